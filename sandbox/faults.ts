@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * Fault injection for tests and demos: rules matched against each request to the service API (never
+ * to /__sandbox/). Before the handler: added latency, an error status, a connection reset, a stall.
+ * After the handler has applied the request: a dropped response, or garbage instead of the body.
+ */
+export const faultRuleSchema = z.object({
+  action: z.enum(['latency', 'error', 'reset', 'stall', 'drop_response', 'garbage']),
+  method: z.string().optional(),
+  /** A regular expression tested against the path (no query). */
+  path: z.string().optional(),
+  status: z.number().int().min(400).max(599).optional(),
+  retry_after: z.number().int().min(0).optional(),
+  latency_ms: z.number().int().min(0).max(600_000).optional(),
+  /** How long a stalled request is held before the socket is closed (default 10 minutes). */
+  stall_ms: z.number().int().min(0).max(3_600_000).optional(),
+  /** Chance per matching request, 0..1 (default 1). */
+  probability: z.number().min(0).max(1).optional(),
+  /** How many matching requests it applies to before it is spent (default: no limit). */
+  times: z.number().int().min(1).optional(),
+});
+export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; hits: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    afterFault?: FaultRule;
+  }
+}
+
+export class Faults {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+  private readonly stalled = new Set<NodeJS.Timeout>();
+  constructor(private readonly random: () => number) {}
+
+  add(rule: z.infer<typeof faultRuleSchema>): FaultRule {
+    const r = { ...rule, id: this.nextId++, hits: 0 };
+    this.rules.push(r);
+    return r;
+  }
+  list(): FaultRule[] {
+    return this.rules;
+  }
+  clear(): void {
+    this.rules = [];
+    for (const t of this.stalled) clearTimeout(t);
+    this.stalled.clear();
+  }
+
+  private pick(req: FastifyRequest, phase: 'before' | 'after'): FaultRule | undefined {
+    const path = req.url.split('?')[0] ?? '';
+    for (const r of this.rules) {
+      const after = r.action === 'drop_response' || r.action === 'garbage';
+      if (after !== (phase === 'after')) continue;
+      if (r.method && r.method.toUpperCase() !== req.method) continue;
+      if (r.path && !new RegExp(r.path).test(path)) continue;
+      if (r.times !== undefined && r.hits >= r.times) continue;
+      if (r.probability !== undefined && this.random() >= r.probability) continue;
+      r.hits++;
+      return r;
+    }
+    return undefined;
+  }
+
+  install(app: FastifyInstance): void {
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.url.startsWith('/__sandbox')) return;
+      const before = this.pick(req, 'before');
+      if (before) await this.applyBefore(before, req, reply);
+      if (!reply.sent) req.afterFault = this.pick(req, 'after');
+    });
+    app.addHook('onSend', async (req, reply, payload) => {
+      const f = req.afterFault;
+      if (!f) return payload;
+      if (f.action === 'drop_response') {
+        // The request has been applied; the client never learns it.
+        req.raw.socket?.destroy();
+        return payload;
+      }
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.code(200);
+      return '{"id": "7f3a", "status": [unterminated';
+    });
+  }
+
+  private async applyBefore(r: FaultRule, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    switch (r.action) {
+      case 'latency':
+        await new Promise((res) => setTimeout(res, r.latency_ms ?? 1000));
+        return;
+      case 'error': {
+        const status = r.status ?? 503;
+        if (r.retry_after !== undefined) reply.header('Retry-After', String(r.retry_after));
+        const code = status === 429 ? 'too_many_requests' : status >= 500 ? 'service_unavailable' : undefined;
+        await reply.code(status).send({ ...(code ? { code } : {}), message: `Injected fault: HTTP ${status}` });
+        return;
+      }
+      case 'reset':
+        // Hijacked replies end the lifecycle: the handler never runs.
+        reply.hijack();
+        req.raw.socket?.destroy();
+        return;
+      case 'stall': {
+        reply.hijack();
+        const t = setTimeout(() => {
+          this.stalled.delete(t);
+          req.raw.socket?.destroy();
+        }, r.stall_ms ?? 600_000);
+        this.stalled.add(t);
+        req.raw.socket?.once('close', () => {
+          clearTimeout(t);
+          this.stalled.delete(t);
+        });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}

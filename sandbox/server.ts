@@ -1,0 +1,61 @@
+import { parse as parseQueryString } from 'node:querystring';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createContext, type SandboxContext, type SandboxOptions } from './context';
+import { installErrorHandling } from './http/errors';
+import { MAX_UPLOAD_BYTES } from './http/multipart';
+import { ROUTE_MODULES } from './routes';
+
+export interface Sandbox {
+  app: FastifyInstance;
+  ctx: SandboxContext;
+  /** Base URL once listening, such as http://127.0.0.1:43121 */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ListenOptions extends SandboxOptions {
+  port?: number;
+  host?: string;
+  logger?: boolean;
+}
+
+/** Builds the sandbox app without listening (tests may use app.inject). */
+export async function buildSandbox(opts: SandboxOptions & { logger?: boolean } = {}) {
+  const ctx = await createContext(opts);
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    bodyLimit: 16 * 1024 * 1024,
+    // Keep-alive clients (undici) reuse sockets; the default 72 s outlives most pools.
+    keepAliveTimeout: 10_000,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, parseQueryString(body as string));
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
+  installErrorHandling(app);
+  ctx.faults.install(app);
+  for (const register of ROUTE_MODULES) register(app, ctx);
+  return { app, ctx };
+}
+
+export async function startSandbox(opts: ListenOptions = {}): Promise<Sandbox> {
+  const { app, ctx } = await buildSandbox(opts);
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: opts.port ?? 0, host });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    app,
+    ctx,
+    url,
+    close: async () => {
+      ctx.faults.clear();
+      await app.close();
+      ctx.store.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const receiverSchema = z.looseObject({
+  eia: z.string(),
+  identifier: z
+    .looseObject({ scheme: z.string(), eaid_name: z.string().optional(), eaid_code: z.string().optional(), endpoint_id: z.string() })
+    .optional(),
+  network: z.string(),
+  operator: z.string().nullable().optional(),
+  document_types: z
+    .array(
+      z.looseObject({ document_type: z.string(), document_identifier: z.string().optional(), process_identifier: z.string().optional() }),
+    )
+    .optional(),
+  participant: z
+    .looseObject({
+      id: z.string().optional(),
+      name: z.string(),
+      bid: z.string().nullable().optional(),
+      country: z.string().nullable().optional(),
+    })
+    .optional(),
+});
+export type Receiver = z.infer<typeof receiverSchema>;
+
+export const endpointLookupSchema = z.looseObject({
+  business_id: z.string(),
+  eia: z.string().nullable().optional(),
+  operator: z.string().nullable().optional(),
+  network: z.string().nullable().optional(),
+  sending: z.array(z.string()).optional(),
+});
+export const companyLookupSchema = z.looseObject({ bid: z.string(), name: z.string(), country: z.string() });

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx', '{shared,main,renderer,sandbox,preload}/**/*.test.{ts,tsx}'],
+    pool: 'forks',
+    // Two cores here and in CI: more workers only make the sandboxes fight.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ['default'],
+  },
+});
