@@ -12,7 +12,10 @@ const tokenForm = (fields: Record<string, string>) => ({ method: 'POST', body: n
 describe('POST /oauth2/token', () => {
   it('issues a signed JWT with the default scopes global and company when no scope is asked', async () => {
     const c = await sb.company();
-    const res = await sb.call('/oauth2/token', tokenForm({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key }));
+    const res = await sb.call(
+      '/oauth2/token',
+      tokenForm({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key }),
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'global company' });
@@ -57,9 +60,15 @@ describe('POST /oauth2/token', () => {
 
   it('drops scopes the company may not have, and refuses when none is left', async () => {
     const c = await sb.company({ allowed_scopes: ['global'] });
-    const ok = await sb.call('/oauth2/token', tokenForm({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key, scope: 'lookup invoice:send' }));
+    const ok = await sb.call(
+      '/oauth2/token',
+      tokenForm({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key, scope: 'lookup invoice:send' }),
+    );
     expect(((await ok.json()) as { scope: string }).scope).toBe('lookup');
-    const none = await sb.call('/oauth2/token', tokenForm({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key, scope: 'invoice:send' }));
+    const none = await sb.call(
+      '/oauth2/token',
+      tokenForm({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key, scope: 'invoice:send' }),
+    );
     expect(none.status).toBe(400);
   });
 });
@@ -68,7 +77,10 @@ describe('token use', () => {
   it('answers /oauth2/current, /status/authenticated and /v1/jwk for a valid token', async () => {
     const c = await sb.company({ name: 'Current Oy' });
     const token = await sb.token(c);
-    const current = (await (await sb.call('/oauth2/current', { token })).json()) as { company: { id: string; name: string }; scopes: string[] };
+    const current = (await (await sb.call('/oauth2/current', { token })).json()) as {
+      company: { id: string; name: string };
+      scopes: string[];
+    };
     expect(current.company).toMatchObject({ id: c.company_id, name: 'Current Oy' });
     expect(current.scopes).toContain('invoice:send');
     const status = (await (await sb.call('/status/authenticated', { token })).json()) as { client_id: string; expires_at: string };
@@ -105,7 +117,10 @@ describe('token use', () => {
   it('changes the token lifetime through the admin config', async () => {
     const c = await sb.company();
     await sb.call('/__sandbox/config', { method: 'PATCH', json: { token_lifetime_s: 120 } });
-    const res = await sb.call('/oauth2/token', tokenForm({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key }));
+    const res = await sb.call(
+      '/oauth2/token',
+      tokenForm({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key }),
+    );
     expect(((await res.json()) as { expires_in: number }).expires_in).toBe(120);
     await sb.call('/__sandbox/config', { method: 'PATCH', json: { token_lifetime_s: 3600 } });
   });

@@ -1,5 +1,5 @@
-import { startSandbox, type Sandbox } from '../../sandbox/server';
 import type { SandboxOptions } from '../../sandbox/context';
+import { type Sandbox, startSandbox } from '../../sandbox/server';
 
 export interface TestCompany {
   company_id: string;
@@ -9,7 +9,9 @@ export interface TestCompany {
 
 export interface TestSandbox extends Sandbox {
   /** Create a company through the admin API. */
-  company(body?: Partial<{ name: string; country: string; business_id: string; state: string; vendor_api_key: string; allowed_scopes: string[] }>): Promise<TestCompany>;
+  company(
+    body?: Partial<{ name: string; country: string; business_id: string; state: string; vendor_api_key: string; allowed_scopes: string[] }>,
+  ): Promise<TestCompany>;
   /** A bearer token for the company (scope as a space-separated string; default: eui and bank scopes). */
   token(c: TestCompany, scope?: string | null): Promise<string>;
   /** Fetch against the sandbox with an optional bearer token; answers the Response. */
@@ -55,9 +57,17 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
 }
 
 /** A multipart body with one file and text fields (array values repeat the field). */
-export function form(file: { name: string; data: Buffer | string; field?: string; type?: string } | null, fields: Record<string, string | string[]> = {}): FormData {
+export function form(
+  file: { name: string; data: Buffer | string; field?: string; type?: string } | null,
+  fields: Record<string, string | string[]> = {},
+): FormData {
   const fd = new FormData();
-  if (file) fd.append(file.field ?? 'file', new Blob([file.data], { type: file.type ?? 'application/xml' }), file.name);
+  if (file)
+    fd.append(
+      file.field ?? 'file',
+      new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'application/xml' }),
+      file.name,
+    );
   for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) fd.append(k, x);
   return fd;
 }
