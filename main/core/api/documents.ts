@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { DocumentFileType, DocumentType } from '../../../shared/enums';
+import {
+  type Document,
+  documentEventSchema,
+  documentFileSchema,
+  documentListSchema,
+  documentSchema,
+} from '../../../shared/schemas/document';
+import type { ServiceClient } from './client';
+import { enc, type FileAnswer, fileAnswer, parseJson } from './invoices';
+import { type PageInfo, pageInfo } from './paging';
+import { FormData } from './transport';
+
+export interface DocumentListQuery {
+  ids?: string[];
+  direction?: 'RECEIVED' | 'SENT';
+  type?: DocumentType[];
+  status?: string[];
+  created_at_start?: string;
+  created_at_end?: string;
+  number?: string;
+  reference?: string;
+  query?: string;
+  sort?: string[];
+  page?: number;
+  per_page?: number;
+  fields?: string[];
+}
+
+export interface DocumentUpload {
+  type: DocumentType;
+  transmissionId: string;
+  file: { filename: string; data: Buffer };
+  attachments?: { filename: string; data: Buffer; fileType: DocumentFileType }[];
+  /** recipient_eia, recipient_operator, sender_name... by their literal names. */
+  fields?: Record<string, string | undefined>;
+}
+
+export function documentsApi(client: ServiceClient) {
+  return {
+    async list(q: DocumentListQuery, signal?: AbortSignal): Promise<{ items: Document[]; page: PageInfo }> {
+      const { data, headers } = await client.json({ method: 'GET', path: '/v1/documents', query: { ...q }, signal }, documentListSchema);
+      return { items: data, page: pageInfo(headers) };
+    },
+    async get(id: string, signal?: AbortSignal): Promise<Document> {
+      return (await client.json({ method: 'GET', path: `/v1/documents/${enc(id)}`, signal }, documentSchema)).data;
+    },
+    async events(id: string, signal?: AbortSignal) {
+      return (await client.json({ method: 'GET', path: `/v1/documents/${enc(id)}/events`, signal }, z.array(documentEventSchema))).data;
+    },
+    async files(documentId: string, signal?: AbortSignal) {
+      return (
+        await client.json({ method: 'GET', path: '/v1/files', query: { document_id: documentId }, signal }, z.array(documentFileSchema))
+      ).data;
+    },
+    async fileContent(fileId: string, signal?: AbortSignal): Promise<FileAnswer> {
+      const res = await client.call({ method: 'GET', path: `/v1/files/${enc(fileId)}`, signal });
+      return fileAnswer(res.headers, res.body);
+    },
+    async confirmDelivery(id: string, signal?: AbortSignal): Promise<void> {
+      await client.call({ method: 'PATCH', path: `/v1/documents/${enc(id)}`, json: { status: 'CONFIRMED_DELIVERY' }, signal });
+    },
+    /** transmission_id makes the POST safe to repeat: the service refuses a second one with 422. */
+    async upload(u: DocumentUpload, signal?: AbortSignal): Promise<Document> {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(u.file.data)]), u.file.filename);
+      form.append('type', u.type);
+      form.append('transmission_id', u.transmissionId);
+      (u.attachments ?? []).forEach((a, i) => {
+        form.append(`files[${i}][file]`, new Blob([new Uint8Array(a.data)]), a.filename);
+        form.append(`files[${i}][file_type]`, a.fileType);
+      });
+      for (const [k, v] of Object.entries(u.fields ?? {})) if (v !== undefined && v !== '') form.append(k, v);
+      const res = await client.call({ method: 'POST', path: '/v1/documents', form, idempotent: true, accept: 'application/json', signal });
+      return parseJson(res.body, documentSchema, 'POST /v1/documents');
+    },
+  };
+}
+
+export type DocumentsApi = ReturnType<typeof documentsApi>;

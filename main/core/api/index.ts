@@ -1,0 +1,52 @@
+import { bankMessagesApi } from './bank-messages';
+import { ServiceClient } from './client';
+import { documentsApi } from './documents';
+import type { ServiceHosts } from './environments';
+import { invoicesApi } from './invoices';
+import type { RetryOptions } from './retry';
+import { type Credentials, TokenManager } from './token-manager';
+import { Transport, type TransportOptions } from './transport';
+
+export { EnvironmentError, resolveHosts, type ServiceHosts } from './environments';
+export { type FailureKind, isServiceError, ServiceError } from './errors';
+export type { Credentials } from './token-manager';
+
+/** Scopes the app asks for: everything the sync engine and the UI use. The service may grant fewer. */
+export const APP_SCOPE = 'eui global company fi_bank_message:send fi_bank_message:receive';
+
+export interface ApiOptions {
+  hosts: ServiceHosts;
+  credentials: Credentials;
+  now?: () => number;
+  transport?: Transport;
+  transportOptions?: TransportOptions;
+  retry?: Partial<RetryOptions>;
+  scope?: string;
+  licenseData?: string;
+}
+
+/** One account's typed service API over one keep-alive pool. */
+export function createApi(o: ApiOptions) {
+  const now = o.now ?? Date.now;
+  const ownTransport = !o.transport;
+  const transport = o.transport ?? new Transport(o.transportOptions);
+  const tokens = new TokenManager({
+    transport,
+    baseUrl: o.hosts.base_url,
+    credentials: o.credentials,
+    scope: o.scope ?? APP_SCOPE,
+    licenseData: o.licenseData,
+    now,
+  });
+  const client = new ServiceClient({ transport, hosts: o.hosts, tokens, now, retry: o.retry });
+  return {
+    client,
+    tokens,
+    invoices: invoicesApi(client),
+    documents: documentsApi(client),
+    bankMessages: bankMessagesApi(client),
+    close: () => (ownTransport ? transport.close() : Promise.resolve()),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { Direction, InvoiceEventState, InvoiceStatus, ReturnFormat } from '../../../shared/enums';
+import { detectResultSchema } from '../../../shared/schemas/detect';
+import {
+  type Invoice,
+  invoiceActionSchema,
+  invoiceListSchema,
+  invoiceSchema,
+  type RerouteEinvoiceBody,
+  type RerouteEmailBody,
+  type ReroutePrintBody,
+} from '../../../shared/schemas/invoice';
+import type { ServiceClient } from './client';
+import { type PageInfo, pageInfo } from './paging';
+import { FormData } from './transport';
+
+export interface InvoiceListQuery {
+  direction?: Direction;
+  status?: InvoiceStatus[];
+  ids?: string[];
+  number?: string;
+  reference?: string;
+  received_at_start?: string;
+  received_at_end?: string;
+  created_at_start?: string;
+  created_at_end?: string;
+  sort?: string[];
+  page?: number;
+  per_page?: number;
+  fields?: string[];
+}
+
+export interface FileAnswer {
+  data: Buffer;
+  contentType: string | null;
+  /** The file name the service suggests (Content-Disposition), unsanitized. */
+  filename: string | null;
+}
+
+export interface InvoiceUpload {
+  filename: string;
+  data: Buffer;
+  uuid: string;
+  /** Other form fields of POST /v1/invoices, by their literal names; arrays repeat the field. */
+  fields?: Record<string, string | string[] | boolean | undefined>;
+}
+
+export function invoicesApi(client: ServiceClient) {
+  return {
+    async list(q: InvoiceListQuery, signal?: AbortSignal): Promise<{ items: Invoice[]; page: PageInfo }> {
+      const { data, headers } = await client.json({ method: 'GET', path: '/v1/invoices', query: { ...q }, signal }, invoiceListSchema);
+      return { items: data, page: pageInfo(headers) };
+    },
+    async get(id: string, signal?: AbortSignal): Promise<Invoice> {
+      return (await client.json({ method: 'GET', path: `/v1/invoices/${enc(id)}`, signal }, invoiceSchema)).data;
+    },
+    async extended(id: string, signal?: AbortSignal): Promise<Invoice> {
+      const path = `/v1/invoices/${enc(id)}`;
+      return (await client.json({ method: 'GET', path, query: { return_format: 'EXTENDED_DETAILS' }, signal }, invoiceSchema)).data;
+    },
+    /** The invoice in a file format, or its image (PDF). */
+    async file(id: string, format: ReturnFormat, signal?: AbortSignal): Promise<FileAnswer> {
+      const res = await client.call({ method: 'GET', path: `/v1/invoices/${enc(id)}`, query: { return_format: format }, signal });
+      return fileAnswer(res.headers, res.body);
+    },
+    async attachment(id: string, fileId: string, signal?: AbortSignal): Promise<FileAnswer> {
+      const res = await client.call({ method: 'GET', path: `/v1/invoices/${enc(id)}/files/${enc(fileId)}`, signal });
+      return fileAnswer(res.headers, res.body);
+    },
+    async actions(id: string, signal?: AbortSignal) {
+      return (await client.json({ method: 'GET', path: `/v1/invoices/${enc(id)}/actions`, signal }, z.array(invoiceActionSchema))).data;
+    },
+    /**
+     * Uploads with the caller's uuid, so a retry after a lost answer cannot make a second invoice:
+     * that is what makes this POST safe to repeat.
+     */
+    async upload(u: InvoiceUpload, signal?: AbortSignal): Promise<{ invoice: Invoice; created: boolean }> {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(u.data)]), u.filename);
+      form.append('uuid', u.uuid);
+      for (const [k, v] of Object.entries(u.fields ?? {})) {
+        if (v === undefined) continue;
+        if (Array.isArray(v)) for (const x of v) form.append(`${k}[]`, x);
+        else form.append(k, String(v));
+      }
+      const res = await client.call({ method: 'POST', path: '/v1/invoices', form, idempotent: true, accept: 'application/json', signal });
+      const invoice = parseJson(res.body, invoiceSchema, 'POST /v1/invoices');
+      return { invoice, created: res.status === 201 };
+    },
+    async setEvent(id: string, state: InvoiceEventState, signal?: AbortSignal): Promise<void> {
+      await client.call({ method: 'PATCH', path: `/v1/invoices/${enc(id)}/invoice_events`, json: { state }, signal });
+    },
+    async rerouteEinvoice(id: string, body: RerouteEinvoiceBody, signal?: AbortSignal) {
+      await client.call({ method: 'PUT', path: `/v1/invoices/${enc(id)}/reroute/einvoice`, json: body, signal });
+    },
+    async rerouteEmail(id: string, body: RerouteEmailBody, signal?: AbortSignal) {
+      await client.call({ method: 'PUT', path: `/v1/invoices/${enc(id)}/reroute/email`, json: body, signal });
+    },
+    async reroutePrint(id: string, body: ReroutePrintBody, signal?: AbortSignal) {
+      await client.call({ method: 'PUT', path: `/v1/invoices/${enc(id)}/reroute/print`, json: body, signal });
+    },
+    async detectResults(id: string, lang: string, signal?: AbortSignal) {
+      const path = `/v1/invoices/${enc(id)}/detect_results`;
+      return (await client.json({ method: 'GET', path, query: { lang }, signal }, detectResultSchema)).data;
+    },
+  };
+}
+
+export type InvoicesApi = ReturnType<typeof invoicesApi>;
+
+export const enc = encodeURIComponent;
+
+export function fileAnswer(headers: Record<string, string | string[] | undefined>, data: Buffer): FileAnswer {
+  const ct = headers['content-type'];
+  const cd = headers['content-disposition'];
+  return {
+    data,
+    contentType: (Array.isArray(ct) ? ct[0] : ct) ?? null,
+    filename: dispositionFilename(Array.isArray(cd) ? cd[0] : cd),
+  };
+}
+
+/** filename* (RFC 5987) wins over filename. */
+export function dispositionFilename(cd: string | undefined): string | null {
+  if (!cd) return null;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(cd);
+  if (star?.[2]) {
+    try {
+      return decodeURIComponent(star[2].trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(cd);
+  return plain ? (plain[2] ?? plain[1] ?? '').trim() || null : null;
+}
+
+export function parseJson<S extends z.ZodType>(body: Buffer, schema: S, what: string): z.infer<S> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw garbled(what);
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) throw garbled(what);
+  return r.data;
+}
+
+import { ServiceError } from './errors';
+
+const garbled = (what: string) => new ServiceError('retry', `The service answered ${what} with something unexpected`, null, 'garbled');

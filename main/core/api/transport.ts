@@ -1,0 +1,113 @@
+import { isIP } from 'node:net';
+import { Agent, type Dispatcher, FormData, request } from 'undici';
+import { ServiceError } from './errors';
+
+export interface TransportOptions {
+  connectTimeoutMs?: number;
+  /** Time to wait for response headers once the request has been sent. */
+  headersTimeoutMs?: number;
+  /** Longest silence while the response body is arriving. */
+  bodyTimeoutMs?: number;
+  /** Sockets kept open per origin. */
+  connections?: number;
+}
+
+export interface RawRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: URL;
+  headers?: Record<string, string>;
+  body?: string | Buffer | FormData;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: the only hosts plain HTTP may reach (the sandbox). */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (isIP(h) === 4) return h.startsWith('127.');
+  if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1';
+  return false;
+}
+
+/** Only HTTPS leaves this machine; plain HTTP is for the loopback sandbox. */
+export function assertAllowedUrl(url: URL): void {
+  if (url.protocol === 'https:') return;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return;
+  throw new ServiceError(
+    'user',
+    `Refusing to connect to ${url.origin}: only HTTPS is allowed for addresses outside this computer`,
+    null,
+    'insecure_url',
+  );
+}
+
+/**
+ * One keep-alive connection pool for every service call, with timeouts on connect, headers and body,
+ * and TLS 1.2 as the floor for every HTTPS connection.
+ */
+export class Transport {
+  private readonly agent: Agent;
+  constructor(opts: TransportOptions = {}) {
+    this.agent = new Agent({
+      connections: opts.connections ?? 8,
+      keepAliveTimeout: 4_000,
+      keepAliveMaxTimeout: 60_000,
+      headersTimeout: opts.headersTimeoutMs ?? 60_000,
+      bodyTimeout: opts.bodyTimeoutMs ?? 60_000,
+      connect: { timeout: opts.connectTimeoutMs ?? 10_000, minVersion: 'TLSv1.2', rejectUnauthorized: true },
+    });
+  }
+
+  get dispatcher(): Dispatcher {
+    return this.agent;
+  }
+
+  async send(req: RawRequest): Promise<RawResponse> {
+    assertAllowedUrl(req.url);
+    try {
+      const res = await request(req.url, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        signal: req.signal,
+        dispatcher: this.agent,
+      });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      return { status: res.statusCode, headers: res.headers, body };
+    } catch (err) {
+      if (req.signal?.aborted) throw err;
+      throw networkError(err, req.url);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
+
+function networkError(err: unknown, url: URL): ServiceError {
+  const code = (err as { code?: string }).code ?? '';
+  const what =
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+      ? 'connecting timed out'
+      : code === 'UND_ERR_HEADERS_TIMEOUT'
+        ? 'the service did not answer in time'
+        : code === 'UND_ERR_BODY_TIMEOUT'
+          ? 'the answer stopped arriving'
+          : code === 'ECONNREFUSED'
+            ? 'the connection was refused'
+            : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+              ? 'the address could not be found'
+              : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET'
+                ? 'the connection was closed before an answer came'
+                : (err as Error).message || 'a network error';
+  return new ServiceError('retry', `Could not reach the service at ${url.host}: ${what}`, null, code || 'network');
+}
+
+export { FormData };
