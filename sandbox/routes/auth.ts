@@ -47,7 +47,16 @@ export function authRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const unknown = requested.filter((s) => !isKnownScope(s));
     if (unknown.length) throw oauthError(400, 'invalid_scope', `Unknown scope: ${unknown.join(', ')}`);
     const allowed = expandScopes(company.allowed_scopes);
-    const granted = requested.filter((s) => allowed.has(s) || [...expandScopes([s])].every((x) => allowed.has(x)));
+    // Grant the intersection: an alias the company has in full stays an alias, otherwise its allowed parts.
+    const granted = [
+      ...new Set(
+        requested.flatMap((s) => {
+          const parts = [...expandScopes([s])].filter((x) => x !== s);
+          if (allowed.has(s) || (parts.length > 0 && parts.every((x) => allowed.has(x)))) return [s];
+          return parts.filter((x) => allowed.has(x));
+        }),
+      ),
+    ];
     if (granted.length === 0) throw oauthError(400, 'invalid_scope', 'None of the requested scopes is available to this company');
     const lifetime = ctx.config.tokenLifetimeSec;
     const access_token = await ctx.tokens.issue(company.id, granted, body.vendor_api_key ?? null, lifetime);

@@ -1,5 +1,5 @@
 import { tokenResponseSchema } from '../../../shared/schemas/common';
-import { parseScopeString } from '../../../shared/scopes';
+import { expandScopes, parseScopeString } from '../../../shared/scopes';
 import { describeStatus, ServiceError } from './errors';
 import type { Transport } from './transport';
 
@@ -47,7 +47,7 @@ export class TokenManager {
     return (await this.renew(signal)).token;
   }
 
-  /** The scopes granted with the current token (empty before the first one). */
+  /** The scopes granted with the current token, aliases expanded (empty before the first one). */
   get scopes(): ReadonlySet<string> {
     return this.held?.scopes ?? new Set();
   }
@@ -96,7 +96,7 @@ export class TokenManager {
       token: parsed.data.access_token,
       expiresAt: started + lifetimeMs,
       refreshAt: started + lifetimeMs - early,
-      scopes: new Set(parseScopeString(parsed.data.scope)),
+      scopes: expandScopes(parseScopeString(parsed.data.scope)),
     };
     return this.held;
   }
