@@ -1,0 +1,125 @@
+import { DIRECTIONS, DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../shared/enums';
+import { badRequest } from '../http/errors';
+import { arrayParam, enumArrayParam, enumParam, stringParam, timeParam } from '../http/query';
+import type { DocumentRecord } from './document-record';
+import { PUBLIC_DOCUMENT_FIELDS } from './document-record';
+import { byNewest } from './document-store';
+
+type Query = Record<string, unknown>;
+type SortField = (typeof DOCUMENT_SORT_FIELDS)[number];
+
+export const MAX_IDS = 100;
+
+export interface DocumentQuery {
+  filter: ((d: DocumentRecord) => boolean) | null;
+  sort: ((a: DocumentRecord, b: DocumentRecord) => number) | null;
+  fields: string[] | undefined;
+}
+
+/** `fields[]` names record fields; a name the record does not have is refused rather than ignored. */
+export function fieldsParam(query: Query, allowed: readonly string[]): string[] | undefined {
+  const fields = arrayParam(query, 'fields');
+  if (!fields) return undefined;
+  const bad = fields.filter((f) => !allowed.includes(f));
+  if (bad.length)
+    throw badRequest(
+      'Invalid value for fields',
+      bad.map((f) => `fields: '${f}' is not a field of the record`),
+    );
+  return fields;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
+
+/** Nulls order before any value, so they come last in the descending order. */
+function compareValues(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return collator.compare(a, b);
+}
+
+const SORT_KEYS: Record<SortField, (d: DocumentRecord) => string | null> = {
+  id: (d) => d.id,
+  type: (d) => d.type,
+  status: (d) => d.status,
+  number: (d) => d.number,
+  reference: (d) => d.reference,
+  created_at: (d) => d.created_at,
+  received_at: (d) => d.received_at,
+};
+
+function sortParam(query: Query): DocumentQuery['sort'] {
+  const raw = arrayParam(query, 'sort');
+  if (!raw) return null;
+  const keys = raw.map((s) => {
+    const desc = s.startsWith('-');
+    const name = desc ? s.slice(1) : s;
+    if (!(DOCUMENT_SORT_FIELDS as readonly string[]).includes(name)) {
+      throw badRequest('Invalid value for sort', [`sort: '${s}' is not one of ${DOCUMENT_SORT_FIELDS.join(', ')} (prefix - reverses)`]);
+    }
+    return { key: SORT_KEYS[name as SortField], sign: desc ? -1 : 1 };
+  });
+  return (a, b) => {
+    for (const k of keys) {
+      const c = compareValues(k.key(a), k.key(b));
+      if (c !== 0) return c * k.sign;
+    }
+    return byNewest(a, b);
+  };
+}
+
+/** Reads the list parameters of GET /v1/documents into one predicate and an optional order. */
+export function readDocumentQuery(query: Query): DocumentQuery {
+  const preds: ((d: DocumentRecord) => boolean)[] = [];
+  const ids = arrayParam(query, 'ids');
+  if (ids) {
+    if (ids.length > MAX_IDS) throw badRequest('Too many ids', [`ids: at most ${MAX_IDS} per query, got ${ids.length}`]);
+    const set = new Set(ids);
+    preds.push((d) => set.has(d.id));
+  }
+  const direction = enumParam(query, 'direction', DIRECTIONS);
+  if (direction) preds.push((d) => d.direction === direction);
+  const types = enumArrayParam(query, 'type', DOCUMENT_TYPES);
+  if (types) {
+    const set = new Set<string>(types);
+    preds.push((d) => set.has(d.type));
+  }
+  const statuses = enumArrayParam(query, 'status', DOCUMENT_STATUSES);
+  if (statuses) {
+    const set = new Set<string>(statuses);
+    preds.push((d) => set.has(d.status));
+  }
+  const start = timeParam(query, 'created_at_start');
+  const end = timeParam(query, 'created_at_end');
+  if (start !== undefined && end !== undefined && start > end) {
+    throw badRequest('created_at_start is after created_at_end', ['created_at_start: must not be after created_at_end']);
+  }
+  // Stored times are all toISOString() values, so comparing strings compares instants.
+  if (start !== undefined) {
+    const s = new Date(start).toISOString();
+    preds.push((d) => d.created_at >= s);
+  }
+  if (end !== undefined) {
+    const e = new Date(end).toISOString();
+    preds.push((d) => d.created_at <= e);
+  }
+  const number = stringParam(query, 'number');
+  if (number !== undefined) preds.push((d) => d.number === number);
+  const reference = stringParam(query, 'reference');
+  if (reference !== undefined) preds.push((d) => d.reference === reference);
+  const q = stringParam(query, 'query');
+  if (q !== undefined) preds.push((d) => d.id === q || d.reference === q || d.number === q);
+  return {
+    filter: preds.length === 0 ? null : (d) => preds.every((p) => p(d)),
+    sort: sortParam(query),
+    fields: fieldsParam(query, PUBLIC_DOCUMENT_FIELDS),
+  };
+}
+
+/** The matching documents in the asked order; no copy and no sort for the plain default list. */
+export function selectDocuments(newest: readonly DocumentRecord[], q: DocumentQuery): readonly DocumentRecord[] {
+  const matching = q.filter ? newest.filter(q.filter) : newest;
+  if (!q.sort) return matching;
+  return (matching === newest ? [...newest] : (matching as DocumentRecord[])).sort(q.sort);
+}
