@@ -1,0 +1,154 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { numberedName, sanitizeFileName } from '../../../shared/filenames';
+
+/** Joins a name onto a folder and proves the result is inside that folder. */
+export function safeJoin(dir: string, name: string): string {
+  const base = resolve(dir);
+  const full = resolve(base, name);
+  const rel = relative(base, full);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.includes('/') || rel.includes('\\')) {
+    throw new Error(`Refusing a file name that would leave its folder: ${JSON.stringify(name)}`);
+  }
+  return full;
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}
+
+/** Flush a folder's entry table so a rename survives power loss (a no-op where folders can't be opened). */
+async function fsyncDir(dir: string): Promise<void> {
+  let fh: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch {
+    // Windows cannot open folders for syncing; NTFS journals the rename itself.
+  } finally {
+    await fh?.close();
+  }
+}
+
+/**
+ * Claims a free name in `dir` (the sanitized name, else "name (2).ext", ...) without ever replacing
+ * an existing file: a hard link fails atomically when the name is taken; where hard links are not
+ * supported (FAT, some network shares) it falls back to check-then-rename.
+ */
+async function claimName(tmp: string, dir: string, wanted: string): Promise<string> {
+  const name = sanitizeFileName(wanted);
+  for (let n = 1; n < 10_000; n++) {
+    const target = safeJoin(dir, n === 1 ? name : numberedName(name, n));
+    try {
+      await link(tmp, target);
+      await unlink(tmp);
+      return target;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EXDEV' || code === 'EISDIR') {
+        if (await exists(target)) continue;
+        await rename(tmp, target);
+        return target;
+      }
+      throw e;
+    }
+  }
+  throw new Error(`No free file name for ${name} in ${dir}`);
+}
+
+/**
+ * Writes bytes under a temporary name, fsyncs, then gives the file its final unique name: a reader
+ * (or a crash) never sees half a file under the real name. Answers the path written.
+ */
+export async function writeFileAtomic(dir: string, wanted: string, data: Uint8Array): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.einvoice-${randomBytes(6).toString('hex')}.part`);
+  const fh = await open(tmp, 'wx');
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  try {
+    const target = await claimName(tmp, dir, wanted);
+    await fsyncDir(dir);
+    return target;
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Moves a file into `dir` under a free name (rename on one volume, copy and remove across volumes). */
+export async function moveUnique(src: string, dir: string, wanted: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.einvoice-${randomBytes(6).toString('hex')}.part`);
+  try {
+    await rename(src, tmp);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    await copyFile(src, tmp);
+    const fh = await open(tmp, 'r+');
+    await fh.sync();
+    await fh.close();
+    await unlink(src);
+  }
+  const target = await claimName(tmp, dir, wanted);
+  await fsyncDir(dir);
+  await fsyncDir(dirname(src));
+  return target;
+}
+
+/** Copies a file into `dir` under a free name, atomically. */
+export async function copyUnique(src: string, dir: string, wanted: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.einvoice-${randomBytes(6).toString('hex')}.part`);
+  await copyFile(src, tmp);
+  const fh = await open(tmp, 'r+');
+  await fh.sync();
+  await fh.close();
+  const target = await claimName(tmp, dir, wanted);
+  await fsyncDir(dir);
+  return target;
+}
+
+export function sha256(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export async function sha256File(path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  return h.digest('hex');
+}
+
+/**
+ * Files a hot folder never sends: hidden and dot files, editors' and browsers' temporary and lock
+ * files, OS metadata, our own partial files and error notes.
+ */
+export function isIgnoredName(name: string): boolean {
+  const n = basename(name);
+  const lower = n.toLowerCase();
+  return (
+    n.startsWith('.') ||
+    n.startsWith('~$') ||
+    n.startsWith('~') ||
+    n.endsWith('~') ||
+    n.startsWith('#') ||
+    /\.(tmp|temp|part|partial|crdownload|download|swp|swx|lock|lck|bak)$/i.test(n) ||
+    lower === 'thumbs.db' ||
+    lower === 'desktop.ini' ||
+    lower === 'icon\r' ||
+    lower.endsWith('.error.txt')
+  );
+}

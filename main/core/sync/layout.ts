@@ -1,0 +1,37 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/enums';
+
+/** Document types that get an outbox folder of their own (every type one can send). */
+export const SENDABLE_DOCUMENT_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.filter((t) => t !== 'UNKNOWN' && t !== 'SCAN');
+
+/** The folder layout under an account's root; paths relative to the root, with forward slashes. */
+export const FOLDERS = {
+  outboxInvoices: 'Outbox/Invoices',
+  outboxDocuments: 'Outbox/Documents',
+  sent: 'Sent',
+  failed: 'Failed',
+  inboxInvoices: 'Inbox/Invoices',
+  inboxDocuments: 'Inbox/Documents',
+  inboxBankMessages: 'Inbox/BankMessages',
+} as const;
+
+export const outboxDocumentFolder = (type: DocumentType) => `${FOLDERS.outboxDocuments}/${type}`;
+
+/** Creates the layout on first run (and repairs it later); existing folders are left alone. */
+export async function ensureLayout(root: string): Promise<void> {
+  const dirs = [
+    FOLDERS.outboxInvoices,
+    ...SENDABLE_DOCUMENT_TYPES.map(outboxDocumentFolder),
+    FOLDERS.sent,
+    FOLDERS.failed,
+    FOLDERS.inboxInvoices,
+    FOLDERS.inboxDocuments,
+    FOLDERS.inboxBankMessages,
+  ];
+  for (const d of dirs) await mkdir(join(root, ...d.split('/')), { recursive: true });
+}
+
+export function absolute(root: string, rel: string): string {
+  return join(root, ...rel.split('/'));
+}
