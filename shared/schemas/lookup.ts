@@ -31,3 +31,20 @@ export const endpointLookupSchema = z.looseObject({
   sending: z.array(z.string()).optional(),
 });
 export const companyLookupSchema = z.looseObject({ bid: z.string(), name: z.string(), country: z.string() });
+
+/** GET /v1/lookup/consumers (Norwegian consumer registry): which routes reach the consumer. */
+export const consumerLookupSchema = z.looseObject({
+  efaktura_identifier: z.string().nullable().optional(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  routes: z.array(z.looseObject({ route: z.string(), available: z.boolean() })),
+});
+
+export const sendingPartySchema = z.looseObject({ id: z.string(), identifier: z.string(), country: z.string() });
+export const sendingPartyBodySchema = z.strictObject({
+  identifier: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:._-]{2,64}$/, 'must be an organisation number, VAT number or electronic address'),
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be a 2-letter country code (ISO 3166-1 alpha-2)'),
+});
