@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { DocumentType } from '../../../shared/enums';
+import { ServiceError } from '../api/errors';
+import type { OutboxJob } from '../store/outbox';
+import { nextAttemptAt, type SyncContext } from './context';
+import { writeErrorNote } from './error-note';
+import { copyUnique, exists, moveUnique, sha256File } from './files';
+import { absolute, FOLDERS } from './layout';
+import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from './outbound-options';
+import type { ScannedFile } from './scan';
+import { Spool } from './spool';
+
+export const spoolOf = (ctx: SyncContext) => new Spool(ctx.spoolDir);
+
+/**
+ * Queues one stable file: copies it into the spool while hashing, then writes the outbox row with
+ * its idempotency key. Nothing is sent before the row exists; a crash before the row leaves the file
+ * in the Outbox to be queued again.
+ */
+export async function intake(ctx: SyncContext, file: ScannedFile): Promise<OutboxJob | null> {
+  const { store, account } = ctx;
+  const src = absolute(account.root, file.relPath);
+  const spool = spoolOf(ctx);
+  let captured: Awaited<ReturnType<Spool['capture']>>;
+  try {
+    captured = await spool.capture(src);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // Locked (Windows), vanished or unreadable right now: the next scan tries again.
+    ctx.log.debug('intake deferred', { file: file.relPath, code });
+    return null;
+  }
+  const after = await stat(src).catch(() => null);
+  if (!after || after.size !== captured.size || Math.trunc(after.mtimeMs) !== file.mtimeMs) {
+    await spool.discard(captured.tmp);
+    return null; // changed while being copied: wait for it to settle
+  }
+  const folderOptions = store.folderOptions.get(account.id, file.folder) ?? {};
+  const earlier = store.outbox.findBySha256(account.id, captured.sha256).filter((j) => j.relPath !== file.relPath || j.state === 'done');
+  const duplicateOf = earlier[0];
+  const idemKey = randomUUID();
+  await spool.commit(captured.tmp, idemKey);
+  const { job, created } = store.outbox.insert({
+    accountId: account.id,
+    kind: file.kind,
+    documentType: file.documentType,
+    relPath: file.relPath,
+    filename: file.name,
+    size: captured.size,
+    mtimeMs: file.mtimeMs,
+    sha256: captured.sha256,
+    idemKey,
+    options: folderOptions,
+    state: duplicateOf ? 'held_duplicate' : 'queued',
+  });
+  if (!created) {
+    await spool.discard(idemKey, true);
+    return job;
+  }
+  if (duplicateOf) {
+    const message = `Held back: the same content was ${duplicateOf.state === 'done' ? 'already sent' : 'already queued'} as "${duplicateOf.filename}"${duplicateOf.remoteId ? ` (service id ${duplicateOf.remoteId})` : ''}. It was not sent again; choose "Send anyway" to send it.`;
+    store.outbox.transition(job.id, ['held_duplicate'], 'held_duplicate', { lastError: message, errorKind: 'user' });
+    activity(ctx, 'warn', 'outbox.duplicate', message, String(job.id));
+    ctx.events.emit('queued', { accountId: account.id, outboxId: job.id, file: file.relPath, held: true, message });
+  } else {
+    activity(ctx, 'info', 'outbox.queued', `Queued ${file.relPath}`, String(job.id));
+    ctx.events.emit('queued', { accountId: account.id, outboxId: job.id, file: file.relPath, held: false });
+  }
+  return job;
+}
+
+/** The user asked to send a held duplicate anyway. */
+export function forceSend(ctx: SyncContext, id: number): boolean {
+  return ctx.store.outbox.transition(id, ['held_duplicate'], 'queued', {
+    forced: true,
+    lastError: null,
+    errorKind: null,
+    nextAttemptAt: 0,
+  });
+}
+
+/** Uploads one queued row with its fixed key; records the attempt before sending a byte. */
+export async function upload(ctx: SyncContext, id: number, signal?: AbortSignal): Promise<void> {
+  const { store } = ctx;
+  if (!store.outbox.recordAttempt(id, ['queued'])) return; // someone else took it, or it was cancelled
+  const job = store.outbox.get(id);
+  if (!job) return;
+  const spool = spoolOf(ctx);
+  let data: Buffer;
+  try {
+    data = await readFile(spool.path(job.idemKey));
+  } catch {
+    // The private copy is gone (disk cleaned by hand): fall back to the Outbox file if it is the same version.
+    const src = absolute(ctx.account.root, job.relPath);
+    if ((await exists(src)) && (await sha256File(src)) === job.sha256) data = await readFile(src);
+    else return reject(ctx, job, "The file and the app's copy of it both disappeared before it could be sent.", []);
+  }
+  try {
+    const remote = job.kind === 'invoice' ? await sendInvoice(ctx, job, data, signal) : await sendDocument(ctx, job, data, signal);
+    store.outbox.transition(id, ['uploading'], 'uploaded', {
+      remoteId: remote.id,
+      lastError: null,
+      errorKind: null,
+      deliveryStatus: remote.status,
+    });
+    activity(ctx, 'info', 'upload.done', `Uploaded ${job.relPath}${remote.id ? ` as ${remote.id}` : ''}`, String(id));
+  } catch (e) {
+    if (signal?.aborted) {
+      // Shutting down: the row goes back to the queue with its key; the next start finishes it.
+      store.outbox.transition(id, ['uploading'], 'queued', { nextAttemptAt: 0 });
+      return;
+    }
+    const err = e instanceof ServiceError ? e : new ServiceError('retry', (e as Error).message, null);
+    if (err.kind === 'skip') return reject(ctx, job, err.message, err.details);
+    const attempts = job.attempts;
+    const retryAfter = err.kind === 'user' ? 10 * 60_000 : err.retryAfterMs;
+    store.outbox.transition(id, ['uploading'], 'queued', {
+      nextAttemptAt: nextAttemptAt(ctx, attempts, retryAfter),
+      lastError: err.message,
+      errorKind: err.kind,
+    });
+    activity(ctx, err.kind === 'user' ? 'error' : 'warn', 'upload.retry', `${job.relPath}: ${err.message}`, String(id));
+    ctx.events.emit('problem', { accountId: ctx.account.id, kind: err.kind, message: err.message });
+  }
+}
+
+async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
+  const fields = formFieldsFrom(job.options, INVOICE_OPTION_FIELDS);
+  const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.idemKey, fields }, signal);
+  ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice);
+  return { id: invoice.id, status: invoice.status ?? null };
+}
+
+async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
+  const fields = formFieldsFrom(job.options, DOCUMENT_OPTION_FIELDS) as Record<string, string | undefined>;
+  try {
+    const doc = await ctx.api.documents.upload(
+      {
+        type: (job.documentType ?? 'UNKNOWN') as DocumentType,
+        transmissionId: job.idemKey,
+        file: { filename: job.filename, data },
+        fields,
+      },
+      signal,
+    );
+    return { id: doc.id, status: doc.status ?? null };
+  } catch (e) {
+    if (e instanceof ServiceError && e.status === 422 && e.code === 'document_duplicate_transmission_id') {
+      // An earlier attempt landed but its answer was lost: find that document instead of sending again.
+      return { id: await findDocumentByTransmissionId(ctx, job, signal), status: null };
+    }
+    throw e;
+  }
+}
+
+/** Looks through this account's recently sent documents for the one carrying our transmission_id. */
+async function findDocumentByTransmissionId(ctx: SyncContext, job: OutboxJob, signal?: AbortSignal): Promise<string | null> {
+  const since = new Date(job.createdAt - 24 * 3600_000).toISOString();
+  for (let page = 1; page <= 20; page++) {
+    const { items, page: info } = await ctx.api.documents.list({ direction: 'SENT', created_at_start: since, per_page: 100, page }, signal);
+    const hit = items.find((d) => d.transmission_id === job.idemKey);
+    if (hit) return hit.id;
+    if (!info.nextPage) break;
+  }
+  return null;
+}
+
+/** A permanent refusal: the file goes to Failed/ with a note in plain words; it is not retried. */
+async function reject(ctx: SyncContext, job: OutboxJob, message: string, details: string[]): Promise<void> {
+  const { store, account } = ctx;
+  const src = absolute(account.root, job.relPath);
+  const failedDir = absolute(account.root, FOLDERS.failed);
+  const dest = await placeFile(ctx, job, src, failedDir);
+  await writeErrorNote(failedDir, basename(dest), { file: job.filename, message, details, kind: job.kind, at: ctx.now() });
+  store.outbox.transition(job.id, ['uploading', 'queued'], 'failed', {
+    lastError: message,
+    errorKind: 'skip',
+    destPath: relativeTo(account.root, dest),
+  });
+  await spoolOf(ctx).discard(job.idemKey, true);
+  activity(ctx, 'error', 'upload.rejected', `${job.relPath} was refused: ${message}`, String(job.id));
+  ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: job.relPath, message });
+}
+
+/**
+ * Moves an uploaded file to Sent/. The row says `moving` (with the intended folder) before the file
+ * moves, so a crash mid-way is finished on restart: a file already in Sent/ with our hash counts.
+ */
+export async function finish(ctx: SyncContext, id: number): Promise<void> {
+  const { store, account } = ctx;
+  const job = store.outbox.get(id);
+  if (!job || (job.state !== 'uploaded' && job.state !== 'moving')) return;
+  store.outbox.transition(id, ['uploaded'], 'moving', {});
+  const sentDir = absolute(account.root, FOLDERS.sent);
+  const src = absolute(account.root, job.relPath);
+  const already = job.destPath ? absolute(account.root, job.destPath) : null;
+  let dest: string;
+  if (already && (await exists(already)) && (await sha256File(already)) === job.sha256) dest = already;
+  else dest = await placeFile(ctx, job, src, sentDir);
+  store.outbox.transition(id, ['moving'], 'done', { destPath: relativeTo(account.root, dest) });
+  await spoolOf(ctx).discard(job.idemKey, true);
+  activity(ctx, 'info', 'outbox.sent', `Sent ${job.relPath}`, String(id));
+  ctx.events.emit('sent', { accountId: account.id, outboxId: id, file: job.relPath, remoteId: job.remoteId, kind: job.kind });
+}
+
+/**
+ * Puts the job's file into `dir`: the Outbox file itself when it is still the version we sent,
+ * otherwise (edited or deleted meanwhile) the spool copy, so the folder always holds what was sent.
+ */
+async function placeFile(ctx: SyncContext, job: OutboxJob, src: string, dir: string): Promise<string> {
+  const spool = spoolOf(ctx);
+  if ((await exists(src)) && (await sha256File(src).catch(() => null)) === job.sha256) {
+    try {
+      return await moveUnique(src, dir, job.filename);
+    } catch (e) {
+      ctx.log.warn('could not move the outbox file; copying the spool copy instead', { file: job.relPath, error: (e as Error).message });
+    }
+  }
+  if (await spool.has(job.idemKey)) return copyUnique(spool.path(job.idemKey), dir, job.filename);
+  throw new Error(`Neither ${job.relPath} nor the app's copy of it exists any more`);
+}
+
+/** The file left the Outbox before any attempt: the user withdrew it. */
+export async function cancel(ctx: SyncContext, id: number): Promise<void> {
+  const job = ctx.store.outbox.get(id);
+  if (!job || job.attempts > 0) return;
+  if (await exists(absolute(ctx.account.root, job.relPath))) return;
+  if (
+    ctx.store.outbox.transition(id, ['queued', 'held_duplicate'], 'vanished', { lastError: 'Removed from the Outbox before it was sent' })
+  ) {
+    await spoolOf(ctx).discard(job.idemKey, true);
+    activity(ctx, 'info', 'outbox.withdrawn', `${job.relPath} was removed from the Outbox before sending; it was not sent`, String(id));
+  }
+}
+
+/** At start: uploads cut short by a crash go back to the queue, keeping their key. */
+export async function recoverOutbox(ctx: SyncContext): Promise<void> {
+  const { store, account } = ctx;
+  for (const j of store.outbox.listByStates(account.id, ['uploading'])) {
+    store.outbox.transition(j.id, ['uploading'], 'queued', { nextAttemptAt: 0 });
+  }
+  const active = store.outbox.listByStates(account.id, ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving']);
+  const removed = await spoolOf(ctx).collect(new Set(active.map((j) => j.idemKey)));
+  if (removed) ctx.log.info('removed orphaned spool files', { count: removed });
+}
+
+function activity(ctx: SyncContext, level: 'info' | 'warn' | 'error', kind: string, message: string, ref: string) {
+  ctx.store.activity.append({ accountId: ctx.account.id, level, kind, message, ref });
+  ctx.log[level](message, { kind, ref, account: ctx.account.name });
+}
+
+function relativeTo(root: string, path: string): string {
+  const r = path.startsWith(root) ? path.slice(root.length).replace(/^[\\/]+/, '') : path;
+  return r.split(/[\\/]/).join('/');
+}

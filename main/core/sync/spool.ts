@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * The app's own copy of every queued file. Once a file is queued, what is sent is this copy, so the
+ * user editing, locking or deleting the Outbox file mid-upload can neither corrupt nor lose it.
+ */
+export class Spool {
+  constructor(readonly dir: string) {}
+
+  path(idemKey: string): string {
+    return join(this.dir, `${idemKey}.spool`);
+  }
+
+  /** Copies `src` to a temporary spool file while hashing it; answers the temp path, hash and size. */
+  async capture(src: string): Promise<{ tmp: string; sha256: string; size: number }> {
+    await mkdir(this.dir, { recursive: true });
+    const tmp = join(this.dir, `.${randomBytes(8).toString('hex')}.tmp`);
+    const hash = createHash('sha256');
+    let size = 0;
+    try {
+      await pipeline(
+        createReadStream(src),
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            hash.update(chunk);
+            size += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(tmp, { flags: 'wx' }),
+      );
+      const fh = await open(tmp, 'r+');
+      await fh.sync();
+      await fh.close();
+    } catch (e) {
+      await unlink(tmp).catch(() => undefined);
+      throw e;
+    }
+    return { tmp, sha256: hash.digest('hex'), size };
+  }
+
+  async commit(tmp: string, idemKey: string): Promise<void> {
+    await rename(tmp, this.path(idemKey));
+  }
+
+  async discard(tmpOrKey: string, isKey = false): Promise<void> {
+    await unlink(isKey ? this.path(tmpOrKey) : tmpOrKey).catch(() => undefined);
+  }
+
+  async has(idemKey: string): Promise<boolean> {
+    try {
+      return (await stat(this.path(idemKey))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Removes spool files no active row owns (left by a crash between copy and queueing). */
+  async collect(activeKeys: ReadonlySet<string>): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const n of names) {
+      const key = n.endsWith('.spool') ? n.slice(0, -'.spool'.length) : null;
+      if (key && activeKeys.has(key)) continue;
+      await unlink(join(this.dir, n)).catch(() => undefined);
+      removed++;
+    }
+    return removed;
+  }
+}
