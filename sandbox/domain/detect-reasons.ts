@@ -150,9 +150,11 @@ export function reasonText(code: string, lang: DetectLang = 'en'): string {
   if (t) return t[lang] ?? t.en;
   const r = REASONS.get(code);
   if (!r) return code;
-  const name = CHECK_TEXTS[r.check].friendly_name.en;
-  if (r.result === 'PENDING') return `The ${name.toLowerCase()} check is pending.`;
-  if (r.result === 'FAILED') return `The ${name.toLowerCase()} check could not be run.`;
+  // Mid-sentence: "supplier activation", but "VAT registration" keeps its acronym.
+  const friendly = CHECK_TEXTS[r.check].friendly_name.en;
+  const name = /^[A-Z]{2}/.test(friendly) ? friendly : friendly[0]?.toLowerCase() + friendly.slice(1);
+  if (r.result === 'PENDING') return `The ${name} check is pending.`;
+  if (r.result === 'FAILED') return `The ${name} check could not be run.`;
   if (code.endsWith('_NOT_AN_INVOICE')) return 'The resource is not an invoice.';
   return code;
 }
