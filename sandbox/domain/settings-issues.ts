@@ -18,10 +18,10 @@ export function plainDetails(error: ZodError, prefix: readonly (string | number)
 }
 
 function plainWords(issue: z.core.$ZodIssue): string {
+  // With reportInput the issue carries the input; a missing field (also a missing enum) has none.
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) return 'required';
   switch (issue.code) {
     case 'invalid_type':
-      // With reportInput the issue carries the input; a missing field has none.
-      if (!('input' in issue) || issue.input === undefined) return 'required';
       if (issue.expected === 'object') return 'must be an object';
       if (issue.expected === 'array') return 'must be a list';
       if (issue.expected === 'boolean') return 'must be true or false';
