@@ -1,0 +1,63 @@
+import type { OutboxJob } from '../store/outbox';
+import type { SyncContext } from './context';
+
+/** How often one sent item is asked about at most. */
+const RECHECK_MS = 60_000;
+
+/**
+ * Follows sent invoices and documents until DELIVERED, CONFIRMED_DELIVERY or FAILED: up to 100 ids
+ * per list request. A FAILED invoice is flagged for a reroute and announced.
+ */
+export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): Promise<number> {
+  const { store, account, api } = ctx;
+  const due = store.outbox.listUndelivered(account.id, 500, ctx.now() - RECHECK_MS);
+  let requests = 0;
+  const invoices = due.filter((j) => j.kind === 'invoice');
+  for (let i = 0; i < invoices.length; i += 100) {
+    const chunk = invoices.slice(i, i + 100);
+    const { items } = await api.invoices.list({ direction: 'SENT', ids: chunk.map(remoteIdOf), per_page: 100 }, signal);
+    requests++;
+    const byId = new Map(items.map((x) => [x.id, x]));
+    for (const job of chunk) {
+      const remote = byId.get(remoteIdOf(job));
+      if (remote) store.invoices.upsert(account.id, 'SENT', remote);
+      record(ctx, job, remote?.status ?? null, true);
+    }
+  }
+  const documents = due.filter((j) => j.kind === 'document');
+  for (let i = 0; i < documents.length; i += 100) {
+    const chunk = documents.slice(i, i + 100);
+    const { items } = await api.documents.list({ direction: 'SENT', ids: chunk.map(remoteIdOf), per_page: 100 }, signal);
+    requests++;
+    const byId = new Map(items.map((x) => [x.id, x]));
+    for (const job of chunk) record(ctx, job, byId.get(remoteIdOf(job))?.status ?? null, false);
+  }
+  return requests;
+}
+
+const remoteIdOf = (j: OutboxJob) => j.remoteId as string;
+
+function record(ctx: SyncContext, job: OutboxJob, answered: string | null, isInvoice: boolean): void {
+  const status = answered ?? job.deliveryStatus;
+  const failed = status === 'FAILED';
+  ctx.store.outbox.transition(job.id, [job.state], job.state, {
+    deliveryStatus: status,
+    deliveryCheckedAt: ctx.now(),
+    needsReroute: isInvoice && failed,
+  });
+  if (!status || status === job.deliveryStatus) return;
+  ctx.events.emit('delivery', {
+    accountId: ctx.account.id,
+    outboxId: job.id,
+    remoteId: remoteIdOf(job),
+    status,
+    needsReroute: isInvoice && failed,
+  });
+  ctx.store.activity.append({
+    accountId: ctx.account.id,
+    level: failed ? 'error' : 'info',
+    kind: `delivery.${status.toLowerCase()}`,
+    message: `${job.filename}: ${status}${isInvoice && failed ? ' (needs a reroute)' : ''}`,
+    ref: String(job.id),
+  });
+}

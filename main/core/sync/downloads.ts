@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import pLimit from 'p-limit';
+import { extensionFor, numberedName, readableName, sanitizeFileName } from '../../../shared/filenames';
+import { ServiceError } from '../api/errors';
+import type { FileAnswer } from '../api/invoices';
+import type { BankMessageJob } from '../store/bank-messages';
+import type { DocumentFileJob } from '../store/document-files';
+import type { InvoiceFileJob } from '../store/invoice-files';
+import { nextAttemptAt, type SyncContext } from './context';
+import { safeJoin, sha256, writeFileAtomic } from './files';
+import { absolute, FOLDERS } from './layout';
+
+/** After this many failed tries a download is given up (the UI offers "fetch again"). */
+const MAX_ATTEMPTS = 10;
+const BATCH = 200;
+
+type Job =
+  | { table: 'invoiceFiles'; job: InvoiceFileJob }
+  | { table: 'documentFiles'; job: DocumentFileJob }
+  | { table: 'bankMessages'; job: BankMessageJob };
+
+/**
+ * Runs due download jobs a few at a time until none is due. Each file is written atomically into
+ * the Inbox and its hash recorded; a job finished before a crash is never fetched again, and a file
+ * already written with the same bytes under its name is recognised instead of written twice.
+ */
+export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: AbortSignal): Promise<{ done: number; failed: number }> {
+  const limit = pLimit(concurrency);
+  let done = 0;
+  let failed = 0;
+  for (;;) {
+    if (signal?.aborted) break;
+    const now = ctx.now();
+    const jobs: Job[] = [
+      ...ctx.store.invoiceFiles.listDue(ctx.account.id, BATCH, now).map((job) => ({ table: 'invoiceFiles' as const, job })),
+      ...ctx.store.documentFiles.listDue(ctx.account.id, BATCH, now).map((job) => ({ table: 'documentFiles' as const, job })),
+      ...ctx.store.bankMessages.listDue(ctx.account.id, BATCH, now).map((job) => ({ table: 'bankMessages' as const, job })),
+    ];
+    if (jobs.length === 0) break;
+    const results = await Promise.all(jobs.map((j) => limit(() => runOne(ctx, j, signal))));
+    done += results.filter((r) => r === 'done').length;
+    failed += results.filter((r) => r === 'failed').length;
+    ctx.events.emit('progress', { accountId: ctx.account.id, phase: 'downloads', done, total: null });
+    if (results.every((r) => r === 'retry')) break; // everything left waits for its next try
+  }
+  return { done, failed };
+}
+
+async function runOne(ctx: SyncContext, j: Job, signal?: AbortSignal): Promise<'done' | 'retry' | 'failed'> {
+  const repo = ctx.store[j.table];
+  try {
+    const { answer, dir, name, kind, id } = await fetchJob(ctx, j, signal);
+    const path = await writeOrReuse(dir, name, answer.data);
+    repo.markDone(j.job.jobId, { path, sha256: sha256(answer.data), size: answer.data.length });
+    ctx.events.emit('downloaded', { accountId: ctx.account.id, kind, id, path });
+    return 'done';
+  } catch (e) {
+    if (signal?.aborted) return 'retry';
+    const err = e instanceof ServiceError ? e : new ServiceError('retry', (e as Error).message, null);
+    if (err.status === 404) {
+      repo.markMissing(j.job.jobId, err.message);
+      return 'failed';
+    }
+    if (err.kind === 'skip' || j.job.attempts + 1 >= MAX_ATTEMPTS) {
+      repo.markFailed(j.job.jobId, err.message);
+      ctx.store.activity.append({
+        accountId: ctx.account.id,
+        level: 'error',
+        kind: 'download.failed',
+        message: err.message,
+        ref: String(j.job.jobId),
+      });
+      return 'failed';
+    }
+    repo.markRetry(j.job.jobId, err.message, nextAttemptAt(ctx, j.job.attempts + 1, err.kind === 'user' ? 10 * 60_000 : err.retryAfterMs));
+    return 'retry';
+  }
+}
+
+/** The format that answers an invoice's own XML: its family when the service keeps it, else Peppol BIS 3. */
+export function originalFormat(sourceFormat: string | null | undefined): 'FINVOICE30' | 'PEPPOLBIS30' {
+  return sourceFormat === 'FINVOICE30' ? 'FINVOICE30' : 'PEPPOLBIS30';
+}
+
+async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
+  const { store, account, api } = ctx;
+  if (j.table === 'invoiceFiles') {
+    const inv = store.invoices.get(account.id, j.job.invoiceId);
+    const stem = readableName(
+      { date: inv?.date ?? inv?.receivedAt, party: inv?.senderName, number: inv?.number ?? j.job.invoiceId },
+      '',
+    ).replace(/\.$/, '');
+    const dir = absolute(account.root, FOLDERS.inboxInvoices);
+    let answer: FileAnswer;
+    let name: string;
+    if (j.job.kind === 'original') {
+      answer = await api.invoices.file(j.job.invoiceId, originalFormat(inv?.record.source_format), signal);
+      name = `${stem}.xml`;
+    } else if (j.job.kind === 'image') {
+      answer = await api.invoices.file(j.job.invoiceId, 'ORIGINAL_OR_GENERATED_IMAGE', signal);
+      name = `${stem}.pdf`;
+    } else {
+      answer = await api.invoices.attachment(j.job.invoiceId, j.job.remoteFileId ?? '', signal);
+      name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
+    }
+    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId };
+  }
+  if (j.table === 'documentFiles') {
+    const doc = store.documents.get(account.id, j.job.documentId);
+    const answer = await api.documents.fileContent(j.job.fileId, signal);
+    const stem = readableName({ date: doc?.createdAt, party: doc?.senderName, number: doc?.number ?? j.job.documentId }, '').replace(
+      /\.$/,
+      '',
+    );
+    const name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
+    return { answer, dir: absolute(account.root, FOLDERS.inboxDocuments), name, kind: 'document' as const, id: j.job.documentId };
+  }
+  const answer = await api.bankMessages.content(j.job.kind, j.job.id, signal);
+  const date = new Date(j.job.createdAt).toISOString().slice(0, 10);
+  const name = `${date} ${j.job.kind.toUpperCase()} ${j.job.id}${extensionFor(answer.contentType, '.xml')}`;
+  return { answer, dir: absolute(account.root, FOLDERS.inboxBankMessages), name, kind: 'bank_message' as const, id: j.job.id };
+}
+
+/** A crash after writing but before recording must not leave the same file twice. */
+async function writeOrReuse(dir: string, wanted: string, data: Buffer): Promise<string> {
+  const name = sanitizeFileName(wanted);
+  const want = sha256(data);
+  for (let n = 1; n < 50; n++) {
+    const candidate = safeJoin(dir, n === 1 ? name : numberedName(name, n));
+    const existing = await readFile(candidate).catch(() => null);
+    if (!existing) break;
+    if (sha256(existing) === want) return candidate;
+  }
+  return writeFileAtomic(dir, name, data);
+}

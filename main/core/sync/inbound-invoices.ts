@@ -1,0 +1,80 @@
+import type { Invoice } from '../../../shared/schemas/invoice';
+import type { SyncContext } from './context';
+
+/** Received invoices are asked for from a little before the last one seen: late arrivals are caught. */
+export const OVERLAP_MS = 10 * 60_000;
+const PER_PAGE = 100;
+const CURSOR = 'invoices.received_at';
+
+/**
+ * Mirrors received invoices: pages of 100 in received_at order from the watermark less an overlap,
+ * de-duplicated by id. With nothing new this is one request, whatever the mirror's size. The
+ * watermark advances after each page, so a crash mid-way resumes where it was.
+ */
+export async function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal): Promise<{ fresh: string[]; requests: number }> {
+  const { store, account, api } = ctx;
+  const cursor = store.cursors.get(account.id, CURSOR);
+  const start = cursor ? new Date(Date.parse(cursor) - OVERLAP_MS).toISOString() : undefined;
+  const fresh: string[] = [];
+  let requests = 0;
+  for (let page = 1; ; page++) {
+    const { items, page: info } = await api.invoices.list(
+      { direction: 'RECEIVED', ...(start ? { received_at_start: start } : {}), sort: ['received_at'], per_page: PER_PAGE, page },
+      signal,
+    );
+    requests++;
+    let newest = store.cursors.get(account.id, CURSOR) ?? null;
+    store.transaction(() => {
+      for (const inv of items) {
+        if (store.invoices.upsert(account.id, 'RECEIVED', inv) === 'new') {
+          fresh.push(inv.id);
+          enqueueInvoiceFiles(ctx, inv);
+        }
+        if (inv.received_at && (!newest || Date.parse(inv.received_at) > Date.parse(newest))) newest = inv.received_at;
+      }
+      if (newest) store.cursors.set(account.id, CURSOR, newest);
+    });
+    if (info.total !== null)
+      ctx.events.emit('progress', {
+        accountId: account.id,
+        phase: 'invoices',
+        done: Math.min(page * PER_PAGE, info.total),
+        total: info.total,
+      });
+    if (items.length < PER_PAGE || (info.nextPage === null && info.totalPages !== null && page >= info.totalPages)) break;
+  }
+  for (const id of fresh) ctx.events.emit('received', { accountId: account.id, kind: 'invoice', id });
+  return { fresh, requests };
+}
+
+/** The invoice file itself, its image (PDF) and every attachment: durable download jobs. */
+export function enqueueInvoiceFiles(ctx: SyncContext, inv: Invoice): void {
+  const { store, account } = ctx;
+  store.invoiceFiles.enqueue(account.id, inv.id, { kind: 'original', filename: `${inv.number ?? inv.id}.xml` });
+  store.invoiceFiles.enqueue(account.id, inv.id, { kind: 'image', filename: `${inv.number ?? inv.id}.pdf` });
+  for (const f of inv.files ?? [])
+    store.invoiceFiles.enqueue(account.id, inv.id, { kind: 'attachment', remoteFileId: f.id, filename: f.filename });
+}
+
+/** Detect results of invoices that have none yet (new ones, or ones whose fetch failed before). */
+export async function fetchDetectResults(ctx: SyncContext, ids: readonly string[], lang: string, signal?: AbortSignal): Promise<void> {
+  const { store, account, api } = ctx;
+  for (const id of ids) {
+    try {
+      const r = await api.invoices.detectResults(id, lang, signal);
+      store.invoices.setDetect(account.id, id, r.status, r.findings);
+    } catch (e) {
+      const status = (e as { status?: number }).status;
+      if (status === 404) store.invoices.setDetect(account.id, id, 'DISABLED', []);
+      else ctx.log.warn('detect results not fetched; tried again next poll', { invoice: id, error: (e as Error).message });
+    }
+  }
+}
+
+/** Optional: tell the service (and the company's other clients) the invoice was taken care of. */
+export async function markHandled(ctx: SyncContext, ids: readonly string[], signal?: AbortSignal): Promise<void> {
+  for (const id of ids) {
+    await ctx.api.invoices.setEvent(id, 'HANDLED', signal);
+    ctx.store.invoices.setHandled(ctx.account.id, id, true);
+  }
+}
