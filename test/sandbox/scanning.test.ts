@@ -252,7 +252,9 @@ describe('suppliers', () => {
       message: expect.stringMatching(/Company data missing/),
       details: [expect.stringMatching(/email/)],
     });
-    sb.ctx.store.table('company_settings').put({ id: c.company_id, sections: { details: { name: 'Test', email: 'ap@test.example' } } });
+    sb.ctx.store
+      .table<{ id: string; sections: unknown }>('company_settings')
+      .put({ id: c.company_id, sections: { details: { name: 'Test', email: 'ap@test.example' } } });
     for (const json of [{}, { suppliers: [] }, { suppliers: [{ email: 'nope' }] }, { suppliers: 'all' }])
       expect((await notify(json)).status).toBe(400);
     const res = await notify({ suppliers });
