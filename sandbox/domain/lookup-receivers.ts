@@ -102,18 +102,28 @@ export function publicName(ctx: SandboxContext, c: CompanyRecord): string {
   return typeof saved === 'string' ? saved : c.name;
 }
 
-/** Active registrations of sandbox companies, as receivers; optionally only those of one company. */
+/**
+ * Active registrations of sandbox companies as receivers, one per network and address: registrations
+ * of the same address pool their document types. Optionally only those of some companies.
+ */
 export function sandboxReceivers(ctx: SandboxContext, only?: (c: CompanyRecord) => boolean): ReceiverAnswer[] {
-  const out: ReceiverAnswer[] = [];
+  const byAddress = new Map<string, ReceiverAnswer>();
   for (const r of registrationsOf(ctx).values()) {
     const network = LOOKUP_NETWORK[r.network];
     if (r.status !== 'active' || !network || !r.scheme || !r.endpoint_id) continue;
     const c = ctx.companies.get(r.company_id);
     if (!c || (only && !only(c))) continue;
     const participant = { id: c.id, name: publicName(ctx, c), bid: c.business_id, country: c.country };
-    out.push(receiver(r.scheme, r.endpoint_id, network, SANDBOX_OPERATOR, r.profiles, r.profile_version, participant));
+    const answer = receiver(r.scheme, r.endpoint_id, network, SANDBOX_OPERATOR, r.profiles, r.profile_version, participant);
+    const key = `${network}|${answer.eia}`;
+    const seen = byAddress.get(key);
+    if (seen)
+      seen.document_types.push(
+        ...answer.document_types.filter((d) => !seen.document_types.some((x) => x.document_type === d.document_type)),
+      );
+    else byAddress.set(key, answer);
   }
-  return out;
+  return [...byAddress.values()];
 }
 
 /** The directory's receiver for a business id outside the sandbox, if it has one. */

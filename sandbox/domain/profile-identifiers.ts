@@ -72,12 +72,15 @@ export function endpointMatchesCompany(scheme: string, endpointId: string, busin
   return /^[A-Z0-9]{0,5}$/.test(rest.slice(bid.length));
 }
 
-/** Variants of an identifier that `allow_eia_variants` treats as the same address. */
+/**
+ * Variants of an identifier that `allow_eia_variants` treats as the same address: only the digits
+ * count (country prefixes and VAT suffixes such as MVA fall away), the OVT prefix 0037 of 0216 is
+ * optional, and leading zeros do not matter.
+ */
 export function eiaVariantKey(scheme: string, endpointId: string): string {
-  let id = compactId(endpointId);
-  if (/^[A-Z]{2}\d/.test(id)) id = id.slice(2);
-  if (scheme === '0216' && id.startsWith(OVT_PREFIX)) id = id.slice(OVT_PREFIX.length);
-  return id.replace(/^0+/, '');
+  let d = digitsOf(endpointId);
+  if (scheme === '0216' && d.length > 8 && d.startsWith(OVT_PREFIX)) d = d.slice(OVT_PREFIX.length);
+  return d.replace(/^0+/, '');
 }
 
 const SCHEME_NAMES: Record<string, string> = {
