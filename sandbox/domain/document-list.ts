@@ -3,7 +3,7 @@ import { badRequest } from '../http/errors';
 import { arrayParam, enumArrayParam, enumParam, stringParam, timeParam } from '../http/query';
 import type { DocumentRecord } from './document-record';
 import { PUBLIC_DOCUMENT_FIELDS } from './document-record';
-import { byNewest } from './document-store';
+import { byNewest, type Documents } from './document-store';
 
 type Query = Record<string, unknown>;
 type SortField = (typeof DOCUMENT_SORT_FIELDS)[number];
@@ -12,7 +12,7 @@ export const MAX_IDS = 100;
 
 export interface DocumentQuery {
   filter: ((d: DocumentRecord) => boolean) | null;
-  sort: ((a: DocumentRecord, b: DocumentRecord) => number) | null;
+  sort: { key: string; compare: (a: DocumentRecord, b: DocumentRecord) => number } | null;
   fields: string[] | undefined;
 }
 
@@ -29,14 +29,49 @@ export function fieldsParam(query: Query, allowed: readonly string[]): string[] 
   return fields;
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Order as people read numbers: runs of digits compare by value, so N-2 comes before N-10. Written
+ * out because Intl.Collator costs about a microsecond per comparison.
+ */
+export function naturalCompare(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(j);
+    if (isDigit(ca) && isDigit(cb)) {
+      let ei = i;
+      let ej = j;
+      while (ei < a.length && isDigit(a.charCodeAt(ei))) ei++;
+      while (ej < b.length && isDigit(b.charCodeAt(ej))) ej++;
+      let si = i;
+      let sj = j;
+      while (si < ei - 1 && a.charCodeAt(si) === 48) si++;
+      while (sj < ej - 1 && b.charCodeAt(sj) === 48) sj++;
+      if (ei - si !== ej - sj) return ei - si - (ej - sj);
+      for (let k = 0; k < ei - si; k++) {
+        const d = a.charCodeAt(si + k) - b.charCodeAt(sj + k);
+        if (d !== 0) return d;
+      }
+      i = ei;
+      j = ej;
+    } else {
+      if (ca !== cb) return ca - cb;
+      i++;
+      j++;
+    }
+  }
+  return a.length - i - (b.length - j);
+}
 
 /** Nulls order before any value, so they come last in the descending order. */
 function compareValues(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
-  return collator.compare(a, b);
+  return naturalCompare(a, b);
 }
 
 const SORT_KEYS: Record<SortField, (d: DocumentRecord) => string | null> = {
@@ -60,12 +95,15 @@ function sortParam(query: Query): DocumentQuery['sort'] {
     }
     return { key: SORT_KEYS[name as SortField], sign: desc ? -1 : 1 };
   });
-  return (a, b) => {
-    for (const k of keys) {
-      const c = compareValues(k.key(a), k.key(b));
-      if (c !== 0) return c * k.sign;
-    }
-    return byNewest(a, b);
+  return {
+    key: raw.join(','),
+    compare: (a, b) => {
+      for (const k of keys) {
+        const c = compareValues(k.key(a), k.key(b));
+        if (c !== 0) return c * k.sign;
+      }
+      return byNewest(a, b);
+    },
   };
 }
 
@@ -117,9 +155,8 @@ export function readDocumentQuery(query: Query): DocumentQuery {
   };
 }
 
-/** The matching documents in the asked order; no copy and no sort for the plain default list. */
-export function selectDocuments(newest: readonly DocumentRecord[], q: DocumentQuery): readonly DocumentRecord[] {
-  const matching = q.filter ? newest.filter(q.filter) : newest;
-  if (!q.sort) return matching;
-  return (matching === newest ? [...newest] : (matching as DocumentRecord[])).sort(q.sort);
+/** The matching documents in the asked order: a filter over an ordered list kept by the store. */
+export function selectDocuments(docs: Documents, companyId: string, q: DocumentQuery): readonly DocumentRecord[] {
+  const ordered = q.sort ? docs.sortedBy(companyId, q.sort.key, q.sort.compare) : docs.newest(companyId);
+  return q.filter ? ordered.filter(q.filter) : ordered;
 }

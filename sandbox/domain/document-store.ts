@@ -55,7 +55,15 @@ class DocumentIndex {
   private byCompany = new Map<string, DocumentRecord[]>();
   private indexed = -1;
   private probe: DocumentRecord | undefined;
+  /** Bumped by every change this index sees; sorted copies of an older generation are dropped. */
+  private generation = 0;
+  private sortedCache = new Map<string, { generation: number; list: DocumentRecord[] }>();
   constructor(private readonly table: Table<DocumentRecord>) {}
+
+  /** A record changed in place (a status move): orders other than the default may differ now. */
+  touch(): void {
+    this.generation++;
+  }
 
   private stale(expectedSize: number): boolean {
     if (this.indexed !== expectedSize) return true;
@@ -72,6 +80,7 @@ class DocumentIndex {
     for (const list of this.byCompany.values()) list.sort(byNewest);
     this.indexed = this.table.size;
     this.probe = this.table.values().next().value;
+    this.generation++;
   }
 
   /** Called after the record was put into the table. */
@@ -92,11 +101,27 @@ class DocumentIndex {
     list.splice(lo, 0, d);
     this.indexed++;
     this.probe ??= d;
+    this.generation++;
   }
 
   of(companyId: string): readonly DocumentRecord[] {
     if (this.stale(this.table.size)) this.rebuild();
     return this.byCompany.get(companyId) ?? [];
+  }
+
+  /**
+   * The company's documents in another order, sorted once and kept until something changes, so
+   * that paging through a sorted list costs a slice per page rather than a sort.
+   */
+  sorted(companyId: string, key: string, compare: (a: DocumentRecord, b: DocumentRecord) => number): readonly DocumentRecord[] {
+    const base = this.of(companyId);
+    const k = `${companyId}\u0000${key}`;
+    const hit = this.sortedCache.get(k);
+    if (hit && hit.generation === this.generation) return hit.list;
+    if (this.sortedCache.size >= 64) this.sortedCache.clear();
+    const list = [...base].sort(compare);
+    this.sortedCache.set(k, { generation: this.generation, list });
+    return list;
   }
 }
 
@@ -129,6 +154,11 @@ export class Documents {
 
   newest(companyId: string): readonly DocumentRecord[] {
     return this.index.of(companyId);
+  }
+
+  /** All of the company's documents in the order `compare` gives; `key` names that order. */
+  sortedBy(companyId: string, key: string, compare: (a: DocumentRecord, b: DocumentRecord) => number): readonly DocumentRecord[] {
+    return this.index.sorted(companyId, key, compare);
   }
 
   file(companyId: string, fileId: string): { doc: DocumentRecord; file: DocumentFileRecord } | undefined {
@@ -194,6 +224,7 @@ export class Documents {
         d.last_event = r.state.last_event;
         d.events = r.state.events;
       });
+      this.index.touch();
     }
     return r;
   }

@@ -48,7 +48,7 @@ export function documentReadRoutes(app: FastifyInstance, ctx: SandboxContext, do
     const q = req.query as Query;
     const page = readPage(q, DOCUMENTS_PER_PAGE);
     const dq = readDocumentQuery(q);
-    const selected = selectDocuments(docs.newest(company.id), dq);
+    const selected = selectDocuments(docs, company.id, dq);
     const base = baseUrl(req);
     return paginate(selected, page, req, reply).map((d) => pickFields(publicDocument(d, base), dq.fields));
   });
