@@ -1,0 +1,234 @@
+import { join } from 'node:path';
+import type { FSWatcher } from 'chokidar';
+import { type Credentials, createApi } from '../api';
+import { resolveHosts } from '../api/environments';
+import { ServiceError } from '../api/errors';
+import type { RetryOptions } from '../api/retry';
+import type { TransportOptions } from '../api/transport';
+import type { Logger } from '../log';
+import type { Store } from '../store';
+import type { Account } from '../store/accounts';
+import type { SyncContext } from './context';
+import { trackDeliveries } from './delivery';
+import { runDownloads } from './downloads';
+import type { EngineEvents } from './events';
+import { pollBankMessages } from './inbound-bank';
+import { pollReceivedDocuments } from './inbound-documents';
+import { fetchDetectResults, markHandled, pollReceivedInvoices } from './inbound-invoices';
+import { ensureLayout } from './layout';
+import { recoverOutbox } from './outbound';
+import { outboundCycle } from './outbound-cycle';
+import type { Observation } from './planner';
+import { watchOutbox } from './watcher';
+
+export interface RunnerOptions {
+  stableMs: number;
+  /** Full rescan of the Outbox even without watcher events. */
+  scanIntervalMs: number;
+  uploadConcurrency: number;
+  downloadConcurrency: number;
+  backoff: { baseMs: number; capMs: number };
+  detectLang: string;
+  watch: boolean;
+  transport?: TransportOptions;
+  retry?: Partial<RetryOptions>;
+}
+
+export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
+  stableMs: 2000,
+  scanIntervalMs: 30_000,
+  uploadConcurrency: 4,
+  downloadConcurrency: 4,
+  backoff: { baseMs: 5_000, capMs: 15 * 60_000 },
+  detectLang: 'en',
+  watch: true,
+};
+
+export interface RunnerDeps {
+  store: Store;
+  account: Account;
+  credentials: Credentials;
+  dataDir: string;
+  events: EngineEvents;
+  log: Logger;
+  now: () => number;
+  random: () => number;
+  env: NodeJS.ProcessEnv;
+  options: RunnerOptions;
+}
+
+export interface CycleReport {
+  ok: boolean;
+  problems: string[];
+}
+
+/** One account's sync: the outbox loop, the poll loop, downloads and delivery tracking. */
+export class AccountRunner {
+  readonly ctx: SyncContext;
+  private readonly seen = new Map<string, Observation>();
+  private watcher: FSWatcher | null = null;
+  private readonly abort = new AbortController();
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private pollRequested = true;
+  private nextPollAt = 0;
+  private pollFailures = 0;
+  private running = false;
+
+  constructor(private readonly deps: RunnerDeps) {
+    const hosts = resolveHosts(deps.account.environment, deps.account.baseUrl, deps.env);
+    const api = createApi({
+      hosts,
+      credentials: deps.credentials,
+      now: deps.now,
+      transportOptions: deps.options.transport,
+      retry: deps.options.retry,
+    });
+    this.ctx = {
+      store: deps.store,
+      api,
+      account: deps.account,
+      spoolDir: join(deps.dataDir, 'spool', deps.account.id),
+      now: deps.now,
+      random: deps.random,
+      events: deps.events,
+      log: deps.log.child({ account: deps.account.name }),
+      stableMs: deps.options.stableMs,
+      backoff: deps.options.backoff,
+    };
+  }
+
+  get account(): Account {
+    return this.ctx.account;
+  }
+
+  async prepare(): Promise<void> {
+    await ensureLayout(this.ctx.account.root);
+    await recoverOutbox(this.ctx);
+  }
+
+  /** Runs until stop(): outbound on folder events and rescans, inbound every poll interval. */
+  async start(): Promise<void> {
+    await this.prepare();
+    this.running = true;
+    if (this.deps.options.watch) {
+      this.watcher = watchOutbox(
+        this.ctx.account.root,
+        () => this.kick(),
+        (e) => this.ctx.log.warn('watcher error', { error: e.message }),
+      );
+    }
+    this.loop = this.run();
+  }
+
+  /** Poll now instead of at the next interval. */
+  syncNow(): void {
+    this.pollRequested = true;
+    this.kick();
+  }
+
+  kick(): void {
+    this.wake?.();
+  }
+
+  /** Stops after the work in flight: uploads either finish or go back to the queue with their key. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.abort.abort();
+    this.kick();
+    await this.loop;
+    await this.watcher?.close();
+    await this.ctx.api.close();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const { wakeAt } = await this.cycle(false);
+      if (!this.running) break;
+      const now = this.deps.now();
+      const until = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, this.nextPollAt, now + this.deps.options.scanIntervalMs);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.max(0, until - now));
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /**
+   * One pass. `full` forces the inbound side and waits out the stability time once, so that
+   * `sync --once` sends files that were already in the Outbox.
+   */
+  async cycle(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
+    const { ctx } = this;
+    const signal = this.abort.signal;
+    const problems: string[] = [];
+    const account = ctx.store.accounts.get(ctx.account.id) ?? ctx.account;
+    if (account.paused && !full) {
+      ctx.events.emit('state', { accountId: account.id, state: 'paused' });
+      return { ok: true, problems, wakeAt: null };
+    }
+    ctx.events.emit('state', { accountId: account.id, state: 'syncing' });
+    let wakeAt: number | null = null;
+    try {
+      let out = await outboundCycle(ctx, this.seen, this.deps.options.uploadConcurrency, signal);
+      if (full) {
+        // Look twice, a stability time apart, then send what settled.
+        await new Promise((r) => setTimeout(r, ctx.stableMs));
+        out = await outboundCycle(ctx, this.seen, this.deps.options.uploadConcurrency, signal);
+      }
+      wakeAt = out.wakeAt;
+    } catch (e) {
+      problems.push(`Outbox: ${(e as Error).message}`);
+    }
+    if (full || this.pollRequested || this.deps.now() >= this.nextPollAt) {
+      this.pollRequested = false;
+      const ok = await this.inbound(problems, signal);
+      this.pollFailures = ok ? 0 : this.pollFailures + 1;
+      const base = account.pollIntervalS * 1000;
+      // When the service fails, poll less often (doubling, at most an hour) until it answers again.
+      this.nextPollAt = this.deps.now() + (ok ? base : Math.min(3600_000, base * 2 ** Math.min(this.pollFailures, 6)));
+    }
+    const ok = problems.length === 0;
+    const needsUser = problems.some((p) => p.includes('[user]'));
+    ctx.events.emit('state', { accountId: account.id, state: needsUser ? 'needs_user' : ok ? 'idle' : 'offline', message: problems[0] });
+    ctx.events.emit('synced', { accountId: account.id, at: this.deps.now(), ok });
+    return { ok, problems, wakeAt };
+  }
+
+  private async inbound(problems: string[], signal: AbortSignal): Promise<boolean> {
+    const { ctx } = this;
+    const step = async (name: string, fn: () => Promise<unknown>) => {
+      try {
+        await fn();
+      } catch (e) {
+        if (signal.aborted) return;
+        const kind = e instanceof ServiceError ? e.kind : 'retry';
+        const message = `${name}: ${(e as Error).message} [${kind}]`;
+        problems.push(message);
+        ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${(e as Error).message}` });
+        ctx.log.warn('sync step failed', { step: name, error: (e as Error).message, kind });
+      }
+    };
+    const before = problems.length;
+    let fresh: string[] = [];
+    await step('Received invoices', async () => {
+      fresh = (await pollReceivedInvoices(ctx, signal)).fresh;
+    });
+    await step('Detect results', async () => {
+      await fetchDetectResults(ctx, fresh, this.deps.options.detectLang, signal);
+    });
+    if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));
+    await step('Received documents', () => pollReceivedDocuments(ctx, signal));
+    await step('Bank messages', () => pollBankMessages(ctx, signal));
+    await step('Delivery status', () => trackDeliveries(ctx, signal));
+    await step('Downloads', async () => {
+      const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
+      if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
+    });
+    return problems.length === before;
+  }
+}

@@ -1,0 +1,24 @@
+import { basename } from 'node:path';
+import { type FSWatcher, watch } from 'chokidar';
+import { isIgnoredName } from './files';
+import { absolute, FOLDERS } from './layout';
+
+/**
+ * Watches an account's Outbox. Events are only hints that make the next scan come sooner; missed
+ * events (network drives, sleep) are caught by the periodic full scan.
+ */
+export function watchOutbox(root: string, onHint: () => void, onError: (e: Error) => void): FSWatcher {
+  const w = watch(absolute(root, 'Outbox'), {
+    ignoreInitial: true,
+    depth: 2,
+    ignored: (path: string) => path !== absolute(root, 'Outbox') && isIgnoredName(basename(path)),
+    awaitWriteFinish: false,
+  });
+  w.on('add', onHint);
+  w.on('change', onHint);
+  w.on('unlink', onHint);
+  w.on('error', (e) => onError(e as Error));
+  return w;
+}
+
+export const OUTBOX_ROOT = FOLDERS.outboxInvoices.split('/')[0];
