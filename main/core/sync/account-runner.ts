@@ -229,6 +229,7 @@ export class AccountRunner {
       const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
       if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
     });
+    ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(this.deps.now()).toISOString());
     return problems.length === before;
   }
 }

@@ -1,0 +1,214 @@
+import { mkdirSync } from 'node:fs';
+import type { Environment } from '../../shared/enums';
+import { createApi } from './api';
+import { resolveHosts } from './api/environments';
+import { type Logger, silentLogger } from './log';
+import { dbFile } from './paths';
+import type { SecretStore } from './secrets';
+import { createStore, type Store } from './store';
+import type { Account } from './store/accounts';
+import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions } from './sync/account-runner';
+import { EngineEvents } from './sync/events';
+import { ensureLayout } from './sync/layout';
+
+export interface EngineOptions {
+  dataDir: string;
+  secrets: SecretStore;
+  log?: Logger;
+  now?: () => number;
+  random?: () => number;
+  env?: NodeJS.ProcessEnv;
+  runner?: Partial<RunnerOptions>;
+  /** Base URL of the embedded sandbox, for sandbox accounts that have none of their own. */
+  embeddedSandboxUrl?: string | null;
+}
+
+export interface NewAccountInput {
+  name: string;
+  environment: Environment;
+  url?: string | null;
+  companyId: string;
+  root: string;
+  apiKey: string;
+  vendorApiKey?: string | null;
+  pollIntervalS?: number;
+}
+
+export interface AccountStatus {
+  account: Account;
+  queued: number;
+  held: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  needsReroute: number;
+  received: number;
+  downloadsPending: number;
+  lastPoll: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The sync engine of every account: plain Node, hosted by the CLI, the web host or the desktop
+ * shell. Hosts hand it the secret store; it hands them events.
+ */
+export class Engine {
+  readonly store: Store;
+  readonly events = new EngineEvents();
+  private readonly runners = new Map<string, AccountRunner>();
+  private readonly log: Logger;
+  private started = false;
+
+  constructor(private readonly opts: EngineOptions) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    this.store = createStore(dbFile(opts.dataDir), { now: opts.now });
+    this.log = opts.log ?? silentLogger;
+  }
+
+  private get runnerOptions(): RunnerOptions {
+    return { ...DEFAULT_RUNNER_OPTIONS, ...this.opts.runner };
+  }
+
+  listAccounts(): Account[] {
+    return this.store.accounts.list();
+  }
+
+  findAccount(nameOrId: string): Account | undefined {
+    return this.store.accounts.getByName(nameOrId) ?? this.store.accounts.get(nameOrId);
+  }
+
+  /** Checks the input and, when `verify`, that the service accepts the credentials, before saving. */
+  async addAccount(input: NewAccountInput, verify = true): Promise<Account> {
+    if (!input.name.trim()) throw new Error('The account needs a name');
+    if (this.store.accounts.getByName(input.name)) throw new Error(`An account named "${input.name}" exists already`);
+    if (!UUID.test(input.companyId)) throw new Error('The company id must be the company UUID, such as 3f2b...-...');
+    if (!input.apiKey.trim()) throw new Error('The API key is empty');
+    const url = input.url ?? (input.environment === 'sandbox' ? (this.opts.embeddedSandboxUrl ?? null) : null);
+    const hosts = resolveHosts(input.environment, url, this.opts.env ?? process.env);
+    if (verify) {
+      const api = createApi({ hosts, credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey } });
+      try {
+        await api.tokens.token();
+      } finally {
+        await api.close();
+      }
+    }
+    await ensureLayout(input.root);
+    const account = this.store.accounts.create({
+      name: input.name.trim(),
+      environment: input.environment,
+      baseUrl: input.url ?? null,
+      companyId: input.companyId,
+      root: input.root,
+      pollIntervalS: input.pollIntervalS,
+    });
+    await this.opts.secrets.set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
+    if (this.started) await this.startRunner(account);
+    return account;
+  }
+
+  async removeAccount(nameOrId: string): Promise<Account> {
+    const account = this.findAccount(nameOrId);
+    if (!account) throw new Error(`No account named "${nameOrId}"`);
+    await this.runners.get(account.id)?.stop();
+    this.runners.delete(account.id);
+    this.store.accounts.remove(account.id);
+    await this.opts.secrets.delete(account.id);
+    return account;
+  }
+
+  private async runnerFor(account: Account): Promise<AccountRunner> {
+    const existing = this.runners.get(account.id);
+    if (existing) return existing;
+    const secret = await this.opts.secrets.get(account.id);
+    if (!secret) throw new Error(`The API key of "${account.name}" is missing: add the account again`);
+    const acc =
+      account.environment === 'sandbox' && !account.baseUrl ? { ...account, baseUrl: this.opts.embeddedSandboxUrl ?? null } : account;
+    const runner = new AccountRunner({
+      store: this.store,
+      account: acc,
+      credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: secret.vendorApiKey },
+      dataDir: this.opts.dataDir,
+      events: this.events,
+      log: this.log,
+      now: this.opts.now ?? Date.now,
+      random: this.opts.random ?? Math.random,
+      env: this.opts.env ?? process.env,
+      options: this.runnerOptions,
+    });
+    this.runners.set(account.id, runner);
+    return runner;
+  }
+
+  private async startRunner(account: Account): Promise<void> {
+    const r = await this.runnerFor(account);
+    await r.start();
+  }
+
+  /** Starts every account's loops (the long-running `sync` and the apps). */
+  async start(): Promise<void> {
+    this.started = true;
+    for (const a of this.listAccounts()) {
+      try {
+        await this.startRunner(a);
+      } catch (e) {
+        this.events.emit('problem', { accountId: a.id, kind: 'user', message: (e as Error).message });
+      }
+    }
+  }
+
+  /** One full cycle of every account (`sync --once`). */
+  async syncOnce(): Promise<Map<string, CycleReport>> {
+    const out = new Map<string, CycleReport>();
+    for (const a of this.listAccounts()) {
+      try {
+        const r = await this.runnerFor(a);
+        await r.prepare();
+        out.set(a.id, await r.cycle(true));
+      } catch (e) {
+        out.set(a.id, { ok: false, problems: [(e as Error).message] });
+      }
+    }
+    return out;
+  }
+
+  syncNow(accountId?: string): void {
+    for (const [id, r] of this.runners) if (!accountId || id === accountId) r.syncNow();
+  }
+
+  setPaused(accountId: string, paused: boolean): void {
+    this.store.accounts.update(accountId, { paused });
+    this.runners.get(accountId)?.kick();
+  }
+
+  status(): AccountStatus[] {
+    return this.listAccounts().map((account) => {
+      const c = this.store.outbox.countsByState(account.id);
+      const needsReroute = this.store.outbox.listByStates(account.id, ['done']).filter((j) => j.needsReroute).length;
+      return {
+        account,
+        queued: c.queued,
+        held: c.held_duplicate,
+        sending: c.uploading + c.uploaded + c.moving,
+        sent: c.done,
+        failed: c.failed,
+        needsReroute,
+        received: this.store.invoices.count(account.id, { direction: 'RECEIVED' }),
+        downloadsPending:
+          this.store.invoiceFiles.countsByState(account.id).pending +
+          this.store.documentFiles.countsByState(account.id).pending +
+          this.store.bankMessages.countsByState(account.id).pending,
+        lastPoll: this.store.cursors.get(account.id, 'last_poll_at') ?? null,
+      };
+    });
+  }
+
+  /** Finishes or safely abandons the work in flight, then closes the database. */
+  async stop(): Promise<void> {
+    this.started = false;
+    await Promise.all([...this.runners.values()].map((r) => r.stop()));
+    this.runners.clear();
+    this.store.close();
+  }
+}
