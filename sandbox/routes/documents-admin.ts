@@ -6,7 +6,7 @@ import { receiveDocument, sendDocumentAs } from '../domain/document-delivery';
 import { publicDocument } from '../domain/document-record';
 import { sampleDocument } from '../domain/document-sample';
 import type { Documents } from '../domain/document-store';
-import { badRequest, conflict, notFound, parseOr400 } from '../http/errors';
+import { badRequest, conflict, notFound, parseOr400, unprocessable } from '../http/errors';
 import { field, readMultipart, requireFile } from '../http/multipart';
 import type { CompanyRecord } from '../model';
 import { baseUrl } from './documents-upload';
@@ -58,8 +58,9 @@ export function documentAdminRoutes(app: FastifyInstance, ctx: SandboxContext, d
     const c = company((req.params as { company_id: string }).company_id);
     const b = parseOr400(sentBodySchema, req.body ?? {});
     const transmissionId = b.transmission_id ?? ctx.newId();
-    if (docs.byTransmission(c.id, transmissionId))
-      throw conflict(undefined, 'transmission_id already used', ['transmission_id: already used']);
+    if (docs.byTransmission(c.id, transmissionId)) {
+      throw unprocessable('document_duplicate_transmission_id', 'transmission_id already used', ['transmission_id: already used']);
+    }
     const createdAt = b.created_at ? new Date(b.created_at).toISOString() : undefined;
     const number = b.number ?? String(Math.floor(ctx.random() * 900_000) + 100_000);
     const file = sampleDocument(b.type, number, (createdAt ?? ctx.nowIso()).slice(0, 10));

@@ -30,6 +30,15 @@ export const documentFileSchema = z.looseObject({
 });
 export type DocumentFile = z.infer<typeof documentFileSchema>;
 
+/** A reference sent with an upload (`references[n][...]`), answered back on the record. */
+export const documentReferenceSchema = z.looseObject({
+  reference_id: z.string(),
+  reference_id_type: z.string().nullable().optional(),
+  checksum: z.string().nullable().optional(),
+  file_type: z.string().nullable().optional(),
+});
+export type DocumentReference = z.infer<typeof documentReferenceSchema>;
+
 export const documentSchema = z.looseObject({
   id: z.string(),
   type: z.enum(DOCUMENT_TYPES).or(z.string()).optional(),
@@ -53,8 +62,11 @@ export const documentSchema = z.looseObject({
   origin: z.string().nullable().optional(),
   external_id: z.string().nullable().optional(),
   files: z.array(documentFileSchema).optional(),
+  references: z.array(documentReferenceSchema).optional(),
 });
 export type Document = z.infer<typeof documentSchema>;
 export const documentListSchema = z.array(documentSchema);
+export const documentEventListSchema = z.array(documentEventSchema);
+export const documentFileListSchema = z.array(documentFileSchema);
 
 export const documentPatchBodySchema = z.object({ status: z.literal('CONFIRMED_DELIVERY') });
