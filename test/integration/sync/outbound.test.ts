@@ -1,0 +1,64 @@
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
+import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(async () => sb.close());
+
+const outbox = (t: TestEngine) => join(t.root, 'Outbox', 'Invoices');
+const uploads = async (c: TestCompany) =>
+  (await (await sb.call(`/__sandbox/companies/${c.company_id}/uploads`)).json()) as { filename: string; attempts: number; uuid: string }[];
+
+describe('outbound: hot folder to the service', () => {
+  let t: TestEngine;
+  let company: TestCompany;
+  beforeAll(async () => {
+    company = await sb.company();
+    t = await startTestEngine(sb, company);
+  });
+  afterAll(async () => t.close());
+
+  it('sends each invoice once and moves it to Sent/', async () => {
+    await copyFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), join(outbox(t), 'base-example.xml'));
+    await copyFile(join(FIXTURES, 'invoices/finvoice3/finvoice_30_example.xml'), join(outbox(t), 'Lasku 1 – Järvenpää.xml'));
+    await copyFile(join(FIXTURES, 'invoices/en16931-cii/CII_example1.xml'), join(outbox(t), 'cii.xml'));
+    const report = await t.engine.syncOnce();
+    expect(
+      [...report.values()].every((r) => r.ok),
+      JSON.stringify([...report.values()]),
+    ).toBe(true);
+    expect(await readdir(outbox(t))).toEqual([]);
+    expect((await readdir(join(t.root, 'Sent'))).sort()).toEqual(['Lasku 1 – Järvenpää.xml', 'base-example.xml', 'cii.xml']);
+    const up = await uploads(company);
+    expect(up).toHaveLength(3);
+    expect(up.every((u) => u.attempts === 1)).toBe(true);
+    // Running again sends nothing more.
+    await t.engine.syncOnce();
+    expect((await uploads(company)).every((u) => u.attempts === 1)).toBe(true);
+  });
+
+  it('holds back the same content dropped again, with a message', async () => {
+    await copyFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), join(outbox(t), 'again.xml'));
+    await t.engine.syncOnce();
+    const held = t.engine.store.outbox.listByStates(t.account.id, ['held_duplicate']);
+    expect(held).toHaveLength(1);
+    expect(held[0]?.lastError).toMatch(/same content was already sent/);
+    expect(await readdir(outbox(t))).toEqual(['again.xml']);
+    expect(await uploads(company)).toHaveLength(3);
+  });
+
+  it('moves a file the service refuses to Failed/ with a note in plain words', async () => {
+    await writeFile(join(outbox(t), 'broken.xml'), '<Invoice><cbc:ID>1</Invoice');
+    await t.engine.syncOnce();
+    const failed = await readdir(join(t.root, 'Failed'));
+    expect(failed.sort()).toEqual(['broken.xml', 'broken.xml.error.txt']);
+    const note = await readFile(join(t.root, 'Failed', 'broken.xml.error.txt'), 'utf8');
+    expect(note).toMatch(/refused the invoice "broken.xml"/);
+    expect(note).toMatch(/What to do/);
+  });
+});
