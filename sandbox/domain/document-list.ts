@@ -19,7 +19,7 @@ export interface DocumentQuery {
 /** `fields[]` names record fields; a name the record does not have is refused rather than ignored. */
 export function fieldsParam(query: Query, allowed: readonly string[]): string[] | undefined {
   const fields = arrayParam(query, 'fields');
-  if (!fields) return undefined;
+  if (!fields?.length) return undefined;
   const bad = fields.filter((f) => !allowed.includes(f));
   if (bad.length)
     throw badRequest(
@@ -86,7 +86,7 @@ const SORT_KEYS: Record<SortField, (d: DocumentRecord) => string | null> = {
 
 function sortParam(query: Query): DocumentQuery['sort'] {
   const raw = arrayParam(query, 'sort');
-  if (!raw) return null;
+  if (!raw?.length) return null;
   const keys = raw.map((s) => {
     const desc = s.startsWith('-');
     const name = desc ? s.slice(1) : s;
@@ -111,7 +111,8 @@ function sortParam(query: Query): DocumentQuery['sort'] {
 export function readDocumentQuery(query: Query): DocumentQuery {
   const preds: ((d: DocumentRecord) => boolean)[] = [];
   const ids = arrayParam(query, 'ids');
-  if (ids) {
+  // An empty list (`ids=`) filters nothing rather than everything.
+  if (ids?.length) {
     if (ids.length > MAX_IDS) throw badRequest('Too many ids', [`ids: at most ${MAX_IDS} per query, got ${ids.length}`]);
     const set = new Set(ids);
     preds.push((d) => set.has(d.id));
@@ -119,12 +120,12 @@ export function readDocumentQuery(query: Query): DocumentQuery {
   const direction = enumParam(query, 'direction', DIRECTIONS);
   if (direction) preds.push((d) => d.direction === direction);
   const types = enumArrayParam(query, 'type', DOCUMENT_TYPES);
-  if (types) {
+  if (types?.length) {
     const set = new Set<string>(types);
     preds.push((d) => set.has(d.type));
   }
   const statuses = enumArrayParam(query, 'status', DOCUMENT_STATUSES);
-  if (statuses) {
+  if (statuses?.length) {
     const set = new Set<string>(statuses);
     preds.push((d) => set.has(d.status));
   }
@@ -142,11 +143,12 @@ export function readDocumentQuery(query: Query): DocumentQuery {
     const e = new Date(end).toISOString();
     preds.push((d) => d.created_at <= e);
   }
-  const number = stringParam(query, 'number');
+  // An empty value (`number=`) is no filter, as a form with a blank search box means.
+  const number = stringParam(query, 'number') || undefined;
   if (number !== undefined) preds.push((d) => d.number === number);
-  const reference = stringParam(query, 'reference');
+  const reference = stringParam(query, 'reference') || undefined;
   if (reference !== undefined) preds.push((d) => d.reference === reference);
-  const q = stringParam(query, 'query');
+  const q = stringParam(query, 'query') || undefined;
   if (q !== undefined) preds.push((d) => d.id === q || d.reference === q || d.number === q);
   return {
     filter: preds.length === 0 ? null : (d) => preds.every((p) => p(d)),

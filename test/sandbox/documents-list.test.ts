@@ -149,6 +149,14 @@ describe('GET /v1/documents sort and filters', () => {
     }
   });
 
+  it('treats empty filter values as no filter', async () => {
+    for (const q of ['?ids=', '?type=', '?status[]=', '?number=', '?query=', '?sort=', '?fields=']) {
+      const r = await get(q);
+      expect(r.headers.get('x-total'), q).toBe('25');
+      expect(r.body[0], q).toMatchObject({ number: 'N-24', type: 'ORDER' });
+    }
+  });
+
   it('limits the records to fields[]', async () => {
     const { body } = await get('?fields[]=number&fields[]=status&per_page=1');
     expect(Object.keys(body[0] ?? {}).sort()).toEqual(['id', 'number', 'status']);
