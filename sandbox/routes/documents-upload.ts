@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context';
 import { companyParty, DEFAULT_PEPPOL_OPERATOR, describePrimary, isPeppolId, networkOf } from '../domain/document-describe';
 import { sha256 } from '../domain/document-files';
 import { fieldsParam } from '../domain/document-list';
-import { PUBLIC_DOCUMENT_FIELDS, publicDocument } from '../domain/document-record';
+import { type DocumentRecord, PUBLIC_DOCUMENT_FIELDS, publicDocument } from '../domain/document-record';
 import type { Documents } from '../domain/document-store';
 import { badRequest, unprocessable } from '../http/errors';
 import { type MultipartBody, readMultipart, type UploadedFile } from '../http/multipart';
@@ -53,7 +53,12 @@ function countAttempt(ctx: SandboxContext, companyId: string, transmissionId: st
 }
 
 /** POST /v1/documents: send a trading document. */
-export function documentUploadRoutes(app: FastifyInstance, ctx: SandboxContext, docs: Documents): void {
+export function documentUploadRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  docs: Documents,
+  onCreated: (doc: DocumentRecord) => void = () => {},
+): void {
   app.post('/v1/documents', { preHandler: ctx.guard({ anyOf: ['document:send'], verified: true }) }, async (req, reply) => {
     const { company } = authOf(req);
     const body = await readMultipart(req);
@@ -128,6 +133,7 @@ export function documentUploadRoutes(app: FastifyInstance, ctx: SandboxContext, 
       attachments: form.attachments.map((a) => ({ filename: a.file.filename, data: a.file.data, mimetype: a.file.mimetype, type: a.type })),
       event: { code: 'CREATED', message: 'The document was accepted for delivery', details: [] },
     });
+    onCreated(doc);
     ctx.uploads.update(ledgerId, (r) => {
       r.remote_id = doc.id;
       r.filename = form.primary.filename;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyMove, DOCUMENT_MOVES } from '../../sandbox/domain/document-status';
 import { DOCUMENT_STATUSES, type DocumentStatus } from '../../shared/enums';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
@@ -116,6 +116,31 @@ describe('document status machine', () => {
     expect(doc).toMatchObject({ direction: 'RECEIVED', status: 'DELIVERED', type: 'ORDER_RESPONSE', last_event: { code: 'RECEIVED' } });
     expect((await sb.call(`/v1/documents/${doc.id}`, { method: 'PATCH', token, json: { status: 'CONFIRMED_DELIVERY' } })).status).toBe(204);
     expect((await sb.call(`/v1/documents/${doc.id}`, { method: 'PATCH', token, json: { status: 'CONFIRMED_DELIVERY' } })).status).toBe(409);
+  });
+});
+
+describe('automatic delivery (opt-in admin setting)', () => {
+  const order = () =>
+    form({ name: 'o.xml', data: readFileSync(new URL('../../../shared/fixtures/documents/ORDER_Order_Example.xml', import.meta.url)) });
+
+  it('is off by default, moves new uploads through the machine when set, and can be switched off again', async () => {
+    expect(await (await sb.call('/__sandbox/documents/auto-delivery')).json()).toEqual({ after_ms: null, outcome: null });
+    const set = await sb.call('/__sandbox/documents/auto-delivery', {
+      method: 'PUT',
+      json: { after_ms: 20, outcome: 'CONFIRMED_DELIVERY' },
+    });
+    expect(await set.json()).toEqual({ after_ms: 20, outcome: 'CONFIRMED_DELIVERY' });
+    const doc = (await (await sb.call('/v1/documents', { method: 'POST', token, body: order() })).json()) as Doc;
+    expect(doc.status).toBe('PROCESSING');
+    await vi.waitFor(async () => expect((await read(doc.id)).status).toBe('CONFIRMED_DELIVERY'), { timeout: 3000, interval: 20 });
+    expect((await events(doc.id)).map((e) => e.code)).toEqual(['CREATED', 'DELIVERED', 'DELIVERY_CONFIRMED']);
+
+    await sb.call('/__sandbox/documents/auto-delivery', { method: 'PUT', json: { after_ms: 0, outcome: 'FAILED' } });
+    const failing = (await (await sb.call('/v1/documents', { method: 'POST', token, body: order() })).json()) as Doc;
+    await vi.waitFor(async () => expect((await read(failing.id)).status).toBe('FAILED'), { timeout: 3000, interval: 20 });
+
+    expect((await sb.call('/__sandbox/documents/auto-delivery', { method: 'PUT', json: { after_ms: null } })).status).toBe(200);
+    expect((await sb.call('/__sandbox/documents/auto-delivery', { method: 'PUT', json: { after_ms: -1 } })).status).toBe(400);
   });
 });
 
