@@ -1,0 +1,88 @@
+import type { Command } from 'commander';
+import { ENVIRONMENTS, type Environment } from '../../../shared/enums';
+import { type GlobalOptions, openCli, UsageError } from './context';
+import { readSecret } from './prompt';
+
+interface AddOptions {
+  name: string;
+  environment: string;
+  url?: string;
+  companyId: string;
+  root: string;
+  pollInterval?: string;
+  verify: boolean;
+}
+
+export function accountCommands(program: Command, globals: () => GlobalOptions): void {
+  const accounts = program.command('accounts').description('add, list and remove accounts');
+
+  accounts
+    .command('add')
+    .description('add an account; the API key comes from EINVOICE_API_KEY or is asked for')
+    .requiredOption('--name <name>', 'a name for the account, such as the client company')
+    .requiredOption('--environment <env>', `one of ${ENVIRONMENTS.join(', ')}`)
+    .option('--url <base_url>', 'the service address (required for sandbox unless the embedded one is used)')
+    .requiredOption('--company-id <uuid>', 'the company UUID')
+    .requiredOption('--root <dir>', 'the folder whose Inbox/ and Outbox/ this account keeps')
+    .option('--poll-interval <seconds>', 'how often to look for received items', '300')
+    .option('--no-verify', 'save without checking the credentials with the service')
+    .action(async (o: AddOptions) => {
+      if (!(ENVIRONMENTS as readonly string[]).includes(o.environment)) {
+        throw new UsageError(`--environment must be one of ${ENVIRONMENTS.join(', ')}`);
+      }
+      const poll = Number(o.pollInterval);
+      if (!Number.isInteger(poll) || poll < 30) throw new UsageError('--poll-interval is a whole number of seconds, at least 30');
+      const apiKey = process.env.EINVOICE_API_KEY ?? (await readSecret('API key'));
+      const vendorApiKey = process.env.EINVOICE_VENDOR_API_KEY ?? null;
+      const cli = await openCli(globals(), { embedded: o.environment === 'sandbox' && !o.url });
+      try {
+        const account = await cli.engine.addAccount(
+          {
+            name: o.name,
+            environment: o.environment as Environment,
+            url: o.url ?? null,
+            companyId: o.companyId,
+            root: o.root,
+            apiKey,
+            vendorApiKey,
+            pollIntervalS: poll,
+          },
+          o.verify,
+        );
+        process.stdout.write(`Added account "${account.name}" (${account.environment}) syncing ${account.root}\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+
+  accounts
+    .command('list')
+    .description('list the accounts')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const cli = await openCli(globals());
+      try {
+        const list = cli.engine.listAccounts();
+        if (o.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+        else if (list.length === 0) process.stdout.write('No accounts. Add one with: accounts add --help\n');
+        else
+          for (const a of list)
+            process.stdout.write(`${a.name}\t${a.environment}\t${a.companyId}\t${a.root}${a.paused ? '\t(paused)' : ''}\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+
+  accounts
+    .command('remove <name>')
+    .description('remove an account (its folders and files stay on disk)')
+    .action(async (name: string) => {
+      const cli = await openCli(globals());
+      try {
+        const a = await cli.engine.removeAccount(name);
+        process.stdout.write(`Removed account "${a.name}"; its folder ${a.root} was left as it is\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+}

@@ -1,0 +1,34 @@
+import { Command, CommanderError } from 'commander';
+import { accountCommands } from './accounts';
+import { type GlobalOptions, UsageError } from './context';
+import { demoCommand } from './demo';
+import { statusCommands } from './status';
+import { syncCommands } from './sync';
+
+// npm run cli -- [--data DIR] <command>
+const program = new Command('einvoice-sync')
+  .description('E-Invoice Sync from the command line: hot folders out, a local mirror in')
+  .option('--data <dir>', "the app's data folder (database, settings, logs); default: the OS's per-user app data folder")
+  .option('--log-level <level>', 'debug, info, warn or error', 'info')
+  .showHelpAfterError()
+  .exitOverride();
+
+const globals = () => program.opts<GlobalOptions>();
+accountCommands(program, globals);
+syncCommands(program, globals);
+statusCommands(program, globals);
+demoCommand(program, globals);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    process.exitCode = e.exitCode === 0 ? 0 : 2;
+  } else if (e instanceof UsageError) {
+    process.stderr.write(`einvoice-sync: ${e.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`einvoice-sync: ${(e as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}

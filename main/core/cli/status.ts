@@ -1,0 +1,117 @@
+import type { Command } from 'commander';
+import { DOCUMENT_OPTION_FIELDS, INVOICE_OPTION_FIELDS, parseOptionWords } from '../sync/outbound-options';
+import { type GlobalOptions, openCli, UsageError } from './context';
+
+export function statusCommands(program: Command, globals: () => GlobalOptions): void {
+  program
+    .command('status')
+    .description('per account: queued, sent, failed, received, and the last poll')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const cli = await openCli(globals());
+      try {
+        const status = cli.engine.status().map((s) => ({
+          account: s.account.name,
+          environment: s.account.environment,
+          paused: s.account.paused,
+          queued: s.queued,
+          held: s.held,
+          sending: s.sending,
+          sent: s.sent,
+          failed: s.failed,
+          needs_reroute: s.needsReroute,
+          received: s.received,
+          downloads_pending: s.downloadsPending,
+          last_poll: s.lastPoll,
+        }));
+        if (o.json) {
+          process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+          return;
+        }
+        if (status.length === 0) process.stdout.write('No accounts.\n');
+        for (const s of status) {
+          process.stdout.write(
+            `${s.account} (${s.environment}${s.paused ? ', paused' : ''}): ${s.queued} queued, ${s.held} held, ${s.sending} sending, ${s.sent} sent, ${s.failed} failed, ${s.needs_reroute} need a reroute, ${s.received} received, ${s.downloads_pending} downloads pending; last poll ${s.last_poll ?? 'never'}\n`,
+          );
+        }
+      } finally {
+        await cli.close();
+      }
+    });
+
+  const outbox = program.command('outbox').description('what is queued, held or failed');
+  outbox
+    .command('list')
+    .option('--account <name>')
+    .option('--json', 'print JSON')
+    .action(async (o: { account?: string; json?: boolean }) => {
+      const cli = await openCli(globals());
+      try {
+        const accounts = o.account ? [cli.engine.findAccount(o.account)].filter((a) => a !== undefined) : cli.engine.listAccounts();
+        if (o.account && accounts.length === 0) throw new UsageError(`No account named "${o.account}"`);
+        const rows = accounts.flatMap((a) =>
+          cli.engine.store.outbox
+            .listByStates(a.id, ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving', 'failed'])
+            .map((j) => ({ account: a.name, ...j })),
+        );
+        if (o.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+        else
+          for (const r of rows)
+            process.stdout.write(`${r.id}\t${r.account}\t${r.state}\t${r.relPath}${r.lastError ? `\t${r.lastError}` : ''}\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+  outbox
+    .command('force <id>')
+    .description('send a file that was held back as a duplicate')
+    .action(async (id: string) => {
+      const cli = await openCli(globals());
+      try {
+        const job = cli.engine.store.outbox.get(Number(id));
+        if (!job) throw new UsageError(`No outbox item ${id}`);
+        const account = cli.engine.store.accounts.get(job.accountId);
+        if (!account) throw new UsageError(`No account for outbox item ${id}`);
+        const ok =
+          job.state === 'held_duplicate' &&
+          cli.engine.store.outbox.transition(job.id, ['held_duplicate'], 'queued', {
+            forced: true,
+            lastError: null,
+            errorKind: null,
+            nextAttemptAt: 0,
+          });
+        if (!ok) throw new UsageError(`Outbox item ${id} is ${job.state}, not held back`);
+        process.stdout.write(`Item ${id} (${job.relPath}) will be sent at the next sync\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+
+  program
+    .command('options')
+    .description('sending options of an Outbox folder, as key=value words')
+    .requiredOption('--account <name>')
+    .requiredOption('--folder <folder>', 'such as Outbox/Invoices or Outbox/Documents/ORDER')
+    .argument('[options...]', 'key=value; none: show the current options')
+    .action(async (words: string[], o: { account: string; folder: string }) => {
+      const cli = await openCli(globals());
+      try {
+        const account = cli.engine.findAccount(o.account);
+        if (!account) throw new UsageError(`No account named "${o.account}"`);
+        const folder = o.folder.replace(/\\/g, '/').replace(/\/+$/, '');
+        if (!/^Outbox\/(Invoices|Documents\/[A-Z_]+)$/.test(folder))
+          throw new UsageError('--folder is Outbox/Invoices or Outbox/Documents/<TYPE>');
+        const allowed = folder === 'Outbox/Invoices' ? INVOICE_OPTION_FIELDS : DOCUMENT_OPTION_FIELDS;
+        if (words.length) {
+          try {
+            cli.engine.store.folderOptions.set(account.id, folder, parseOptionWords(words, allowed));
+          } catch (e) {
+            throw new UsageError((e as Error).message);
+          }
+        }
+        process.stdout.write(`${JSON.stringify(cli.engine.store.folderOptions.get(account.id, folder) ?? {}, null, 2)}\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+}
