@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type GlobalOptions, openCli } from './context';
+import { type GlobalOptions, openCli, UsageError } from './context';
 import { addDemoAccount } from './demo';
 import { showProgress } from './progress';
 import { askYesNo } from './prompt';
@@ -9,8 +9,12 @@ export function syncCommands(program: Command, globals: () => GlobalOptions): vo
     .command('sync')
     .description('sync every account: until SIGINT/SIGTERM, or one full cycle with --once')
     .option('--once', 'one full cycle of every account, then exit (non-zero when anything failed)')
-    .action(async (o: { once?: boolean }) => {
-      let cli = await openCli(globals());
+    .option('--stable-ms <ms>', 'how long a dropped file must stay unchanged before it is sent', '2000')
+    .action(async (o: { once?: boolean; stableMs: string }) => {
+      const stableMs = Number(o.stableMs);
+      if (!Number.isInteger(stableMs) || stableMs < 0) throw new UsageError('--stable-ms is a whole number of milliseconds');
+      const runner = { stableMs };
+      let cli = await openCli(globals(), { runner });
       if (cli.engine.listAccounts().length === 0) {
         process.stderr.write('No account is configured yet.\n');
         const yes = await askYesNo('Try the built-in sandbox with a demo company?');
@@ -21,7 +25,7 @@ export function syncCommands(program: Command, globals: () => GlobalOptions): vo
           return;
         }
         await cli.close();
-        cli = await openCli(globals(), { embedded: true });
+        cli = await openCli(globals(), { embedded: true, runner });
         await addDemoAccount(cli);
       }
       const names = new Map(cli.engine.listAccounts().map((a) => [a.id, a.name]));

@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../sandbox/context';
+import { FIXTURES, tempDir } from '../../support/engine';
+import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+
+const CLI = new URL('../../../main/core/cli/bin.ts', import.meta.url).pathname;
+const FILES = 100;
+
+function cli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+const exited = (p: ChildProcess) => new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(async () => sb.close());
+
+describe('crash safety', () => {
+  it('sends each of 100 files exactly once although the engine is killed with SIGKILL again and again', async () => {
+    const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
+    const random = seededRandom(seed);
+    const company: TestCompany = await sb.company();
+    const data = await tempDir('einvoice-crash-data-');
+    const root = await tempDir('einvoice-crash-root-');
+    const env = { EINVOICE_API_KEY: company.api_key };
+    const add = cli(
+      [
+        '--data',
+        data,
+        'accounts',
+        'add',
+        '--name',
+        'Crash',
+        '--environment',
+        'sandbox',
+        '--url',
+        sb.url,
+        '--company-id',
+        company.company_id,
+        '--root',
+        root,
+      ],
+      env,
+    );
+    expect(await exited(add)).toBe(0);
+
+    // 100 distinct invoices: the same fixture with a different number each.
+    const template = await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');
+    const { writeFile } = await import('node:fs/promises');
+    for (let i = 0; i < FILES; i++) {
+      await writeFile(
+        join(root, 'Outbox', 'Invoices', `invoice-${String(i).padStart(3, '0')}.xml`),
+        template.replace('<cbc:ID>Snippet1</cbc:ID>', `<cbc:ID>CRASH-${i}</cbc:ID>`),
+      );
+    }
+    await copyFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), join(root, 'Outbox', 'Invoices', 'kept-as-is.xml'));
+    // Some answers are lost after the service applied the request: the worst case for double sending.
+    await sb.call('/__sandbox/faults', {
+      method: 'PUT',
+      json: [{ action: 'drop_response', method: 'POST', path: '^/v1/invoices$', probability: 0.2 }],
+    });
+
+    let kills = 0;
+    for (let round = 0; round < 12; round++) {
+      const p = cli(['--data', data, 'sync', '--stable-ms', '100'], env);
+      const life = 300 + Math.floor(random() * 1700);
+      await new Promise((r) => setTimeout(r, life));
+      p.kill('SIGKILL');
+      await exited(p);
+      kills++;
+      const left = await readdir(join(root, 'Outbox', 'Invoices'));
+      if (left.length === 0) break;
+    }
+    await sb.call('/__sandbox/faults', { method: 'DELETE' });
+    const final = cli(['--data', data, 'sync', '--once', '--stable-ms', '100'], env);
+    let out = '';
+    final.stdout?.on('data', (d) => {
+      out += d;
+    });
+    final.stderr?.on('data', (d) => {
+      out += d;
+    });
+    const code = await exited(final);
+    expect(code, `seed ${seed}: ${out}`).toBe(0);
+
+    const uploads = (await (await sb.call(`/__sandbox/companies/${company.company_id}/uploads`)).json()) as {
+      filename: string;
+      uuid: string;
+      attempts: number;
+    }[];
+    const names = uploads.map((u) => u.filename).sort();
+    expect(kills).toBeGreaterThan(0);
+    expect(new Set(uploads.map((u) => u.uuid)).size, `seed ${seed}`).toBe(uploads.length);
+    expect(names, `seed ${seed}: each file became exactly one invoice`).toEqual(
+      [...Array.from({ length: FILES }, (_, i) => `invoice-${String(i).padStart(3, '0')}.xml`), 'kept-as-is.xml'].sort(),
+    );
+    expect(await readdir(join(root, 'Outbox', 'Invoices'))).toEqual([]);
+    expect((await readdir(join(root, 'Sent'))).length).toBe(FILES + 1);
+    const invoices = (await (
+      await sb.call(`/v1/invoices?direction=SENT&per_page=100&page=1`, { token: await sb.token(company) })
+    ).json()) as unknown[];
+    const page2 = (await (
+      await sb.call(`/v1/invoices?direction=SENT&per_page=100&page=2`, { token: await sb.token(company) })
+    ).json()) as unknown[];
+    expect(invoices.length + page2.length, `seed ${seed}: the service holds one invoice per file`).toBe(FILES + 1);
+  }, 180_000);
+});
