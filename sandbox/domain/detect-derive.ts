@@ -69,28 +69,34 @@ function supplierActivation(deps: DeriveDeps, inv: InvoiceRecord): CheckOutcome 
     : outcome(c, 'OK', 'SUPPLIER_ACTIVATION_COMPANY_CAN_ONLY_SEND_SCAN');
 }
 
-const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
-const DOMESTIC = /^\d{5,34}$/;
+/** IBANs and the many domestic forms (BBAN, bankgiro, plusgiro) alike: 5 to 34 letters and digits. */
+const ACCOUNT = /^[A-Z0-9]{5,34}$/;
 
 function bankAccountChanged(deps: DeriveDeps, inv: InvoiceRecord): CheckOutcome {
   const c = 'BANK_ACCOUNT_CHANGED';
   const accounts = accountsOf(deps, inv);
   if (accounts.length === 0) return outcome(c, 'NOT_APPLICABLE', 'BANK_ACCOUNT_CHANGED_NO_BANK_ACCOUNTS');
-  if (!accounts.some((a) => IBAN.test(a) || DOMESTIC.test(a))) return outcome(c, 'WARNING', 'BANK_ACCOUNT_CHANGED_INVALID_INPUT');
+  if (!accounts.some((a) => ACCOUNT.test(a))) return outcome(c, 'WARNING', 'BANK_ACCOUNT_CHANGED_INVALID_INPUT');
   const who = senderIdentity(inv.sender);
   if (!who) return outcome(c, 'WARNING', 'BANK_ACCOUNT_CHANGED_UNKNOWN');
   const at = inv.received_at ?? inv.created_at;
-  const before = new Set<string>();
+  const seen = new Set<string>();
+  // Accounts on every earlier invoice of the sender: its usual account, if it has one.
+  let usual: Set<string> | null = null;
   for (const o of deps.invoices.values()) {
     if (o.id === inv.id || o.company_id !== inv.company_id || o.direction !== 'RECEIVED') continue;
     const oAt = o.received_at ?? o.created_at;
     if (oAt > at || (oAt === at && o.seq >= inv.seq)) continue;
     if (senderIdentity(o.sender) !== who) continue;
-    for (const a of accountsOf(deps, o)) before.add(a);
+    const theirs = accountsOf(deps, o);
+    if (theirs.length === 0) continue;
+    for (const a of theirs) seen.add(a);
+    usual = usual === null ? new Set(theirs) : new Set(theirs.filter((a) => usual?.has(a)));
   }
-  // The first invoice from a sender sets the baseline: nothing to compare with is not a change.
-  if (before.size === 0 || accounts.some((a) => before.has(a))) return outcome(c, 'OK', 'BANK_ACCOUNT_CHANGED_NOT_CHANGED');
-  return outcome(c, 'WARNING', 'BANK_ACCOUNT_CHANGED_CHANGED');
+  // Redirection fraud swaps a supplier's steady account. A first invoice sets the baseline, and a
+  // sender already seen paying into varying accounts has no usual account to change from.
+  const changed = usual !== null && usual.size > 0 && !accounts.some((a) => seen.has(a));
+  return changed ? outcome(c, 'WARNING', 'BANK_ACCOUNT_CHANGED_CHANGED') : outcome(c, 'OK', 'BANK_ACCOUNT_CHANGED_NOT_CHANGED');
 }
 
 function senderBidStatus(inv: InvoiceRecord): CheckOutcome {
@@ -123,7 +129,7 @@ function vat(inv: InvoiceRecord): CheckOutcome {
   // Norway's own register and the EU's VIES are the only registers the service reaches.
   if (!country || (country !== 'NO' && !EU_COUNTRIES.has(country))) return outcome(c, 'FAILED', 'VAT_FAILED');
   const number = senderVatNumber(inv.sender);
-  if (!number || !isPlausibleVatNumber(number, country)) return outcome(c, 'WARNING', 'VAT_INVALID_INPUT');
+  if (!number || !isPlausibleVatNumber(number)) return outcome(c, 'WARNING', 'VAT_INVALID_INPUT');
   const key = registerKey({ ...inv.sender, bid: inv.sender?.bid ?? number });
   if (key?.bid && VAT_NOT_REGISTERED.has(`${key.country}:${key.bid}`)) return outcome(c, 'WARNING', 'VAT_COMPANY_NOT_REGISTERED');
   return outcome(c, 'OK', 'VAT_COMPANY_REGISTERED');

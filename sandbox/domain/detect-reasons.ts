@@ -42,7 +42,7 @@ const TEXTS: Readonly<Record<string, Partial<Localized> & { en: string }>> = {
     sv: 'Bankkontot skiljer sig från de konton avsändaren har använt tidigare.',
     nb: 'Bankkontoen avviker fra kontoene avsenderen har brukt tidligere.',
   },
-  BANK_ACCOUNT_CHANGED_NOT_CHANGED: { en: 'The bank account is one the sender has used before, or the first one seen from the sender.' },
+  BANK_ACCOUNT_CHANGED_NOT_CHANGED: { en: 'The bank account is not a change from an account the sender has always used.' },
   SENDER_BID_STATUS_COUNTRY_NOT_SUPPORTED: { en: "The sender's country is not supported: only Finland and Norway are." },
   SENDER_BID_STATUS_NOT_FOUND: {
     en: "The sender's business ID was not found in the national register.",

@@ -1,6 +1,7 @@
 import type { Party } from '../../shared/schemas/invoice';
 import type { SandboxContext } from '../context';
 import type { Table } from '../store';
+import { senderIdentity } from './detect-registers';
 import { INVOICES, type InvoiceRecord } from './records';
 
 // Supplier query and notifications of the Scanning group: which senders still send paper or PDF,
@@ -33,17 +34,9 @@ export interface SupplierSummary {
 export const notificationsTable = (ctx: SandboxContext): Table<SupplierNotificationRow> =>
   ctx.store.table<SupplierNotificationRow>('supplier_notifications');
 
-/** Business ID without punctuation or country prefix, else the lower-case name: the same key for query and notification. */
+/** The same key for a supplier of the query and of a notification: see senderIdentity. */
 export function supplierKey(p: { business_id?: string | null; bid?: string | null; name?: string | null }): string | null {
-  const bid = (p.business_id ?? p.bid ?? '')
-    .toUpperCase()
-    .replace(/^\d{4}:/, '')
-    .replace(/[^0-9A-Z]/g, '')
-    .replace(/^(FI|NO|SE|DK)(?=\d)/, '')
-    .replace(/MVA$/, '');
-  if (bid) return `bid:${bid}`;
-  const name = p.name?.trim().toLowerCase();
-  return name ? `name:${name}` : null;
+  return senderIdentity({ bid: p.business_id ?? p.bid ?? null, name: p.name ?? null });
 }
 
 /**
