@@ -2,8 +2,9 @@ import type { Network } from '../../shared/enums';
 import type { SandboxContext } from '../context';
 import type { CompanyRecord } from '../model';
 import { directoryEntry } from './lookup-directory';
+import { Derived } from './lookup-index';
 import { compactId, eiaVariantKey, schemeName } from './profile-identifiers';
-import { eiaOf, registrationsOf } from './profile-records';
+import { eiaOf, REGISTRATIONS, registrationsOf } from './profile-records';
 import { SETTINGS, type SettingsRecord } from './settings-store';
 
 export type LookupNetwork = 'PEPPOL' | 'INTERNAL' | 'EXTERNAL';
@@ -102,28 +103,91 @@ export function publicName(ctx: SandboxContext, c: CompanyRecord): string {
   return typeof saved === 'string' ? saved : c.name;
 }
 
-/**
- * Active registrations of sandbox companies as receivers, one per network and address: registrations
- * of the same address pool their document types. Optionally only those of some companies.
- */
-export function sandboxReceivers(ctx: SandboxContext, only?: (c: CompanyRecord) => boolean): ReceiverAnswer[] {
-  const byAddress = new Map<string, ReceiverAnswer>();
-  for (const r of registrationsOf(ctx).values()) {
-    const network = LOOKUP_NETWORK[r.network];
-    if (r.status !== 'active' || !network || !r.scheme || !r.endpoint_id) continue;
-    const c = ctx.companies.get(r.company_id);
-    if (!c || (only && !only(c))) continue;
-    const participant = { id: c.id, name: publicName(ctx, c), bid: c.business_id, country: c.country };
-    const answer = receiver(r.scheme, r.endpoint_id, network, SANDBOX_OPERATOR, r.profiles, r.profile_version, participant);
-    const key = `${network}|${answer.eia}`;
-    const seen = byAddress.get(key);
-    if (seen)
-      seen.document_types.push(
-        ...answer.document_types.filter((d) => !seen.document_types.some((x) => x.document_type === d.document_type)),
-      );
-    else byAddress.set(key, answer);
+/** Merges a registration into the receiver of its address: registrations of one address pool their document types. */
+function addTo(byAddress: Map<string, ReceiverAnswer>, answer: ReceiverAnswer): void {
+  const key = `${answer.network}|${answer.eia}`;
+  const seen = byAddress.get(key);
+  if (!seen) {
+    byAddress.set(key, answer);
+    return;
   }
-  return [...byAddress.values()];
+  for (const d of answer.document_types) {
+    if (!seen.document_types.some((x) => x.document_type === d.document_type)) seen.document_types.push(d);
+  }
+}
+
+interface Receivers {
+  all: ReceiverAnswer[];
+  byBid: Map<string, ReceiverAnswer[]>;
+  /** By scheme and variant key: every exact match is also a variant match. */
+  byAddress: Map<string, ReceiverAnswer[]>;
+}
+
+const push = <T>(m: Map<string, T[]>, key: string, v: T) => {
+  const list = m.get(key);
+  if (list) list.push(v);
+  else m.set(key, [v]);
+};
+const addressKey = (scheme: string, endpointId: string) => `${scheme}:${eiaVariantKey(scheme, endpointId)}`;
+
+/**
+ * The sandbox's receivers (active registrations of its companies, one per network and address) and
+ * its companies by business id, indexed so a look-up costs its answer, not a scan of the sandbox.
+ */
+export class ReceiverIndex {
+  private readonly receivers: Derived<Receivers>;
+  private companiesKey = '';
+  private companiesByBid = new Map<string, CompanyRecord[]>();
+
+  constructor(private readonly ctx: SandboxContext) {
+    this.receivers = new Derived(ctx, [REGISTRATIONS, SETTINGS], () => {
+      const merged = new Map<string, ReceiverAnswer>();
+      for (const r of registrationsOf(ctx).values()) {
+        const network = LOOKUP_NETWORK[r.network];
+        if (r.status !== 'active' || !network || !r.scheme || !r.endpoint_id) continue;
+        const c = ctx.companies.get(r.company_id);
+        if (!c) continue;
+        const participant = { id: c.id, name: publicName(ctx, c), bid: c.business_id, country: c.country };
+        addTo(merged, receiver(r.scheme, r.endpoint_id, network, SANDBOX_OPERATOR, r.profiles, r.profile_version, participant));
+      }
+      const all = [...merged.values()];
+      const byBid = new Map<string, ReceiverAnswer[]>();
+      const byAddress = new Map<string, ReceiverAnswer[]>();
+      for (const a of all) {
+        push(byBid, compactId(a.participant.bid), a);
+        push(byAddress, addressKey(a.identifier.scheme, a.identifier.endpoint_id), a);
+      }
+      return { all, byBid, byAddress };
+    });
+  }
+
+  all(): readonly ReceiverAnswer[] {
+    return this.receivers.get().all;
+  }
+
+  ofBid(bid: string): readonly ReceiverAnswer[] {
+    return this.receivers.get().byBid.get(compactId(bid)) ?? [];
+  }
+
+  /** Receivers whose address may match scheme:endpointId (exactly or as a variant); check with eiaMatches. */
+  ofAddress(scheme: string, endpointId: string): readonly ReceiverAnswer[] {
+    return this.receivers.get().byAddress.get(addressKey(scheme, endpointId)) ?? [];
+  }
+
+  /** Companies only ever get added (or all forgotten by a reset), so size and first id tell a change. */
+  companiesWithBid(bid: string): readonly CompanyRecord[] {
+    const first = this.ctx.companies.values().next().value;
+    const key = `${this.ctx.companies.size}|${first?.id ?? ''}`;
+    if (key !== this.companiesKey) {
+      this.companiesByBid = new Map();
+      for (const c of this.ctx.companies.values()) {
+        const k = compactId(c.business_id);
+        push(this.companiesByBid, k, c);
+      }
+      this.companiesKey = key;
+    }
+    return this.companiesByBid.get(compactId(bid)) ?? [];
+  }
 }
 
 /** The directory's receiver for a business id outside the sandbox, if it has one. */

@@ -3,7 +3,8 @@ import type { RegistrationCreateBody } from '../../shared/schemas/company';
 import type { SandboxContext } from '../context';
 import { conflict } from '../http/errors';
 import type { CompanyRecord } from '../model';
-import { type RegistrationRecord, registrationsOf } from './profile-records';
+import { touch } from './lookup-index';
+import { REGISTRATIONS, type RegistrationRecord, registrationsOf } from './profile-records';
 import { NEEDS_VENDORNET, planRegistration, type RegistrationPlan } from './profile-rules';
 
 /** Records an event of the spec's Events table (routes pass the notifications log; the seed may not). */
@@ -22,6 +23,7 @@ function store(ctx: SandboxContext, company: CompanyRecord, plan: RegistrationPl
     created_at: now,
     updated_at: now,
   });
+  touch(ctx, REGISTRATIONS);
   emit(`NETWORKS.${rec.network}.CREATED`, { network: rec.network, profiles: rec.profiles, id: rec.id });
   return rec;
 }
@@ -64,6 +66,7 @@ export function deleteRegistration(ctx: SandboxContext, rec: RegistrationRecord,
     }
   }
   table.delete(rec.id);
+  touch(ctx, REGISTRATIONS);
   if (rec.status === 'active') emit(`NETWORKS.${rec.network}.DISABLED`, { network: rec.network, profiles: rec.profiles, id: rec.id });
 }
 
@@ -82,6 +85,7 @@ export function setRegistrationStatus(
     r.updated_at = now;
     if (status === 'error') r.last_event = { message: message ?? 'The registration failed in the network', created_at: now };
   });
+  touch(ctx, REGISTRATIONS);
   const data = { network: rec.network, profiles: rec.profiles, id: rec.id };
   if (status === 'active' && before !== 'active') emit(`NETWORKS.${rec.network}.ENABLED`, data);
   if (before === 'active' && status !== 'active') emit(`NETWORKS.${rec.network}.DISABLED`, data);

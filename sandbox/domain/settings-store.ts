@@ -2,6 +2,7 @@ import { SETTINGS_SECTIONS, type SettingsSection } from '../../shared/enums';
 import { type SettingsPatchBody, settingsPatchBodySchema, settingsSectionSchemas } from '../../shared/schemas/company';
 import type { SandboxContext } from '../context';
 import type { CompanyRecord } from '../model';
+import { touch } from './lookup-index';
 import { parsePlain } from './settings-issues';
 
 export const SETTINGS = 'company_settings';
@@ -62,7 +63,10 @@ function defaults(company: CompanyRecord, now: string): SettingsRecord {
 /** The company's settings, created with defaults on first access (never at company creation). */
 export function settingsOf(ctx: SandboxContext, company: CompanyRecord): SettingsRecord {
   const table = ctx.store.table<SettingsRecord>(SETTINGS);
-  return table.get(company.id) ?? table.put(defaults(company, ctx.nowIso()));
+  const saved = table.get(company.id);
+  if (saved) return saved;
+  touch(ctx, SETTINGS);
+  return table.put(defaults(company, ctx.nowIso()));
 }
 
 const isPlainObject = (v: unknown): v is Section => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -125,4 +129,5 @@ export function patchSettings(ctx: SandboxContext, company: CompanyRecord, raw: 
   }
   rec.updated_at = ctx.nowIso();
   ctx.store.table<SettingsRecord>(SETTINGS).put(rec);
+  touch(ctx, SETTINGS);
 }

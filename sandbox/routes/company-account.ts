@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorizationAdminBodySchema, authorizationBodySchema, departmentBodySchema } from '../../shared/schemas/company';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
+import { ByCompany, touch } from '../domain/lookup-index';
 import { registrationsOf } from '../domain/profile-records';
 import { createRegistration } from '../domain/profile-service';
 import { parsePlain } from '../domain/settings-issues';
@@ -55,6 +56,7 @@ async function formBody(req: FastifyRequest): Promise<Record<string, unknown>> {
 export function companyAccountRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const requests = ctx.store.table<AuthRequestRecord>(AUTH_REQUESTS);
   const departments = ctx.store.table<DepartmentRecord>(DEPARTMENTS);
+  const departmentsOf = new ByCompany<DepartmentRecord>(ctx, DEPARTMENTS);
   const read = { preHandler: ctx.guard({ anyOf: ['company:read'] }) };
   const write = { preHandler: ctx.guard({ anyOf: ['company:write'] }) };
 
@@ -134,14 +136,14 @@ export function companyAccountRoutes(app: FastifyInstance, ctx: SandboxContext):
 
   app.get('/v1/company/departments', read, async (req) => {
     const { company } = authOf(req);
-    return departments.filter((d) => d.company_id === company.id).map(publicDepartment);
+    return departmentsOf.of(company.id).map(publicDepartment);
   });
 
   app.post('/v1/company/departments', write, async (req, reply) => {
     const { company } = authOf(req);
     const body = parsePlain(departmentBodySchema, await formBody(req));
     const eaid = body.eaid.toUpperCase();
-    const clash = departments.find((d) => d.company_id === company.id && d.id_type === body.id_type && d.eaid.toUpperCase() === eaid);
+    const clash = departmentsOf.of(company.id).find((d) => d.id_type === body.id_type && d.eaid.toUpperCase() === eaid);
     if (clash) throw conflict(undefined, 'A department with that electronic address exists', [`eaid: used by department ${clash.id}`]);
     const rec = departments.put({
       id: ctx.newId(),
@@ -153,6 +155,7 @@ export function companyAccountRoutes(app: FastifyInstance, ctx: SandboxContext):
       no_vat: body.no_vat ?? false,
       created_at: ctx.nowIso(),
     });
+    touch(ctx, DEPARTMENTS);
     return reply.code(201).send(publicDepartment(rec));
   });
 }

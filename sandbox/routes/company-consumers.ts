@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSUMER_STATUSES, consumerAdminBodySchema } from '../../shared/schemas/company';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
+import { ByCompany, touch } from '../domain/lookup-index';
 import { parsePlain } from '../domain/settings-issues';
 import { notFound } from '../http/errors';
 import { paginate, readPage } from '../http/paging';
@@ -28,6 +29,7 @@ const publicConsumer = ({ company_id: _c, ...rest }: ConsumerRecord) => rest;
  */
 export function companyConsumerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const consumers = ctx.store.table<ConsumerRecord>(CONSUMERS);
+  const consumersOf = new ByCompany<ConsumerRecord>(ctx, CONSUMERS);
 
   const list = async (req: FastifyRequest, reply: FastifyReply) => {
     const { company } = authOf(req);
@@ -42,7 +44,7 @@ export function companyConsumerRoutes(app: FastifyInstance, ctx: SandboxContext)
       [c.phone_number, c.customer_number, c.reference_number].some(
         (v) => v !== null && (v.toLowerCase().includes(text) || (!!digits && v.replace(/[\s+()-]/g, '').includes(digits))),
       );
-    const items = consumers.filter((c) => c.company_id === company.id && (!statuses || statuses.includes(c.status)) && hit(c));
+    const items = consumersOf.of(company.id).filter((c) => (!statuses || statuses.includes(c.status)) && hit(c));
     reply.header('Deprecation', 'true');
     return paginate(items, page, req, reply).map(publicConsumer);
   };
@@ -64,6 +66,7 @@ export function companyConsumerRoutes(app: FastifyInstance, ctx: SandboxContext)
       status: body.status ?? 'ACTIVE',
       created_at: ctx.nowIso(),
     });
+    touch(ctx, CONSUMERS);
     return reply.code(201).send(publicConsumer(rec));
   });
 }

@@ -9,7 +9,14 @@ import {
 } from '../../shared/schemas/company';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
-import { type RegistrationRecord, registrationsOf, toPublicRegistration, toPublicRegistrationDetail } from '../domain/profile-records';
+import { ByCompany, touch } from '../domain/lookup-index';
+import {
+  REGISTRATIONS,
+  type RegistrationRecord,
+  registrationsOf,
+  toPublicRegistration,
+  toPublicRegistrationDetail,
+} from '../domain/profile-records';
 import { canonicalNetwork, checkExtension } from '../domain/profile-rules';
 import { createRegistration, deleteRegistration, type Emit, setRegistrationStatus } from '../domain/profile-service';
 import { parsePlain } from '../domain/settings-issues';
@@ -22,6 +29,7 @@ import { recordEvent } from './notifications';
 /** Network registrations (spec: Company profiles and settings, Network registration). */
 export function companyProfileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const table = registrationsOf(ctx);
+  const byCompany = new ByCompany<RegistrationRecord>(ctx, REGISTRATIONS);
   const read = { preHandler: ctx.guard({ anyOf: ['company:read'] }) };
   const write = { preHandler: ctx.guard({ anyOf: ['company:write'] }) };
   const emitFor =
@@ -39,10 +47,9 @@ export function companyProfileRoutes(app: FastifyInstance, ctx: SandboxContext):
     const q = req.query as Record<string, unknown>;
     const networks = enumArrayParam(q, 'network', NETWORKS)?.map(canonicalNetwork);
     const statuses = enumArrayParam(q, 'status', REGISTRATION_STATUSES);
-    return table
-      .filter(
-        (r) => r.company_id === company.id && (!networks || networks.includes(r.network)) && (!statuses || statuses.includes(r.status)),
-      )
+    return byCompany
+      .of(company.id)
+      .filter((r) => (!networks || networks.includes(r.network)) && (!statuses || statuses.includes(r.status)))
       .map(toPublicRegistration);
   });
 
@@ -72,6 +79,7 @@ export function companyProfileRoutes(app: FastifyInstance, ctx: SandboxContext):
       r.network_settings = merged;
       r.updated_at = ctx.nowIso();
     });
+    touch(ctx, REGISTRATIONS);
     return reply.code(204).send();
   });
 
@@ -100,6 +108,7 @@ export function companyProfileRoutes(app: FastifyInstance, ctx: SandboxContext):
       }
       r.updated_at = ctx.nowIso();
     });
+    touch(ctx, REGISTRATIONS);
     return toPublicRegistrationDetail(updated ?? rec);
   });
 

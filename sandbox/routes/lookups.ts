@@ -4,7 +4,8 @@ import { sendingPartyBodySchema } from '../../shared/schemas/lookup';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
 import { lookupConsumer } from '../domain/lookup-consumers';
-import { directoryReceiver, eiaMatches, publicName, type ReceiverAnswer, sameBid, sandboxReceivers } from '../domain/lookup-receivers';
+import { ByCompany, touch } from '../domain/lookup-index';
+import { directoryReceiver, eiaMatches, publicName, type ReceiverAnswer, ReceiverIndex, sameBid } from '../domain/lookup-receivers';
 import { businessIdFromEndpoint, compactId } from '../domain/profile-identifiers';
 import { parsePlain } from '../domain/settings-issues';
 import { badRequest, notFound } from '../http/errors';
@@ -59,6 +60,8 @@ function countryParam(q: Query, required: boolean): string | undefined {
 /** Recipient and partner look-ups, and sending parties (spec: Lookups). */
 export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const parties = ctx.store.table<SendingPartyRecord>(SENDING_PARTIES);
+  const partiesOf = new ByCompany<SendingPartyRecord>(ctx, SENDING_PARTIES);
+  const index = new ReceiverIndex(ctx);
   const lookup = { preHandler: ctx.guard({ anyOf: ['lookup'] }) };
 
   app.get('/v1/lookup/endpoints', lookup, async (req) => {
@@ -68,9 +71,10 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const country = countryParam(q, false);
     const receivesInvoices = (r: ReceiverAnswer) => r.document_types.some((d) => d.document_type === 'INVOICE');
     return bids.flatMap((bid): EndpointEntry[] => {
-      const inSandbox = (c: { business_id: string; country: string }) => sameBid(c.business_id, bid) && (!country || c.country === country);
-      const known = ctx.companies.find(inSandbox);
-      const found = known ? sandboxReceivers(ctx, inSandbox) : [directoryReceiver(bid, country)].flatMap((r) => (r ? [r] : []));
+      const known = index.companiesWithBid(bid).find((c) => !country || c.country === country);
+      const found = known
+        ? index.ofBid(bid).filter((r) => !country || r.participant.country === country)
+        : [directoryReceiver(bid, country)].flatMap((r) => (r ? [r] : []));
       const seen = new Set<string>();
       const entries = found
         .filter((r) => (!sending || receivesInvoices(r)) && !seen.has(`${r.network}|${r.eia}`) && seen.add(`${r.network}|${r.eia}`))
@@ -125,17 +129,15 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       (!name || r.participant.name.toLowerCase().includes(name)) &&
       (!countries || countries.includes(r.participant.country)) &&
       (!types || r.document_types.some((d) => types.includes(d.document_type as (typeof DOCUMENT_TYPES)[number])));
-    const items = sandboxReceivers(
-      ctx,
-      (c) => (!bid || sameBid(c.business_id, bid)) && (!countries || countries.includes(c.country)),
-    ).filter(wanted);
+    const candidates = bid ? index.ofBid(bid) : eia ? index.ofAddress(scheme, endpointId) : index.all();
+    const items = candidates.filter(wanted);
     // The outside world answers only a named company: by bid, or by the bid an eia was made of.
     const outside = bid
       ? { bid, country: countries?.length === 1 ? countries[0] : null }
       : eia
         ? businessIdFromEndpoint(scheme, endpointId)
         : null;
-    if (outside && !ctx.companies.find((c) => sameBid(c.business_id, outside.bid))) {
+    if (outside && !index.companiesWithBid(outside.bid).length) {
       const r = directoryReceiver(outside.bid, outside.country);
       if (r && wanted(r)) items.push(r);
     }
@@ -146,8 +148,8 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const q = req.query as Query;
     const bids = idList(q, 'bids');
     const country = countryParam(q, true);
-    return ctx.companies
-      .filter((c) => c.country === country && bids.some((b) => sameBid(b, c.business_id)))
+    return bids
+      .flatMap((b) => index.companiesWithBid(b).filter((c) => c.country === country))
       .map((c) => ({ bid: c.business_id, name: publicName(ctx, c), country: c.country, company_id: c.id }));
   });
 
@@ -156,8 +158,9 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const q = req.query as Query;
     const keys = new Set(idList(q, 'identifiers').map(compactId));
     const country = countryParam(q, false);
-    return parties
-      .filter((p) => p.company_id === company.id && keys.has(compactId(p.identifier)) && (!country || p.country === country))
+    return partiesOf
+      .of(company.id)
+      .filter((p) => keys.has(compactId(p.identifier)) && (!country || p.country === country))
       .map(({ company_id: _c, ...p }) => p);
   });
 
@@ -165,7 +168,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const { company } = authOf(req);
     const body = parsePlain(sendingPartyBodySchema, req.body);
     const key = compactId(body.identifier);
-    const existing = parties.find((p) => p.company_id === company.id && p.country === body.country && compactId(p.identifier) === key);
+    const existing = partiesOf.of(company.id).find((p) => p.country === body.country && compactId(p.identifier) === key);
     const rec =
       existing ??
       parties.put({
@@ -175,6 +178,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         country: body.country,
         created_at: ctx.nowIso(),
       });
+    if (!existing) touch(ctx, SENDING_PARTIES);
     const { company_id: _c, ...out } = rec;
     return reply.code(existing ? 200 : 201).send(out);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { subscriptionCreateBodySchema } from '../../shared/schemas/company';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
+import { ByCompany, touch } from '../domain/lookup-index';
 import { parsePlain } from '../domain/settings-issues';
 import { badRequest, notFound } from '../http/errors';
 import type { CompanyRecord } from '../model';
@@ -85,6 +86,7 @@ export function createSubscription(ctx: SandboxContext, company: CompanyRecord, 
       throw badRequest('The company is not linked to the vendor key', ['vendor_key: link the company first with POST /v1/company/vendors']);
     }
   }
+  touch(ctx, SUBSCRIPTIONS);
   return ctx.store.table<SubscriptionRecord>(SUBSCRIPTIONS).put({
     id: ctx.newId(),
     company_id: company.id,
@@ -100,6 +102,7 @@ export function createSubscription(ctx: SandboxContext, company: CompanyRecord, 
 export function notificationRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const subs = ctx.store.table<SubscriptionRecord>(SUBSCRIPTIONS);
   const events = ctx.store.table<NotificationEventRecord>(NOTIFICATION_EVENTS);
+  const subsOf = new ByCompany<SubscriptionRecord>(ctx, SUBSCRIPTIONS);
   const read = { preHandler: ctx.guard({ anyOf: ['company:read'] }) };
   const write = { preHandler: ctx.guard({ anyOf: ['company:write'] }) };
   const own = (companyId: string, id: string) => {
@@ -110,7 +113,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: SandboxContext): v
 
   app.get('/v1/company/notifications', read, async (req) => {
     const { company } = authOf(req);
-    return subs.filter((s) => s.company_id === company.id).map(toPublic);
+    return subsOf.of(company.id).map(toPublic);
   });
 
   app.post('/v1/company/notifications', write, async (req, reply) => {
@@ -126,13 +129,14 @@ export function notificationRoutes(app: FastifyInstance, ctx: SandboxContext): v
   app.delete('/v1/company/notifications/:id', write, async (req, reply) => {
     const { company } = authOf(req);
     subs.delete(own(company.id, (req.params as { id: string }).id).id);
+    touch(ctx, SUBSCRIPTIONS);
     return reply.code(204).send();
   });
 
   // Nothing is ever delivered, so nothing is unacknowledged: the request is accepted and changes nothing.
   app.post('/v1/company/notifications_resend_unacknowledged', write, async (req) => {
     const { company } = authOf(req);
-    const count = subs.filter((s) => s.company_id === company.id).length;
+    const count = subsOf.of(company.id).length;
     return { status: 'accepted', subscriptions: count, unacknowledged_events: 0 };
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type UserRole, userCreateBodySchema, userPatchBodySchema, userRoleBodySchema } from '../../shared/schemas/company';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
+import { ByCompany, touch } from '../domain/lookup-index';
 import { parsePlain } from '../domain/settings-issues';
 import { conflict, notFound } from '../http/errors';
 import type { CompanyRecord } from '../model';
@@ -54,7 +55,10 @@ export function ensureApiUser(ctx: SandboxContext, company: CompanyRecord): void
     });
   }
   const mid = membershipId(company.id, company.user_id);
-  if (!members.has(mid)) members.put({ id: mid, company_id: company.id, user_id: company.user_id, user_role: 'admin', added_at: now });
+  if (!members.has(mid)) {
+    members.put({ id: mid, company_id: company.id, user_id: company.user_id, user_role: 'admin', added_at: now });
+    touch(ctx, COMPANY_USERS);
+  }
 }
 
 /** Adds a user by e-mail: a new user (created true) or an existing one of another company. */
@@ -76,9 +80,11 @@ export function addUser(ctx: SandboxContext, company: CompanyRecord, raw: unknow
     created_at: now,
   });
   const mid = membershipId(company.id, user.id);
-  const member =
-    members.get(mid) ??
-    members.put({ id: mid, company_id: company.id, user_id: user.id, user_role: body.user_role ?? 'admin', added_at: now });
+  let member = members.get(mid);
+  if (!member) {
+    member = members.put({ id: mid, company_id: company.id, user_id: user.id, user_role: body.user_role ?? 'admin', added_at: now });
+    touch(ctx, COMPANY_USERS);
+  }
   return { user, role: member.user_role, created };
 }
 
@@ -97,6 +103,7 @@ const publicUser = (u: UserRecord, role: UserRole) => ({
 /** Users of the company (spec: Users). */
 export function userRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { users, members } = userTables(ctx);
+  const membersOf = new ByCompany<MembershipRecord>(ctx, COMPANY_USERS);
   const read = { preHandler: ctx.guard({ anyOf: ['company:read'] }) };
   const write = { preHandler: ctx.guard({ anyOf: ['company:write'] }) };
   /** The membership and user of this company, or 404 (also for users of other companies). */
@@ -112,12 +119,10 @@ export function userRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/v1/company/users', read, async (req) => {
     const { company } = authOf(req);
     ensureApiUser(ctx, company);
-    return members
-      .filter((m) => m.company_id === company.id)
-      .flatMap((m) => {
-        const u = users.get(m.user_id);
-        return u ? [publicUser(u, m.user_role)] : [];
-      });
+    return membersOf.of(company.id).flatMap((m) => {
+      const u = users.get(m.user_id);
+      return u ? [publicUser(u, m.user_role)] : [];
+    });
   });
 
   app.post('/v1/company/users', write, async (req, reply) => {
@@ -151,6 +156,7 @@ export function userRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       throw conflict(undefined, 'The API user of the company cannot be removed', ['user_id: this user holds the company API key']);
     }
     members.delete(member.id);
+    touch(ctx, COMPANY_USERS);
     // A user left in no company is forgotten, so adding the e-mail again creates a new user (201).
     if (!members.find((m) => m.user_id === user.id)) users.delete(user.id);
     return reply.code(204).send();

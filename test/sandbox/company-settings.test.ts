@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 
-type Settings = Record<string, Record<string, unknown>>;
+interface Settings {
+  [section: string]: Record<string, unknown> | undefined;
+}
 interface ErrorBody {
   code?: string;
   message: string;
@@ -25,7 +27,8 @@ async function api<T = unknown>(path: string, init: RequestInit & { token?: stri
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
-const getSettings = (token: string, query = '', on = sb) => api<Settings & ErrorBody>(`/v1/company/settings${query}`, { token }, on);
+const getSettings = (token: string, query = '', on = sb) =>
+  api<Settings & { details?: Record<string, unknown>; code?: string }>(`/v1/company/settings${query}`, { token }, on);
 const patch = (token: string, json: unknown, on = sb) => api<ErrorBody>('/v1/company/settings', { method: 'PATCH', token, json }, on);
 
 /** The three required sections, valid. */

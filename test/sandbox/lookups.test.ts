@@ -265,3 +265,33 @@ describe('sending parties', () => {
     expect((await api('/v1/data/sending_parties', { token })).status).toBe(400);
   });
 });
+
+describe('freshness of the look-up indexes', () => {
+  it('answers renamed companies and forgets everything after a reset', async () => {
+    const own = await startTestSandbox();
+    try {
+      const c = await own.company({ name: 'Vanha Oy', business_id: '2223334-5' });
+      const token = await own.token(c);
+      const reg = (await (await own.call('/v1/company/profiles', { method: 'POST', token, json: {} })).json()) as { id: string };
+      const receivers = async (t: string) =>
+        (await (await own.call('/v1/lookup/receivers?network[]=PEPPOL&bid=2223334-5', { token: t })).json()) as Receiver[];
+      expect(await receivers(token)).toEqual([]);
+      await own.call(`/__sandbox/profiles/${reg.id}/status`, { method: 'POST', json: { status: 'active' } });
+      expect((await receivers(token)).map((r) => r.participant.name)).toEqual(['Vanha Oy']);
+      const settings = {
+        details: { name: 'Uusi Oy' },
+        address: { country: 'FI' },
+        invoice_notifications: { on_receiving: { enabled: false }, on_send_errors: { to_user: true, to_emails: [] } },
+      };
+      expect((await own.call('/v1/company/settings', { method: 'PATCH', token, json: settings })).status).toBe(204);
+      expect((await receivers(token)).map((r) => r.participant.name)).toEqual(['Uusi Oy']);
+
+      expect((await own.call('/__sandbox/reset', { method: 'POST' })).status).toBe(204);
+      const again = await own.token(await own.company({ name: 'Toinen Oy', business_id: '2223334-5' }));
+      expect(await receivers(again)).toEqual([]);
+      expect(await (await own.call('/v1/company/profiles', { token: again })).json()).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+});
