@@ -72,6 +72,23 @@ export function toPublic(r: InvoiceRecord, base: string): PublicInvoice {
   };
 }
 
+/**
+ * Serialized public views, so a list page is mostly a string join. An entry is good while the record
+ * object and its revision are the same: every change bumps the revision (touch), and a replaced or
+ * reloaded record is a new object. Owned by the route modules' InvoiceApi, not module state.
+ */
+export class PublicJsonCache {
+  private readonly entries = new WeakMap<InvoiceRecord, { revision: number; base: string; json: string }>();
+
+  json(r: InvoiceRecord, base: string): string {
+    const hit = this.entries.get(r);
+    if (hit && hit.revision === r.revision && hit.base === base) return hit.json;
+    const json = JSON.stringify(toPublic(r, base));
+    this.entries.set(r, { revision: r.revision, base, json });
+    return json;
+  }
+}
+
 /** Re-reads the stored original; null when it is not an XML invoice the sandbox parses (a scan, say). */
 export function parsedOf(ctx: SandboxContext, r: InvoiceRecord): ParsedInvoice | null {
   const bytes = ctx.store.blobs.get(r.internal.original.blob);

@@ -119,7 +119,8 @@ export function invoiceListRoutes(app: FastifyInstance, api: InvoiceApi): void {
       const records = api.index.resolve(pageIds);
       if (!records) continue;
       const base = baseUrl(req);
-      return records.map((r) => pickFields(toPublic(r, base), fields));
+      if (fields) return records.map((r) => pickFields(toPublic(r, base), fields));
+      return reply.type('application/json; charset=utf-8').send(`[${records.map((r) => api.json.json(r, base)).join(',')}]`);
     }
     return [];
   });

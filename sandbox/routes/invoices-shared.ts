@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { InvoiceIndex } from '../domain/invoice-index';
+import { PublicJsonCache } from '../domain/invoice-view';
 import { INVOICES, type InvoiceRecord } from '../domain/records';
 import { badRequest, notFound } from '../http/errors';
 import type { Table } from '../store';
@@ -10,11 +11,12 @@ export interface InvoiceApi {
   ctx: SandboxContext;
   table: Table<InvoiceRecord>;
   index: InvoiceIndex;
+  json: PublicJsonCache;
 }
 
 export function invoiceApi(ctx: SandboxContext): InvoiceApi {
   const table = ctx.store.table<InvoiceRecord>(INVOICES);
-  return { ctx, table, index: new InvoiceIndex(table) };
+  return { ctx, table, index: new InvoiceIndex(table), json: new PublicJsonCache() };
 }
 
 /** scheme://host of the request, for absolute hrefs. */
