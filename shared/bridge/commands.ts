@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { DETECT_CHECKS, ENVIRONMENTS, PROFILE_VERSIONS } from '../enums';
+import type { AtgAgreement, AtgMandate } from '../schemas/atg';
+import { atgAgreementCreateBodySchema, atgAgreementPatchBodySchema } from '../schemas/atg';
+import type { Authorization, Registration, User } from '../schemas/company';
+import type { CheckDefinition, DetectChecks } from '../schemas/detect';
+import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySchema } from '../schemas/invoice';
+import type {
+  AccountStatusView,
+  AccountView,
+  ActivityView,
+  AppInfo,
+  AppSettings,
+  BankMessageRow,
+  DocumentDetail,
+  DocumentRow,
+  InvoiceDetail,
+  InvoicePage,
+  OutboxItemView,
+} from './views';
+
+/** A phantom marker carrying a command's output type. */
+export interface Out<T> {
+  readonly __out?: T;
+}
+const out = <T>(): Out<T> => ({});
+
+const accountId = z.string().uuid();
+const accountRef = z.object({ accountId });
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-03-01');
+
+export const invoiceFilterSchema = z.object({
+  direction: z.enum(['RECEIVED', 'SENT']).default('RECEIVED'),
+  /** Full-text query over number, reference, sender and recipient names (prefix match as you type). */
+  query: z.string().max(200).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  sender: z.string().max(200).optional(),
+  status: z.string().max(40).optional(),
+  detectWarning: z.boolean().optional(),
+  handled: z.boolean().optional(),
+});
+export type InvoiceFilter = z.infer<typeof invoiceFilterSchema>;
+
+const page = { limit: z.number().int().min(1).max(500).default(100), after: z.string().max(200).nullable().optional() };
+
+const credentials = {
+  environment: z.enum(ENVIRONMENTS),
+  url: z.string().url().nullable().optional(),
+  companyId: z.string().uuid('the company UUID, such as 3f2b0c1e-...'),
+  apiKey: z.string().min(1, 'the API key is required').max(500),
+  vendorApiKey: z.string().max(500).nullable().optional(),
+};
+
+/**
+ * Every command the renderer may send to the main process: name -> validated input -> output. The
+ * main side parses each input with these schemas before running it; unknown names are refused.
+ */
+export const commands = {
+  'app.info': { input: z.object({}), output: out<AppInfo>() },
+  'settings.get': { input: z.object({}), output: out<AppSettings>() },
+  'settings.set': {
+    input: z.object({
+      language: z.enum(['en', 'fi', 'sv', 'nb']).optional(),
+      theme: z.enum(['system', 'light', 'dark']).optional(),
+      notifications: z.boolean().optional(),
+      startAtLogin: z.boolean().optional(),
+    }),
+    output: out<AppSettings>(),
+  },
+
+  'accounts.list': { input: z.object({}), output: out<AccountView[]>() },
+  /** Checks credentials with the service without saving anything. */
+  'accounts.verify': { input: z.object(credentials), output: out<{ companyName: string | null; scopes: string[] }>() },
+  'accounts.add': {
+    input: z.object({ ...credentials, name: z.string().trim().min(1).max(100), root: z.string().min(1).max(1000) }),
+    output: out<AccountView>(),
+  },
+  'accounts.tryDemo': { input: z.object({}), output: out<AccountView>() },
+  'accounts.update': {
+    input: z.object({
+      accountId,
+      name: z.string().trim().min(1).max(100).optional(),
+      root: z.string().min(1).max(1000).optional(),
+      pollIntervalS: z.number().int().min(30).max(86_400).optional(),
+      markHandled: z.boolean().optional(),
+      paused: z.boolean().optional(),
+    }),
+    output: out<AccountView>(),
+  },
+  'accounts.remove': { input: accountRef, output: out<{ removed: true }>() },
+
+  'sync.status': { input: z.object({}), output: out<AccountStatusView[]>() },
+  'sync.now': { input: z.object({ accountId: accountId.optional() }), output: out<{ started: true }>() },
+  'activity.list': {
+    input: z.object({ accountId: accountId.optional(), limit: z.number().int().min(1).max(500).default(100) }),
+    output: out<ActivityView[]>(),
+  },
+
+  'invoices.list': {
+    input: z.object({ accountId, filter: invoiceFilterSchema.default({ direction: 'RECEIVED' }), ...page }),
+    output: out<InvoicePage>(),
+  },
+  'invoices.get': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<InvoiceDetail>() },
+  'invoices.setHandled': {
+    input: z.object({ accountId, id: z.string().min(1).max(200), handled: z.boolean() }),
+    output: out<{ handled: boolean }>(),
+  },
+  /** The bytes of a downloaded file, for showing a PDF or an attachment in the app. */
+  'files.read': {
+    input: z.object({ accountId, path: z.string().min(1).max(2000) }),
+    output: out<{ filename: string; contentType: string; base64: string }>(),
+  },
+  /** Opens a downloaded file with the system's default program (desktop only). */
+  'files.open': { input: z.object({ accountId, path: z.string().min(1).max(2000) }), output: out<{ opened: boolean }>() },
+  'invoices.reroute': {
+    input: z.discriminatedUnion('method', [
+      z.object({ accountId, id: z.string().min(1), method: z.literal('einvoice'), body: rerouteEinvoiceBodySchema }),
+      z.object({ accountId, id: z.string().min(1), method: z.literal('email'), body: rerouteEmailBodySchema }),
+      z.object({ accountId, id: z.string().min(1), method: z.literal('print'), body: reroutePrintBodySchema }),
+    ]),
+    output: out<{ status: string | null; message: string }>(),
+  },
+
+  'documents.list': {
+    input: z.object({
+      accountId,
+      direction: z.enum(['RECEIVED', 'SENT']).default('RECEIVED'),
+      query: z.string().max(200).optional(),
+      ...page,
+    }),
+    output: out<{ items: DocumentRow[]; next: string | null; total: number }>(),
+  },
+  'documents.get': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<DocumentDetail>() },
+  'bankMessages.list': {
+    input: z.object({ accountId, ...page }),
+    output: out<{ items: BankMessageRow[]; next: string | null; total: number }>(),
+  },
+
+  'outbox.list': { input: z.object({ accountId: accountId.optional() }), output: out<OutboxItemView[]>() },
+  'outbox.force': { input: z.object({ id: z.number().int().positive() }), output: out<OutboxItemView>() },
+
+  'detect.checks.get': { input: accountRef, output: out<DetectChecks>() },
+  'detect.checks.set': { input: z.object({ accountId, checks: z.array(z.enum(DETECT_CHECKS)) }), output: out<DetectChecks>() },
+  'detect.definitions': {
+    input: z.object({ accountId, lang: z.enum(['en', 'fi', 'sv', 'nb']).default('en') }),
+    output: out<CheckDefinition[]>(),
+  },
+
+  'company.settings.get': { input: accountRef, output: out<Record<string, unknown>>() },
+  /** The whole settings body of PATCH /v1/company/settings; the service's 400 details come back per field. */
+  'company.settings.save': { input: z.object({ accountId, settings: z.record(z.string(), z.unknown()) }), output: out<{ saved: true }>() },
+  'company.profiles.list': { input: accountRef, output: out<Registration[]>() },
+  'company.profiles.create': {
+    input: z.object({
+      accountId,
+      network: z.string().min(1).max(40).default('PEPPOL'),
+      profiles: z.array(z.string().min(1).max(60)).min(1),
+      profileVersion: z.enum(PROFILE_VERSIONS).nullable().optional(),
+      endpointId: z.string().max(100).optional(),
+      scheme: z.string().max(10).optional(),
+    }),
+    output: out<Registration>(),
+  },
+  'company.profiles.delete': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<{ deleted: true }>() },
+  'company.profiles.extensions': {
+    input: z.object({ accountId, id: z.string().min(1).max(200), profileName: z.string().min(1), extensions: z.array(z.string().max(40)) }),
+    output: out<{ saved: true }>(),
+  },
+  /** Default scheme for the company's country and which profiles need a version (spec tables). */
+  'company.profiles.defaults': { input: accountRef, output: out<{ country: string; schemes: string[]; versioned: string[] }>() },
+  'company.authorization.get': { input: accountRef, output: out<Authorization>() },
+  'company.authorization.send': {
+    input: z.object({ accountId, authEmail: z.string().email(), locale: z.enum(['fi', 'sv', 'nb', 'en', 'da']) }),
+    output: out<Authorization>(),
+  },
+  'company.users.list': { input: accountRef, output: out<User[]>() },
+
+  'norway.agreements.list': { input: accountRef, output: out<AtgAgreement[]>() },
+  'norway.agreements.create': { input: z.object({ accountId, agreement: atgAgreementCreateBodySchema }), output: out<AtgAgreement>() },
+  'norway.agreements.update': {
+    input: z.object({ accountId, accountNumber: z.string().min(1).max(20), patch: atgAgreementPatchBodySchema }),
+    output: out<{ saved: true }>(),
+  },
+  'norway.mandates.search': {
+    input: z.object({
+      accountId,
+      query: z.string().max(100).optional(),
+      status: z.string().max(20).optional(),
+      page: z.number().int().min(1).default(1),
+      perPage: z.number().int().min(1).max(100).default(25),
+    }),
+    output: out<{ items: AtgMandate[]; total: number | null; totalPages: number | null; page: number }>(),
+  },
+} as const;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type CommandInput<K extends CommandName> = z.input<Commands[K]['input']>;
+export type ParsedInput<K extends CommandName> = z.output<Commands[K]['input']>;
+export type CommandOutput<K extends CommandName> = Commands[K]['output'] extends Out<infer T> ? T : never;
+
+export const isCommandName = (name: unknown): name is CommandName => typeof name === 'string' && Object.hasOwn(commands, name);

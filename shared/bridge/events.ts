@@ -1,0 +1,29 @@
+import type { ActivityView, SyncState } from './views';
+
+/** Everything main pushes to the renderer. */
+export interface BridgeEvents {
+  'sync.state': { accountId: string; state: SyncState; message: string | null };
+  'sync.progress': { accountId: string; phase: string; done: number; total: number | null };
+  'item.sent': { accountId: string; outboxId: number; file: string; remoteId: string | null };
+  'item.rejected': { accountId: string; outboxId: number; file: string; message: string };
+  'item.received': { accountId: string; kind: 'invoice' | 'document' | 'bank_message'; id: string };
+  'item.delivery': { accountId: string; outboxId: number; status: string; needsReroute: boolean };
+  activity: ActivityView;
+  problem: { accountId: string | null; kind: 'retry' | 'skip' | 'user'; message: string };
+  'accounts.changed': Record<string, never>;
+}
+
+export type BridgeEventName = keyof BridgeEvents;
+export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
+  'sync.state',
+  'sync.progress',
+  'item.sent',
+  'item.rejected',
+  'item.received',
+  'item.delivery',
+  'activity',
+  'problem',
+  'accounts.changed',
+];
+export const isBridgeEventName = (n: unknown): n is BridgeEventName =>
+  typeof n === 'string' && (BRIDGE_EVENT_NAMES as readonly string[]).includes(n);

@@ -1,0 +1,201 @@
+// View models the main side answers to the renderer: plain JSON, no class instances, no secrets.
+import type { Environment } from '../enums';
+
+export interface AccountView {
+  id: string;
+  name: string;
+  environment: Environment;
+  /** Sandbox accounts: the address, or null for the embedded sandbox. */
+  baseUrl: string | null;
+  companyId: string;
+  root: string;
+  pollIntervalS: number;
+  markHandled: boolean;
+  paused: boolean;
+}
+
+export type SyncState = 'idle' | 'syncing' | 'paused' | 'needs_user' | 'offline';
+
+export interface AccountStatusView {
+  account: AccountView;
+  state: SyncState;
+  message: string | null;
+  queued: number;
+  held: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  needsReroute: number;
+  received: number;
+  downloadsPending: number;
+  lastPoll: string | null;
+  nextPoll: string | null;
+}
+
+export interface InvoiceRow {
+  id: string;
+  direction: 'RECEIVED' | 'SENT';
+  status: string | null;
+  number: string | null;
+  reference: string | null;
+  senderName: string | null;
+  recipientName: string | null;
+  date: string | null;
+  dateDue: string | null;
+  sum: number | null;
+  sumTax: number | null;
+  currency: string | null;
+  receivedAt: string | null;
+  handled: boolean;
+  detectStatus: string | null;
+}
+
+export interface InvoicePage {
+  items: InvoiceRow[];
+  /** Opaque cursor for the next page; null at the end. */
+  next: string | null;
+  total: number;
+}
+
+export interface RenderedParty {
+  name: string | null;
+  businessId: string | null;
+  vatId: string | null;
+  eia: string | null;
+  address: string[];
+  country: string | null;
+  contact: string | null;
+}
+
+export interface RenderedLine {
+  id: string | null;
+  description: string;
+  quantity: number | null;
+  unit: string | null;
+  unitPrice: number | null;
+  vatRate: number | null;
+  net: number | null;
+}
+
+/** An invoice rendered from its XML (UBL, CII or Finvoice) for the detail view. */
+export interface RenderedInvoice {
+  format: 'UBL' | 'CII' | 'FINVOICE' | 'UNKNOWN';
+  kind: 'invoice' | 'credit_note';
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  currency: string | null;
+  buyerReference: string | null;
+  orderReference: string | null;
+  seller: RenderedParty;
+  buyer: RenderedParty;
+  lines: RenderedLine[];
+  vat: { rate: number | null; category: string | null; taxable: number | null; tax: number | null }[];
+  totals: { net: number | null; tax: number | null; gross: number | null; payable: number | null };
+  payment: { iban: string | null; bic: string | null; reference: string | null; terms: string | null; dueDate: string | null };
+  notes: string[];
+}
+
+export interface LocalFileView {
+  kind: 'original' | 'image' | 'attachment' | 'document' | 'bank_message';
+  fileId: string | null;
+  filename: string;
+  /** Where it is on disk once downloaded. */
+  path: string | null;
+  state: 'pending' | 'done' | 'failed' | 'missing';
+  size: number | null;
+}
+
+export interface InvoiceDetail {
+  row: InvoiceRow;
+  /** The service's record, unknown fields kept. */
+  record: Record<string, unknown>;
+  detectFindings: string[];
+  files: LocalFileView[];
+  rendered: RenderedInvoice | null;
+  /** Why rendering failed, in plain words, when it did. */
+  renderError: string | null;
+  outbox: OutboxItemView | null;
+}
+
+export interface DocumentRow {
+  id: string;
+  direction: 'RECEIVED' | 'SENT';
+  type: string | null;
+  status: string | null;
+  number: string | null;
+  reference: string | null;
+  senderName: string | null;
+  recipientName: string | null;
+  createdAt: string | null;
+}
+
+export interface DocumentDetail {
+  row: DocumentRow;
+  record: Record<string, unknown>;
+  events: { code: string; message: string | null; createdAt: string }[];
+  files: LocalFileView[];
+}
+
+export interface BankMessageRow {
+  kind: 'ri' | 'sent' | 'error';
+  id: string;
+  messageType: string | null;
+  seenAt: string;
+  file: LocalFileView;
+}
+
+export interface OutboxItemView {
+  id: number;
+  accountId: string;
+  kind: 'invoice' | 'document';
+  documentType: string | null;
+  file: string;
+  state: string;
+  attempts: number;
+  lastError: string | null;
+  errorKind: 'skip' | 'retry' | 'user' | null;
+  remoteId: string | null;
+  deliveryStatus: string | null;
+  needsReroute: boolean;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ActivityView {
+  id: number;
+  accountId: string | null;
+  at: string;
+  level: 'info' | 'warn' | 'error';
+  kind: string;
+  message: string;
+}
+
+/** A failure of a command, in plain words, with the field it concerns when there is one. */
+export interface BridgeErrorView {
+  message: string;
+  kind: 'invalid' | 'retry' | 'skip' | 'user' | 'internal';
+  status?: number | null;
+  code?: string | null;
+  /** Field path -> message, from the service's 400 details or our own validation. */
+  fields?: Record<string, string>;
+  details?: string[];
+}
+
+export interface AppSettings {
+  language: 'en' | 'fi' | 'sv' | 'nb';
+  theme: 'system' | 'light' | 'dark';
+  notifications: boolean;
+  startAtLogin: boolean;
+}
+
+export interface AppInfo {
+  version: string;
+  /** 'electron' or 'browser' (headless). */
+  host: 'electron' | 'browser';
+  dataDir: string;
+  embeddedSandboxUrl: string | null;
+  /** What the host can do that a browser cannot (open files with the system, start at login). */
+  capabilities: { openFiles: boolean; startAtLogin: boolean; notifications: boolean };
+}
