@@ -1,4 +1,4 @@
-import type { DETECT_CHECK_ATTRIBUTES, DetectCheck } from '../../shared/enums';
+import { type DETECT_CHECK_ATTRIBUTES, DETECT_CHECKS, type DetectCheck } from '../../shared/enums';
 import { codesOf, type ReasonResult, reasonText } from './detect-reasons';
 import { EU_COUNTRIES } from './detect-registers';
 import { CHECK_SOURCES, CHECK_TEXTS, DETECT_LANGS, type Localized } from './detect-texts';
@@ -64,3 +64,9 @@ export function pickAttributes(
   for (const a of attrs) out[a] = def[a];
   return out;
 }
+
+/** The definitions never change while the sandbox runs: built once, the unfiltered answer serialised once. */
+export const DEFINITIONS: ReadonlyMap<DetectCheck, Readonly<Record<CheckAttribute, unknown>>> = new Map(
+  DETECT_CHECKS.map((c) => [c, checkDefinition(c)]),
+);
+export const ALL_DEFINITIONS_JSON = JSON.stringify([...DEFINITIONS.values()]);

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DETECT_CHECK_ATTRIBUTES, DETECT_CHECKS } from '../../shared/enums';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
 import { analysesTable, renderAnalysis, startAnalyses } from '../domain/detect-analysis';
-import { checkDefinition, pickAttributes } from '../domain/detect-definitions';
+import { ALL_DEFINITIONS_JSON, checkDefinition, DEFINITIONS, pickAttributes } from '../domain/detect-definitions';
 import type { DetectState } from '../domain/detect-state';
 import { badRequest, notFound } from '../http/errors';
 import { enumArrayParam, enumParam, requiredString } from '../http/query';
@@ -12,15 +12,16 @@ type Query = Record<string, unknown>;
 
 /** Check definitions (two paths, one answer) and on-demand analysis of received invoices. */
 export function detectAnalysisRoutes(app: FastifyInstance, ctx: SandboxContext, state: DetectState): void {
-  const definitions = (req: FastifyRequest) => {
+  const definitions = async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as Query;
     const checks = enumArrayParam(q, 'checks', DETECT_CHECKS);
     const attrs = enumArrayParam(q, 'check_attributes', DETECT_CHECK_ATTRIBUTES);
+    if (!checks?.length && !attrs?.length) return reply.type('application/json; charset=utf-8').send(ALL_DEFINITIONS_JSON);
     const names = checks?.length ? DETECT_CHECKS.filter((c) => checks.includes(c)) : DETECT_CHECKS;
-    return names.map((c) => pickAttributes(checkDefinition(c), attrs));
+    return names.map((c) => pickAttributes(DEFINITIONS.get(c) ?? checkDefinition(c), attrs));
   };
-  app.get('/v1/definitions/detect/checks', { preHandler: ctx.guard() }, async (req) => definitions(req));
-  app.get('/v1/analysis/definitions', { preHandler: ctx.guard() }, async (req) => definitions(req));
+  app.get('/v1/definitions/detect/checks', { preHandler: ctx.guard() }, definitions);
+  app.get('/v1/analysis/definitions', { preHandler: ctx.guard() }, definitions);
 
   app.post('/v1/analysis', { preHandler: ctx.guard({ anyOf: ['analysis'] }) }, async (req, reply) => {
     const { company } = authOf(req);
