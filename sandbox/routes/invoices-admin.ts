@@ -69,4 +69,3 @@ export function invoiceAdminRoutes(app: FastifyInstance, api: InvoiceApi): void 
     return toPublic(updated, baseUrl(req));
   });
 }
-
