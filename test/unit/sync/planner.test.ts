@@ -86,7 +86,7 @@ describe('planner', () => {
       .map((x) => file(`${x.n}.xml`, x.size, x.mtimeMs));
     fc.assert(
       fc.property(
-        fc.array(arbRow, { maxLength: 8 }),
+        fc.uniqueArray(arbRow, { maxLength: 8, selector: (r) => r.id }),
         fc.uniqueArray(arbFile, { selector: (f) => f.relPath }),
         fc.nat(200),
         (active, scan, now) => {
