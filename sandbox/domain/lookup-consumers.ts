@@ -3,7 +3,7 @@ import { CONSUMER_LOOKUP_ROUTES } from '../../shared/enums';
 import { badRequest } from '../http/errors';
 import { enumArrayParam, stringParam } from '../http/query';
 import { type ConsumerAnswer, consumerEntry } from './lookup-directory';
-import { parsePlain } from './settings-issues';
+import { nonEmpty, parsePlain } from './settings-issues';
 
 /** Norwegian national identity number (fødselsnummer): 11 digits with two mod-11 check digits. */
 export function isNorwegianSsn(ssn: string): boolean {
@@ -57,7 +57,7 @@ export function lookupConsumer(query: Record<string, unknown>): ConsumerAnswer |
     if (v !== undefined) raw[f] = v;
   }
   const q = parsePlain(querySchema, raw);
-  const routes = enumArrayParam(query, 'routes', CONSUMER_LOOKUP_ROUTES) ?? [...CONSUMER_LOOKUP_ROUTES];
+  const routes = nonEmpty(enumArrayParam(query, 'routes', CONSUMER_LOOKUP_ROUTES)) ?? [...CONSUMER_LOOKUP_ROUTES];
   const ids = IDENTIFYING.flatMap((k) => (q[k] ? [q[k]] : []));
   const byName = q.last_name && (q.date_of_birth || q.postal_code);
   if (!ids.length && !byName) {

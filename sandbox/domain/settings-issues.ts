@@ -70,3 +70,6 @@ export function parsePlain<T>(
   if (r.success) return r.data;
   throw new ApiError(400, opts.code, opts.message ?? 'The request has invalid parameters', plainDetails(r.error, opts.prefix));
 }
+
+/** A list query parameter given empty (`status=`) filters nothing, like one not given. */
+export const nonEmpty = <T>(list: T[] | undefined): T[] | undefined => (list?.length ? list : undefined);

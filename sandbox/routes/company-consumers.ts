@@ -3,7 +3,7 @@ import { CONSUMER_STATUSES, consumerAdminBodySchema } from '../../shared/schemas
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
 import { ByCompany, touch } from '../domain/lookup-index';
-import { parsePlain } from '../domain/settings-issues';
+import { nonEmpty, parsePlain } from '../domain/settings-issues';
 import { notFound } from '../http/errors';
 import { paginate, readPage } from '../http/paging';
 import { enumArrayParam, stringParam } from '../http/query';
@@ -35,7 +35,7 @@ export function companyConsumerRoutes(app: FastifyInstance, ctx: SandboxContext)
     const { company } = authOf(req);
     const q = req.query as Record<string, unknown>;
     const text = stringParam(q, 'query')?.trim().toLowerCase();
-    const statuses = enumArrayParam(q, 'status', CONSUMER_STATUSES);
+    const statuses = nonEmpty(enumArrayParam(q, 'status', CONSUMER_STATUSES));
     const page = readPage(q, 10);
     const digits = text?.replace(/[\s+()-]/g, '');
     const hit = (c: ConsumerRecord) =>

@@ -19,7 +19,7 @@ import {
 } from '../domain/profile-records';
 import { canonicalNetwork, checkExtension } from '../domain/profile-rules';
 import { createRegistration, deleteRegistration, type Emit, setRegistrationStatus } from '../domain/profile-service';
-import { parsePlain } from '../domain/settings-issues';
+import { nonEmpty, parsePlain } from '../domain/settings-issues';
 import { deepMerge } from '../domain/settings-store';
 import { badRequest, notFound } from '../http/errors';
 import { enumArrayParam } from '../http/query';
@@ -45,8 +45,8 @@ export function companyProfileRoutes(app: FastifyInstance, ctx: SandboxContext):
   app.get('/v1/company/profiles', read, async (req) => {
     const { company } = authOf(req);
     const q = req.query as Record<string, unknown>;
-    const networks = enumArrayParam(q, 'network', NETWORKS)?.map(canonicalNetwork);
-    const statuses = enumArrayParam(q, 'status', REGISTRATION_STATUSES);
+    const networks = nonEmpty(enumArrayParam(q, 'network', NETWORKS)?.map(canonicalNetwork));
+    const statuses = nonEmpty(enumArrayParam(q, 'status', REGISTRATION_STATUSES));
     return byCompany
       .of(company.id)
       .filter((r) => (!networks || networks.includes(r.network)) && (!statuses || statuses.includes(r.status)))

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SETTINGS_SECTIONS } from '../../shared/enums';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
+import { nonEmpty } from '../domain/settings-issues';
 import { patchSettings, publicSettings, settingsOf } from '../domain/settings-store';
 import { enumArrayParam } from '../http/query';
 
@@ -9,7 +10,7 @@ import { enumArrayParam } from '../http/query';
 export function companySettingsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/v1/company/settings', { preHandler: ctx.guard({ anyOf: ['company:read'] }) }, async (req) => {
     const { company } = authOf(req);
-    const fields = enumArrayParam(req.query as Record<string, unknown>, 'fields', SETTINGS_SECTIONS);
+    const fields = nonEmpty(enumArrayParam(req.query as Record<string, unknown>, 'fields', SETTINGS_SECTIONS));
     return publicSettings(ctx, settingsOf(ctx, company), fields);
   });
 

@@ -7,7 +7,7 @@ import { lookupConsumer } from '../domain/lookup-consumers';
 import { ByCompany, touch } from '../domain/lookup-index';
 import { directoryReceiver, eiaMatches, publicName, type ReceiverAnswer, ReceiverIndex, sameBid } from '../domain/lookup-receivers';
 import { businessIdFromEndpoint, compactId } from '../domain/profile-identifiers';
-import { parsePlain } from '../domain/settings-issues';
+import { nonEmpty, parsePlain } from '../domain/settings-issues';
 import { badRequest, notFound } from '../http/errors';
 import { paginate, readPage } from '../http/paging';
 import { arrayParam, booleanParam, enumArrayParam, requiredString, stringParam } from '../http/query';
@@ -67,7 +67,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/v1/lookup/endpoints', lookup, async (req) => {
     const q = req.query as Query;
     const bids = idList(q, 'business_ids');
-    const sending = enumArrayParam(q, 'sending', ['invoice'] as const);
+    const sending = nonEmpty(enumArrayParam(q, 'sending', ['invoice'] as const));
     const country = countryParam(q, false);
     const receivesInvoices = (r: ReceiverAnswer) => r.document_types.some((d) => d.document_type === 'INVOICE');
     return bids.flatMap((bid): EndpointEntry[] => {
@@ -110,14 +110,14 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (eia === null) throw badRequest('Invalid eia', ['eia: must be scheme:identifier such as 0192:123456789']);
     const bid = stringParam(q, 'bid')?.trim() || undefined;
     const name = stringParam(q, 'name')?.trim().toLowerCase() || undefined;
-    const countries = arrayParam(q, 'country');
+    const countries = nonEmpty(arrayParam(q, 'country'));
     const badCountry = countries?.filter((c) => !COUNTRY.test(c)) ?? [];
     if (badCountry.length)
       throw badRequest(
         'Invalid country',
         badCountry.map((c) => `country: '${c}' is not a 2-letter country code`),
       );
-    const types = enumArrayParam(q, 'document_type', DOCUMENT_TYPES);
+    const types = nonEmpty(enumArrayParam(q, 'document_type', DOCUMENT_TYPES));
     const variants = booleanParam(q, 'allow_eia_variants') ?? false;
     const page = readPage(q, 10);
     const [scheme, endpointId] = eia ? [eia[1] ?? '', eia[2] ?? ''] : ['', ''];
@@ -148,9 +148,13 @@ export function lookupRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const q = req.query as Query;
     const bids = idList(q, 'bids');
     const country = countryParam(q, true);
-    return bids
-      .flatMap((b) => index.companiesWithBid(b).filter((c) => c.country === country))
-      .map((c) => ({ bid: c.business_id, name: publicName(ctx, c), country: c.country, company_id: c.id }));
+    return (
+      bids
+        .flatMap((b) => index.companiesWithBid(b).filter((c) => c.country === country))
+        // Two spellings of one business id find the same company once.
+        .filter((c, i, all) => all.findIndex((x) => x.id === c.id) === i)
+        .map((c) => ({ bid: c.business_id, name: publicName(ctx, c), country: c.country, company_id: c.id }))
+    );
   });
 
   app.get('/v1/data/sending_parties', lookup, async (req) => {
