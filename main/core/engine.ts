@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Environment } from '../../shared/enums';
-import { createApi } from './api';
+import { type Api, createApi } from './api';
 import { resolveHosts } from './api/environments';
 import { type Logger, silentLogger } from './log';
 import { dbFile } from './paths';
@@ -171,6 +171,18 @@ export class Engine {
       }
     }
     return out;
+  }
+
+  /** The account's service API (the same token and connection pool its sync uses). */
+  async api(accountId: string): Promise<Api> {
+    const account = this.store.accounts.get(accountId);
+    if (!account) throw new Error(`No account ${accountId}`);
+    return (await this.runnerFor(account)).ctx.api;
+  }
+
+  /** The state the runner last announced, for the overview. */
+  get embeddedSandboxUrl(): string | null {
+    return this.opts.embeddedSandboxUrl ?? null;
   }
 
   syncNow(accountId?: string): void {
