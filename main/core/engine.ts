@@ -180,7 +180,7 @@ export class Engine {
     return (await this.runnerFor(account)).ctx.api;
   }
 
-  /** The state the runner last announced, for the overview. */
+  /** Where the embedded sandbox listens, when it runs. */
   get embeddedSandboxUrl(): string | null {
     return this.opts.embeddedSandboxUrl ?? null;
   }
