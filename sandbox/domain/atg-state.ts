@@ -39,7 +39,9 @@ export interface MandateRow {
 }
 
 export const agreementsTable = (ctx: SandboxContext): Table<AgreementRow> => ctx.store.table<AgreementRow>('atg_agreements');
-export const mandatesTable = (ctx: SandboxContext): Table<MandateRow> => ctx.store.table<MandateRow>('atg_mandates');
+/** One table per company, so that a company's mandate list costs its own mandates, not everyone's. */
+export const mandatesTable = (ctx: SandboxContext, companyId: string): Table<MandateRow> =>
+  ctx.store.table<MandateRow>(`atg_mandates:${companyId}`);
 
 export function agreementView(r: AgreementRow): AtgAgreement {
   return {
@@ -121,7 +123,7 @@ export function addMandate(ctx: SandboxContext, companyId: string, input: Mandat
   if (!agreement || agreement.company_id !== companyId) {
     throw badRequest('No ATG agreement for that account', [`account_number: the company has no ATG agreement for ${account}`]);
   }
-  const mandates = mandatesTable(ctx);
+  const mandates = mandatesTable(ctx, companyId);
   const taken = new Set(mandates.filter((m) => m.account_number === account).map((m) => m.kid));
   let kid = input.kid;
   if (kid !== undefined) {
@@ -159,9 +161,8 @@ export interface MandateFilter {
 
 /** The company's mandates that match, oldest update first. */
 export function findMandates(ctx: SandboxContext, companyId: string, f: MandateFilter): MandateRow[] {
-  const out = mandatesTable(ctx).filter(
+  const out = mandatesTable(ctx, companyId).filter(
     (m) =>
-      m.company_id === companyId &&
       (f.query === undefined || m.kid === f.query || m.reference_nr === f.query) &&
       (f.since === undefined || Date.parse(m.updated_at) >= f.since) &&
       (f.statuses === undefined || f.statuses.includes(m.status)),

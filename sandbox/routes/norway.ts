@@ -145,8 +145,8 @@ export function norwayRoutes(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.delete('/__sandbox/companies/:id/atg-mandates', async (req, reply) => {
     const id = (req.params as { id: string }).id;
-    const table = mandatesTable(ctx);
-    for (const m of table.filter((x) => x.company_id === id)) table.delete(m.id);
+    const table = mandatesTable(ctx, id);
+    for (const m of [...table.values()]) table.delete(m.id);
     return reply.code(204).send();
   });
 }

@@ -165,6 +165,8 @@ describe('ATG mandates', () => {
     ).toBe(404);
     const list = atgMandateListSchema.parse(await (await sb.call('/v1/services/atg/mandates', { token })).json());
     expect(list.map((x) => x.kid)).toEqual([m.kid]);
+    expect((await sb.call(`/__sandbox/companies/${c.company_id}/atg-mandates`, { method: 'DELETE' })).status).toBe(204);
+    expect(await (await sb.call('/v1/services/atg/mandates', { token })).json()).toEqual([]);
   });
 
   it('filters by KID or reference, status and update time; parse_values works below 20 results only', async () => {
