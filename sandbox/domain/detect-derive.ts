@@ -124,7 +124,7 @@ function senderWarningList(inv: InvoiceRecord): CheckOutcome {
 
 function vat(inv: InvoiceRecord): CheckOutcome {
   const c = 'VAT';
-  if (inv.sum_tax === null || Math.abs(inv.sum_tax) < 1) return outcome(c, 'NOT_APPLICABLE', 'VAT_NO_VAT_CHARGED');
+  if (typeof inv.sum_tax !== 'number' || Math.abs(inv.sum_tax) < 1) return outcome(c, 'NOT_APPLICABLE', 'VAT_NO_VAT_CHARGED');
   const country = senderCountry(inv.sender);
   // Norway's own register and the EU's VIES are the only registers the service reaches.
   if (!country || (country !== 'NO' && !EU_COUNTRIES.has(country))) return outcome(c, 'FAILED', 'VAT_FAILED');
