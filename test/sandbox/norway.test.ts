@@ -201,9 +201,17 @@ describe('ATG mandates', () => {
     const parsed = atgMandateListSchema.parse(await nineteen.json());
     expect(parsed).toHaveLength(19);
     expect(parsed[7]?.parsed_values).toEqual({ reference: '1007', payment_type: '1', check_digit: parsed[7]?.kid.slice(-1), valid: true });
-    const twenty = await get('status[]=ACTIVE&status[]=PENDING&parse_values=true&per_page=5');
+    const since = new Date(base + 2 * 3_600_000).toISOString();
+    const exactly20 = `status[]=ACTIVE&status[]=PENDING&timestamp=${since}`;
+    expect((await get(exactly20)).headers.get('x-total')).toBe('20');
+    const twenty = await get(`${exactly20}&parse_values=true&per_page=5`);
     expect(twenty.status).toBe(400);
-    expect(await twenty.json()).toMatchObject({ message: expect.stringMatching(/fewer than 20 results; this query has 22/) });
+    expect(await twenty.json()).toMatchObject({ message: expect.stringMatching(/fewer than 20 results; this query has 20/) });
+    const nineteenAgain = await get(
+      `status[]=ACTIVE&status[]=PENDING&timestamp=${new Date(base + 3 * 3_600_000).toISOString()}&parse_values=1`,
+    );
+    expect(nineteenAgain.status).toBe(200);
+    expect(nineteenAgain.headers.get('x-total')).toBe('19');
     expect((await get('parse_values=maybe')).status).toBe(400);
     expect(atgMandateListSchema.parse(await (await get('status=ACTIVE')).json())[0]?.parsed_values).toBeUndefined();
   });
