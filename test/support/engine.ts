@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Engine } from '../../main/core/engine';
 import { MemorySecrets } from '../../main/core/secrets';
 import type { Account } from '../../main/core/store/accounts';
+import type { RunnerOptions } from '../../main/core/sync/account-runner';
 import type { TestCompany, TestSandbox } from './sandbox';
 
 export const FIXTURES = new URL('../../../shared/fixtures/', import.meta.url).pathname;
@@ -21,7 +22,11 @@ export interface TestEngine {
 }
 
 /** An engine with its own data folder and account root, on a sandbox company; fast timings for tests. */
-export async function startTestEngine(sb: TestSandbox, company: TestCompany, opts: { stableMs?: number } = {}): Promise<TestEngine> {
+export async function startTestEngine(
+  sb: TestSandbox,
+  company: TestCompany,
+  opts: { stableMs?: number; runner?: Partial<RunnerOptions> } = {},
+): Promise<TestEngine> {
   const dataDir = await tempDir('einvoice-data-');
   const root = await tempDir('einvoice-root-');
   const engine = new Engine({
@@ -32,6 +37,7 @@ export async function startTestEngine(sb: TestSandbox, company: TestCompany, opt
       watch: false,
       backoff: { baseMs: 50, capMs: 500 },
       retry: { initialDelayMs: 10, maxDelayMs: 100, maxRetries: 3 },
+      ...opts.runner,
     },
   });
   const account = await engine.addAccount({

@@ -10,6 +10,8 @@ export interface TransportOptions {
   bodyTimeoutMs?: number;
   /** Sockets kept open per origin. */
   connections?: number;
+  /** Called for every request sent (counting in tests and benchmarks; never sees bodies or headers). */
+  onRequest?: (method: string, url: URL) => void;
 }
 
 export interface RawRequest {
@@ -53,7 +55,9 @@ export function assertAllowedUrl(url: URL): void {
  */
 export class Transport {
   private readonly agent: Agent;
+  private readonly onRequest: TransportOptions['onRequest'];
   constructor(opts: TransportOptions = {}) {
+    this.onRequest = opts.onRequest;
     this.agent = new Agent({
       connections: opts.connections ?? 8,
       keepAliveTimeout: 4_000,
@@ -70,6 +74,7 @@ export class Transport {
 
   async send(req: RawRequest): Promise<RawResponse> {
     assertAllowedUrl(req.url);
+    this.onRequest?.(req.method, req.url);
     try {
       const res = await request(req.url, {
         method: req.method,
