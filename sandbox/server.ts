@@ -6,9 +6,16 @@ import { installErrorHandling } from './http/errors';
 import { MAX_UPLOAD_BYTES } from './http/multipart';
 import { ROUTE_MODULES } from './routes';
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+}
+
 export interface Sandbox {
   app: FastifyInstance;
   ctx: SandboxContext;
+  /** Every route it serves (the fuzz test walks them all). */
+  routes: RouteInfo[];
   /** Base URL once listening, such as http://127.0.0.1:43121 */
   url: string;
   close(): Promise<void>;
@@ -37,12 +44,16 @@ export async function buildSandbox(opts: SandboxOptions & { logger?: boolean } =
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
   installErrorHandling(app);
   ctx.faults.install(app);
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
   for (const register of ROUTE_MODULES) register(app, ctx);
-  return { app, ctx };
+  return { app, ctx, routes };
 }
 
 export async function startSandbox(opts: ListenOptions = {}): Promise<Sandbox> {
-  const { app, ctx } = await buildSandbox(opts);
+  const { app, ctx, routes } = await buildSandbox(opts);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   const addr = app.server.address();
@@ -51,6 +62,7 @@ export async function startSandbox(opts: ListenOptions = {}): Promise<Sandbox> {
   return {
     app,
     ctx,
+    routes,
     url,
     close: async () => {
       ctx.faults.clear();
