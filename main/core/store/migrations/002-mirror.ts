@@ -41,7 +41,9 @@ export const m002Mirror: Migration = {
         updated_at INTEGER NOT NULL,
         UNIQUE (account_id, id)
       ) STRICT;
-      CREATE INDEX invoices_listing ON invoices (account_id, direction, sort_ms, id);
+      -- the listing order, carrying the small filter columns so a filter that matches little is checked
+      -- in the index without reading every row
+      CREATE INDEX invoices_listing ON invoices (account_id, direction, sort_ms, id, status, handled, detect_status, date);
 
       CREATE TABLE invoice_files (
         job_id INTEGER PRIMARY KEY,

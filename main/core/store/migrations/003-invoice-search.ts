@@ -2,8 +2,8 @@ import type { Migration } from '../migrate';
 
 /**
  * Offline full-text search over invoices: an external-content FTS5 table (the text lives once, in
- * `invoices`) kept in step by triggers, with prefix indexes so as-you-type queries of 2 and 3
- * characters read one index entry instead of scanning terms. `remove_diacritics 2` lets "jarvenpaa"
+ * `invoices`) kept in step by triggers, with prefix indexes so as-you-type queries of 1 to 3
+ * characters read one doclist instead of merging every term that starts with them (for "a", thousands). `remove_diacritics 2` lets "jarvenpaa"
  * find "Järvenpää". The rebuild fills the index for invoices mirrored before this version.
  *
  * The triggers are the only writers of the index, so upserts must stay UPDATEs: an INSERT OR REPLACE
@@ -18,7 +18,7 @@ export const m003InvoiceSearch: Migration = {
         number, reference, sender_name, recipient_name,
         content = 'invoices', content_rowid = 'row_id',
         tokenize = 'unicode61 remove_diacritics 2',
-        prefix = '2 3'
+        prefix = '1 2 3'
       );
 
       CREATE TRIGGER invoices_fts_insert AFTER INSERT ON invoices BEGIN
