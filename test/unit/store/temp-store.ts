@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { createStore, type Store, type StoreOptions } from '../../../main/core/store/index';
+import { tempDir } from './temp-dir';
 
 export interface FakeClock {
   now(): number;
@@ -25,13 +24,6 @@ export function fakeClock(start = START): FakeClock {
 export function sequentialIds(): () => string {
   let n = 0;
   return () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-}
-
-/** A temp folder removed when the current test ends. */
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'einvoice-store-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 export interface TempStore {

@@ -1,0 +1,65 @@
+import type { Database } from 'better-sqlite3';
+import type { StoreDeps } from './deps';
+import { createDownloadJobs, type DownloadJob, type DownloadJobRecord, toDownloadJob } from './download-jobs';
+
+/** The three feeds of Finnish bank messages: received (ri), sent, and error messages. */
+export type BankMessageKind = 'ri' | 'sent' | 'error';
+
+export interface BankMessageJob extends DownloadJob {
+  kind: BankMessageKind;
+  /** The service's message id. */
+  id: string;
+  messageType: string | null;
+  /** When the id first appeared in a listing (epoch ms). */
+  seenAt: number;
+}
+
+interface BankMessageRecord extends DownloadJobRecord {
+  kind: BankMessageKind;
+  id: string;
+  message_type: string | null;
+  seen_at: number;
+}
+
+const toJob = (r: BankMessageRecord): BankMessageJob => ({
+  ...toDownloadJob(r),
+  kind: r.kind,
+  id: r.id,
+  messageType: r.message_type,
+  seenAt: r.seen_at,
+});
+
+export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
+  const insert = db.prepare<Record<string, string | number | null>, BankMessageRecord>(`
+    INSERT INTO bank_messages (account_id, kind, id, message_type, seen_at, created_at, updated_at)
+    VALUES (@account, @kind, @id, @messageType, @now, @now, @now)
+    ON CONFLICT (account_id, kind, id) DO NOTHING
+    RETURNING *`);
+  const existing = db.prepare<[string, BankMessageKind, string], BankMessageRecord>(
+    'SELECT * FROM bank_messages WHERE account_id = ? AND kind = ? AND id = ?',
+  );
+  const list = db.prepare<[string, BankMessageKind, number], BankMessageRecord>(
+    'SELECT * FROM bank_messages WHERE account_id = ? AND kind = ? ORDER BY seen_at DESC, job_id DESC LIMIT ?',
+  );
+
+  return {
+    /** Idempotent: listings repeat ids across overlapping time windows; each is fetched once. */
+    enqueue(
+      accountId: string,
+      kind: BankMessageKind,
+      id: string,
+      messageType: string | null = null,
+    ): { job: BankMessageJob; created: boolean } {
+      const row = insert.get({ account: accountId, kind, id, messageType, now: deps.now() });
+      if (row) return { job: toJob(row), created: true };
+      return { job: toJob(existing.get(accountId, kind, id)!), created: false };
+    },
+    /** The newest `limit` messages of one feed. */
+    list(accountId: string, kind: BankMessageKind, limit = 500): BankMessageJob[] {
+      return list.all(accountId, kind, limit).map(toJob);
+    },
+    ...createDownloadJobs(db, deps, 'bank_messages', toJob),
+  };
+}
+
+export type BankMessagesRepo = ReturnType<typeof createBankMessagesRepo>;

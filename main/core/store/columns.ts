@@ -1,0 +1,46 @@
+// Conversions between SQLite column values and the typed rows the repositories answer.
+
+export type JsonObject = Record<string, unknown>;
+
+/** SQLite has no boolean and better-sqlite3 refuses to bind one. */
+export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+export const isSet = (value: number): boolean => value !== 0;
+
+export function parseObject(text: string): JsonObject {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError('stored JSON is not an object');
+  return value as JsonObject;
+}
+
+/** Epoch ms of an ISO 8601 time, or undefined when absent or unparsable. */
+export function epochMs(iso: string | null | undefined): number | undefined {
+  if (!iso) return undefined;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** Binds a list for `IN (SELECT value FROM json_each(?))`, which keeps one prepared statement for any length. */
+export const jsonList = (values: readonly string[]): string => JSON.stringify(values);
+
+/**
+ * A partial update in one prepared statement: `col = iif(@set_key, @key, col)` per column, so any
+ * subset of fields can be written (including to NULL) without building SQL per call.
+ */
+export function patchAssignments(columns: Readonly<Record<string, string>>): string {
+  return Object.entries(columns)
+    .map(([key, column]) => `${column} = iif(@set_${key}, @${key}, ${column})`)
+    .join(', ');
+}
+
+export function patchParams(
+  columns: Readonly<Record<string, string>>,
+  patch: Readonly<Record<string, string | number | null | undefined>>,
+): Record<string, string | number | null> {
+  const params: Record<string, string | number | null> = {};
+  for (const key of Object.keys(columns)) {
+    const value = patch[key];
+    params[`set_${key}`] = value === undefined ? 0 : 1;
+    params[key] = value ?? null;
+  }
+  return params;
+}

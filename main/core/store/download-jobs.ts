@@ -1,0 +1,130 @@
+import type { Database } from 'better-sqlite3';
+import type { StoreDeps } from './deps';
+
+export const DOWNLOAD_STATES = ['pending', 'done', 'failed', 'missing'] as const;
+/** pending: to fetch (maybe later); done: written to disk; failed: gave up; missing: the service no longer has it. */
+export type DownloadState = (typeof DOWNLOAD_STATES)[number];
+
+/** The part every durable download job shares (invoice files, document files, bank messages). */
+export interface DownloadJob {
+  jobId: number;
+  accountId: string;
+  state: DownloadState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** Where the file was written (set when done). */
+  path: string | null;
+  sha256: string | null;
+  size: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface DownloadJobRecord {
+  job_id: number;
+  account_id: string;
+  state: DownloadState;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  path: string | null;
+  sha256: string | null;
+  size: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const toDownloadJob = (r: DownloadJobRecord): DownloadJob => ({
+  jobId: r.job_id,
+  accountId: r.account_id,
+  state: r.state,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error,
+  path: r.path,
+  sha256: r.sha256,
+  size: r.size,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export interface WrittenFile {
+  path: string;
+  sha256: string;
+  size: number;
+}
+
+/** The tables with the download-job shape (a closed list: table names are never caller input). */
+export type DownloadTable = 'invoice_files' | 'document_files' | 'bank_messages';
+
+/**
+ * The state functions of a download-job table. Each move starts from `pending` only, so a result that
+ * arrives after the job was settled another way (requeued, failed by a newer attempt) changes nothing;
+ * each answers whether it moved the job.
+ */
+export function createDownloadJobs<R extends DownloadJobRecord, J>(
+  db: Database,
+  deps: StoreDeps,
+  table: DownloadTable,
+  toJob: (r: R) => J,
+) {
+  const byId = db.prepare<[number], R>(`SELECT * FROM ${table} WHERE job_id = ?`);
+  const due = db.prepare<[string, number, number], R>(
+    `SELECT * FROM ${table} WHERE account_id = ? AND state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, job_id LIMIT ?`,
+  );
+  const done = db.prepare<{ id: number; path: string; sha256: string; size: number; now: number }>(
+    `UPDATE ${table} SET state = 'done', path = @path, sha256 = @sha256, size = @size, last_error = NULL, updated_at = @now
+     WHERE job_id = @id AND state = 'pending'`,
+  );
+  const retry = db.prepare<{ id: number; error: string; at: number; now: number }>(
+    `UPDATE ${table} SET attempts = attempts + 1, last_error = @error, next_attempt_at = @at, updated_at = @now
+     WHERE job_id = @id AND state = 'pending'`,
+  );
+  const settle = db.prepare<{ id: number; state: DownloadState; error: string | null; now: number }>(
+    `UPDATE ${table} SET state = @state, attempts = attempts + 1, last_error = @error, updated_at = @now
+     WHERE job_id = @id AND state = 'pending'`,
+  );
+  const requeue = db.prepare<{ id: number; at: number; now: number }>(
+    `UPDATE ${table} SET state = 'pending', attempts = 0, last_error = NULL, next_attempt_at = @at, updated_at = @now
+     WHERE job_id = @id AND state != 'pending'`,
+  );
+  const counts = db.prepare<[string], { state: DownloadState; n: number }>(
+    `SELECT state, count(*) AS n FROM ${table} WHERE account_id = ? GROUP BY state`,
+  );
+
+  return {
+    getJob(jobId: number): J | undefined {
+      const row = byId.get(jobId);
+      return row && toJob(row);
+    },
+    /** Pending jobs whose time has come, oldest first. */
+    listDue(accountId: string, limit: number, now: number = deps.now()): J[] {
+      return due.all(accountId, now, limit).map(toJob);
+    },
+    markDone(jobId: number, file: WrittenFile): boolean {
+      return done.run({ id: jobId, ...file, now: deps.now() }).changes === 1;
+    },
+    /** One more failed attempt; stays pending until `nextAttemptAt`. */
+    markRetry(jobId: number, error: string, nextAttemptAt: number): boolean {
+      return retry.run({ id: jobId, error, at: nextAttemptAt, now: deps.now() }).changes === 1;
+    },
+    /** Gives up (attempts exhausted or the file cannot be taken). */
+    markFailed(jobId: number, error: string): boolean {
+      return settle.run({ id: jobId, state: 'failed', error, now: deps.now() }).changes === 1;
+    },
+    /** The service answered that the file is gone; nothing to retry. */
+    markMissing(jobId: number, error: string | null = null): boolean {
+      return settle.run({ id: jobId, state: 'missing', error, now: deps.now() }).changes === 1;
+    },
+    /** Fetch again from scratch (the user asked, or the file on disk was lost). */
+    requeue(jobId: number, nextAttemptAt = 0): boolean {
+      return requeue.run({ id: jobId, at: nextAttemptAt, now: deps.now() }).changes === 1;
+    },
+    countsByState(accountId: string): Record<DownloadState, number> {
+      const result = Object.fromEntries(DOWNLOAD_STATES.map((s) => [s, 0])) as Record<DownloadState, number>;
+      for (const { state, n } of counts.all(accountId)) result[state] = n;
+      return result;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { createAccountsRepo } from './accounts';
+import { createActivityRepo } from './activity';
+import { createBankMessagesRepo } from './bank-messages';
+import { createCursorsRepo } from './cursors';
+import { type Database, type OpenOptions, openDatabase } from './db';
+import type { StoreDeps } from './deps';
+import { createDocumentFilesRepo } from './document-files';
+import { createDocumentsRepo } from './documents';
+import { createFolderOptionsRepo } from './folder-options';
+import { createInvoiceFilesRepo } from './invoice-files';
+import { createInvoicesRepo } from './invoices';
+import { createOutboxRepo } from './outbox';
+
+export type StoreOptions = OpenOptions & Partial<StoreDeps>;
+
+/**
+ * The engine's database with every repository built on it. Statements are prepared here, once; the
+ * repositories hold them for the store's life. `transaction` runs `fn` atomically (nested calls become
+ * savepoints); `fn` must be synchronous, as everything in better-sqlite3 is.
+ */
+export function createStore(file: string, options: StoreOptions = {}) {
+  const deps: StoreDeps = { now: options.now ?? Date.now, newId: options.newId ?? randomUUID };
+  const db: Database = openDatabase(file, options);
+  try {
+    return {
+      db,
+      accounts: createAccountsRepo(db, deps),
+      outbox: createOutboxRepo(db, deps),
+      folderOptions: createFolderOptionsRepo(db, deps),
+      invoices: createInvoicesRepo(db, deps),
+      invoiceFiles: createInvoiceFilesRepo(db, deps),
+      documents: createDocumentsRepo(db, deps),
+      documentFiles: createDocumentFilesRepo(db, deps),
+      bankMessages: createBankMessagesRepo(db, deps),
+      cursors: createCursorsRepo(db, deps),
+      activity: createActivityRepo(db, deps),
+      transaction<T>(fn: () => T): T {
+        return db.transaction(fn)();
+      },
+      close(): void {
+        if (!db.open) return;
+        // SQLite's advice for long-lived connections: refresh planner statistics before closing.
+        if (!db.readonly) db.pragma('optimize');
+        db.close();
+      },
+    };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+export type Store = ReturnType<typeof createStore>;
+export type { Account, AccountPatch, NewAccount } from './accounts';
+export type { ActivityEntry, ActivityLevel, NewActivity } from './activity';
+export type { BankMessageJob, BankMessageKind } from './bank-messages';
+export type { StoreDeps } from './deps';
+export type { DocumentFileJob, NewDocumentFile } from './document-files';
+export type { DocumentCursor, MirroredDocument } from './documents';
+export type { DownloadJob, DownloadState, WrittenFile } from './download-jobs';
+export { MigrationFailedError, SchemaTooNewError, SchemaTooOldError } from './errors';
+export type { InvoiceFileJob, InvoiceFileKind, NewInvoiceFile } from './invoice-files';
+export type { InvoiceCursor, InvoiceFilter, InvoicePage } from './invoice-queries';
+export type { InvoiceSummary, MirroredInvoice, UpsertOutcome } from './invoices';
+export type { NewOutboxJob, OutboxErrorKind, OutboxJob, OutboxKind, OutboxPatch, OutboxState } from './outbox';

@@ -1,0 +1,98 @@
+import type { Database } from 'better-sqlite3';
+import type { Direction } from '../../../shared/enums';
+import type { Invoice } from '../../../shared/schemas/invoice';
+import { epochMs, flag } from './columns';
+import type { StoreDeps } from './deps';
+import { createInvoiceQueries } from './invoice-queries';
+import { type InvoiceRecord, type MirroredInvoice, toInvoice } from './invoice-rows';
+
+export type { InvoiceSummary, MirroredInvoice } from './invoice-rows';
+
+export type UpsertOutcome = 'new' | 'changed' | 'unchanged';
+
+function columnsOf(record: Invoice) {
+  return {
+    status: record.status ?? null,
+    number: record.number ?? null,
+    reference: record.reference ?? null,
+    senderName: record.sender?.name ?? null,
+    senderBid: record.sender?.bid ?? null,
+    recipientName: record.recipient?.name ?? null,
+    recipientBid: record.recipient?.bid ?? null,
+    date: record.date ?? null,
+    dateDue: record.date_due ?? null,
+    sum: record.sum ?? null,
+    sumTax: record.sum_tax ?? null,
+    currency: record.currency ?? null,
+    receivedAt: record.received_at ?? null,
+    createdAt: record.created_at ?? null,
+    sortMs: epochMs(record.received_at) ?? epochMs(record.created_at) ?? 0,
+    // the record's flag when the service sends one, else the mirror's own (null keeps it in SQL)
+    handled: record.handled === undefined ? null : flag(record.handled),
+  };
+}
+
+const MIRRORED = `status = @status, number = @number, reference = @reference, sender_name = @senderName,
+  sender_bid = @senderBid, recipient_name = @recipientName, recipient_bid = @recipientBid, date = @date,
+  date_due = @dateDue, sum = @sum, sum_tax = @sumTax, currency = @currency, received_at = @receivedAt,
+  created_at = @createdAt, sort_ms = @sortMs, handled = coalesce(@handled, handled), json = @json, updated_at = @now`;
+
+export function createInvoicesRepo(db: Database, deps: StoreDeps) {
+  const stored = db.prepare<[string, string], { json: string }>('SELECT json FROM invoices WHERE account_id = ? AND id = ?');
+  const insert = db.prepare<Record<string, string | number | null>>(`
+    INSERT INTO invoices (account_id, id, direction, status, number, reference, sender_name, sender_bid, recipient_name,
+      recipient_bid, date, date_due, sum, sum_tax, currency, received_at, created_at, sort_ms, handled, json,
+      first_seen_at, updated_at)
+    VALUES (@accountId, @id, @direction, @status, @number, @reference, @senderName, @senderBid, @recipientName,
+      @recipientBid, @date, @dateDue, @sum, @sumTax, @currency, @receivedAt, @createdAt, @sortMs, coalesce(@handled, 0), @json,
+      @now, @now)`);
+  // An UPDATE, never INSERT OR REPLACE: the search index's triggers must see the old row (migration 3).
+  const update = db.prepare<Record<string, string | number | null>>(
+    `UPDATE invoices SET direction = @direction, ${MIRRORED} WHERE account_id = @accountId AND id = @id`,
+  );
+  const byId = db.prepare<[string, string], InvoiceRecord>('SELECT * FROM invoices WHERE account_id = ? AND id = ?');
+  const handled = db.prepare<{ account: string; id: string; handled: number; now: number }>(
+    'UPDATE invoices SET handled = @handled, updated_at = @now WHERE account_id = @account AND id = @id',
+  );
+  const detect = db.prepare<{ account: string; id: string; status: string | null; findings: string | null; now: number }>(
+    `UPDATE invoices SET detect_status = @status, detect_findings_json = @findings, updated_at = @now
+     WHERE account_id = @account AND id = @id`,
+  );
+  const upsert = db.transaction((accountId: string, direction: Direction, record: Invoice): UpsertOutcome => {
+    const json = JSON.stringify(record);
+    const before = stored.get(accountId, record.id);
+    if (before?.json === json) return 'unchanged';
+    const params = { ...columnsOf(record), accountId, id: record.id, direction, json, now: deps.now() };
+    if (before) {
+      update.run(params);
+      return 'changed';
+    }
+    insert.run(params);
+    return 'new';
+  });
+
+  return {
+    /**
+     * Mirrors one record as the service answered it. 'changed' means the record differs from the
+     * stored one in any field, including fields this app does not know.
+     */
+    upsert(accountId: string, direction: Direction, record: Invoice): UpsertOutcome {
+      return upsert(accountId, direction, record);
+    },
+    get(accountId: string, id: string): MirroredInvoice | undefined {
+      const row = byId.get(accountId, id);
+      return row && toInvoice(row);
+    },
+    setHandled(accountId: string, id: string, value: boolean): boolean {
+      return handled.run({ account: accountId, id, handled: flag(value), now: deps.now() }).changes === 1;
+    },
+    /** The detect result (OK, DISABLED, WARN) and its findings; null clears. */
+    setDetect(accountId: string, id: string, status: string | null, findings: readonly unknown[] | null): boolean {
+      const params = { account: accountId, id, status, findings: findings === null ? null : JSON.stringify(findings), now: deps.now() };
+      return detect.run(params).changes === 1;
+    },
+    ...createInvoiceQueries(db),
+  };
+}
+
+export type InvoicesRepo = ReturnType<typeof createInvoicesRepo>;

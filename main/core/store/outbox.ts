@@ -1,0 +1,278 @@
+import type { Database } from 'better-sqlite3';
+import { DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
+import { flag, isSet, type JsonObject, jsonList, parseObject, patchAssignments, patchParams } from './columns';
+import type { StoreDeps } from './deps';
+
+export const OUTBOX_STATES = ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving', 'done', 'failed', 'vanished'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+/** Settled rows no longer hold their file version: the same bytes may be queued again. */
+export const SETTLED_OUTBOX_STATES = ['done', 'failed', 'vanished'] as const satisfies readonly OutboxState[];
+export type OutboxKind = 'invoice' | 'document';
+export type OutboxErrorKind = 'skip' | 'retry' | 'user';
+
+/**
+ * Delivery statuses after which polling stops. Invoices: the spec shows no move out of DELIVERED or
+ * FAILED, and SENT (prevent_routing) is never delivered. Documents follow the spec's state table.
+ */
+export const INVOICE_FINAL_DELIVERY = ['DELIVERED', 'FAILED', 'SENT'] as const;
+export const DOCUMENT_FINAL_DELIVERY = DOCUMENT_FINAL_STATUSES;
+
+export interface OutboxJob {
+  id: number;
+  accountId: string;
+  kind: OutboxKind;
+  documentType: string | null;
+  /** Relative to the account root, forward slashes. */
+  relPath: string;
+  filename: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  /** The invoice uuid or document transmission_id: fixed at creation so a retried upload is recognised. */
+  idemKey: string;
+  /** The folder's sending options as they were when the file was queued. */
+  options: JsonObject;
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  errorKind: OutboxErrorKind | null;
+  remoteId: string | null;
+  /** Sent/ or Failed/ path chosen before the move, so a move cut short by a crash can be finished. */
+  destPath: string | null;
+  forced: boolean;
+  deliveryStatus: string | null;
+  deliveryCheckedAt: number | null;
+  needsReroute: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NewOutboxJob {
+  accountId: string;
+  kind: OutboxKind;
+  documentType?: string | null;
+  relPath: string;
+  filename: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  options?: JsonObject;
+  /** Generated when omitted. */
+  idemKey?: string;
+  state?: 'queued' | 'held_duplicate';
+  forced?: boolean;
+  nextAttemptAt?: number;
+}
+
+/** Fields a transition may write; omitted fields keep their value, null clears. */
+export interface OutboxPatch {
+  attempts?: number;
+  nextAttemptAt?: number;
+  lastError?: string | null;
+  errorKind?: OutboxErrorKind | null;
+  remoteId?: string | null;
+  destPath?: string | null;
+  forced?: boolean;
+  deliveryStatus?: string | null;
+  deliveryCheckedAt?: number | null;
+  needsReroute?: boolean;
+}
+
+const PATCH_COLUMNS = {
+  attempts: 'attempts',
+  nextAttemptAt: 'next_attempt_at',
+  lastError: 'last_error',
+  errorKind: 'error_kind',
+  remoteId: 'remote_id',
+  destPath: 'dest_path',
+  forced: 'forced',
+  deliveryStatus: 'delivery_status',
+  deliveryCheckedAt: 'delivery_checked_at',
+  needsReroute: 'needs_reroute',
+} as const satisfies Record<keyof OutboxPatch, string>;
+
+interface OutboxRecord {
+  id: number;
+  account_id: string;
+  kind: OutboxKind;
+  document_type: string | null;
+  rel_path: string;
+  filename: string;
+  size: number;
+  mtime_ms: number;
+  sha256: string;
+  idem_key: string;
+  options_json: string;
+  state: OutboxState;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  error_kind: OutboxErrorKind | null;
+  remote_id: string | null;
+  dest_path: string | null;
+  forced: number;
+  delivery_status: string | null;
+  delivery_checked_at: number | null;
+  needs_reroute: number;
+  created_at: number;
+  updated_at: number;
+}
+
+const toJob = (r: OutboxRecord): OutboxJob => ({
+  id: r.id,
+  accountId: r.account_id,
+  kind: r.kind,
+  documentType: r.document_type,
+  relPath: r.rel_path,
+  filename: r.filename,
+  size: r.size,
+  mtimeMs: r.mtime_ms,
+  sha256: r.sha256,
+  idemKey: r.idem_key,
+  options: parseObject(r.options_json),
+  state: r.state,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error,
+  errorKind: r.error_kind,
+  remoteId: r.remote_id,
+  destPath: r.dest_path,
+  forced: isSet(r.forced),
+  deliveryStatus: r.delivery_status,
+  deliveryCheckedAt: r.delivery_checked_at,
+  needsReroute: isSet(r.needs_reroute),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const ACTIVE = `state NOT IN ('done', 'failed', 'vanished')`;
+
+export function createOutboxRepo(db: Database, deps: StoreDeps) {
+  const insert = db.prepare<Record<string, string | number | null>, OutboxRecord>(`
+    INSERT INTO outbox (account_id, kind, document_type, rel_path, filename, size, mtime_ms, sha256, idem_key,
+      options_json, state, forced, next_attempt_at, created_at, updated_at)
+    VALUES (@accountId, @kind, @documentType, @relPath, @filename, @size, @mtimeMs, @sha256, @idemKey,
+      @options, @state, @forced, @nextAttemptAt, @now, @now)
+    ON CONFLICT (account_id, rel_path, sha256) WHERE ${ACTIVE} DO NOTHING
+    RETURNING *`);
+  const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM outbox WHERE id = ?');
+  const activeVersion = db.prepare<[string, string, string], OutboxRecord>(
+    `SELECT * FROM outbox WHERE account_id = ? AND rel_path = ? AND sha256 = ? AND ${ACTIVE}`,
+  );
+  const activeByPath = db.prepare<[string, string], OutboxRecord>(
+    `SELECT * FROM outbox WHERE account_id = ? AND rel_path = ? AND ${ACTIVE} ORDER BY id`,
+  );
+  const bySha = db.prepare<[string, string], OutboxRecord>(
+    `SELECT * FROM outbox WHERE account_id = ? AND sha256 = ? AND state NOT IN ('failed', 'vanished') ORDER BY id`,
+  );
+  const due = db.prepare<[string, number, number], OutboxRecord>(
+    `SELECT * FROM outbox WHERE account_id = ? AND state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+  );
+  const byStates = db.prepare<{ account: string | null; states: string }, OutboxRecord>(`
+    SELECT * FROM outbox WHERE (@account IS NULL OR account_id = @account)
+      AND state IN (SELECT value FROM json_each(@states)) ORDER BY id`);
+  const transition = db.prepare<Record<string, string | number | null>>(`
+    UPDATE outbox SET state = @to, updated_at = @now, ${patchAssignments(PATCH_COLUMNS)}
+    WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`);
+  const attempt = db.prepare<{ id: number; from: string; now: number }>(`
+    UPDATE outbox SET attempts = attempts + 1, state = 'uploading', updated_at = @now
+    WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`);
+  const counts = db.prepare<[string], { state: OutboxState; n: number }>(
+    'SELECT state, count(*) AS n FROM outbox WHERE account_id = ? GROUP BY state',
+  );
+  const undelivered = db.prepare<
+    { account: string; checkedBefore: number; limit: number; invoiceFinal: string; documentFinal: string },
+    OutboxRecord
+  >(`
+    SELECT * FROM outbox
+    WHERE account_id = @account AND state IN ('uploaded', 'moving', 'done') AND remote_id IS NOT NULL
+      AND (delivery_status IS NULL OR delivery_status NOT IN (
+        SELECT value FROM json_each(iif(kind = 'invoice', @invoiceFinal, @documentFinal))))
+      AND coalesce(delivery_checked_at, 0) <= @checkedBefore
+    ORDER BY coalesce(delivery_checked_at, 0), id LIMIT @limit`);
+
+  return {
+    /**
+     * Queues one version of a file. When that version is already in flight the existing row is
+     * answered with `created: false`, so a rescan after a crash cannot queue it twice.
+     */
+    insert(job: NewOutboxJob): { job: OutboxJob; created: boolean } {
+      const row = insert.get({
+        accountId: job.accountId,
+        kind: job.kind,
+        documentType: job.documentType ?? null,
+        relPath: job.relPath,
+        filename: job.filename,
+        size: job.size,
+        mtimeMs: job.mtimeMs,
+        sha256: job.sha256,
+        idemKey: job.idemKey ?? deps.newId(),
+        options: JSON.stringify(job.options ?? {}),
+        state: job.state ?? 'queued',
+        forced: flag(job.forced ?? false),
+        nextAttemptAt: job.nextAttemptAt ?? 0,
+        now: deps.now(),
+      });
+      if (row) return { job: toJob(row), created: true };
+      const existing = activeVersion.get(job.accountId, job.relPath, job.sha256);
+      if (!existing) throw new Error(`outbox insert for ${job.relPath} neither inserted nor found an active row`);
+      return { job: toJob(existing), created: false };
+    },
+    get(id: number): OutboxJob | undefined {
+      const row = byId.get(id);
+      return row && toJob(row);
+    },
+    /** Rows still in flight for a path (more than one when the file changed while queued). */
+    findActiveByPath(accountId: string, relPath: string): OutboxJob[] {
+      return activeByPath.all(accountId, relPath).map(toJob);
+    },
+    /** Same bytes queued or sent before; failed and vanished rows never reached the service. */
+    findBySha256(accountId: string, sha256: string): OutboxJob[] {
+      return bySha.all(accountId, sha256).map(toJob);
+    },
+    listDue(accountId: string, limit: number, now: number = deps.now()): OutboxJob[] {
+      return due.all(accountId, now, limit).map(toJob);
+    },
+    /** `accountId` null: every account (recovery of rows left mid-way at start-up). */
+    listByStates(accountId: string | null, states: readonly OutboxState[]): OutboxJob[] {
+      return byStates.all({ account: accountId, states: jsonList(states) }).map(toJob);
+    },
+    /**
+     * Compare-and-set: moves the row to `to` and applies `patch` only if its state is one of `from`.
+     * Answers whether it moved; false means someone else moved it first (or it does not exist).
+     */
+    transition(id: number, from: readonly OutboxState[], to: OutboxState, patch: OutboxPatch = {}): boolean {
+      const values = {
+        ...patch,
+        forced: patch.forced === undefined ? undefined : flag(patch.forced),
+        needsReroute: patch.needsReroute === undefined ? undefined : flag(patch.needsReroute),
+      };
+      const params = { ...patchParams(PATCH_COLUMNS, values), id, from: jsonList(from), to, now: deps.now() };
+      return transition.run(params).changes === 1;
+    },
+    /** Counts an attempt and marks the row uploading in one statement; false if it was not in `from`. */
+    recordAttempt(id: number, from: readonly OutboxState[] = ['queued']): boolean {
+      return attempt.run({ id, from: jsonList(from), now: deps.now() }).changes === 1;
+    },
+    countsByState(accountId: string): Record<OutboxState, number> {
+      const result = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
+      for (const { state, n } of counts.all(accountId)) result[state] = n;
+      return result;
+    },
+    /** Sent rows whose delivery may still change, least recently checked first. */
+    listUndelivered(accountId: string, limit: number, checkedBefore: number = deps.now()): OutboxJob[] {
+      return undelivered
+        .all({
+          account: accountId,
+          checkedBefore,
+          limit,
+          invoiceFinal: jsonList(INVOICE_FINAL_DELIVERY),
+          documentFinal: jsonList(DOCUMENT_FINAL_DELIVERY),
+        })
+        .map(toJob);
+    },
+  };
+}
+
+export type OutboxRepo = ReturnType<typeof createOutboxRepo>;
