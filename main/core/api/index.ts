@@ -1,8 +1,11 @@
 import { bankMessagesApi } from './bank-messages';
 import { ServiceClient } from './client';
+import { companyApi } from './company';
+import { detectApi } from './detect';
 import { documentsApi } from './documents';
 import type { ServiceHosts } from './environments';
 import { invoicesApi } from './invoices';
+import { norwayApi } from './norway';
 import type { RetryOptions } from './retry';
 import { type Credentials, TokenManager } from './token-manager';
 import { Transport, type TransportOptions } from './transport';
@@ -45,6 +48,9 @@ export function createApi(o: ApiOptions) {
     invoices: invoicesApi(client),
     documents: documentsApi(client),
     bankMessages: bankMessagesApi(client),
+    company: companyApi(client),
+    detect: detectApi(client),
+    norway: norwayApi(client),
     close: () => (ownTransport ? transport.close() : Promise.resolve()),
   };
 }
