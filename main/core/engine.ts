@@ -185,6 +185,15 @@ export class Engine {
     return this.opts.embeddedSandboxUrl ?? null;
   }
 
+  /** Polls one account's received feeds once, without touching its Outbox. */
+  async pollOnce(accountId: string): Promise<CycleReport> {
+    const account = this.store.accounts.get(accountId);
+    if (!account) throw new Error(`No account ${accountId}`);
+    const r = await this.runnerFor(account);
+    await r.prepare();
+    return r.poll();
+  }
+
   syncNow(accountId?: string): void {
     for (const [id, r] of this.runners) if (!accountId || id === accountId) r.syncNow();
   }

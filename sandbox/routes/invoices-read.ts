@@ -33,7 +33,13 @@ async function sendImage(api: InvoiceApi, reply: FastifyReply, r: InvoiceRecord,
     const data = api.ctx.store.blobs.get(image.blob);
     if (data) return sendFile(reply, data, 'application/pdf', image.filename);
   }
-  const pdf = await generateInvoicePdf(r, parsedOf(api.ctx, r));
+  const key = `${r.id}:${r.revision}`;
+  let pdf = api.images.get(key);
+  if (!pdf) {
+    pdf = await generateInvoicePdf(r, parsedOf(api.ctx, r));
+    if (api.images.size >= 5000) api.images.delete(api.images.keys().next().value as string);
+    api.images.set(key, pdf);
+  }
   return sendFile(reply, pdf, 'application/pdf', `invoice-${safeName(r.number ?? r.id)}.pdf`);
 }
 

@@ -12,11 +12,13 @@ export interface InvoiceApi {
   table: Table<InvoiceRecord>;
   index: InvoiceIndex;
   json: PublicJsonCache;
+  /** Generated images by invoice id and revision: the service keeps the image it made, so does the sandbox. */
+  images: Map<string, Buffer>;
 }
 
 export function invoiceApi(ctx: SandboxContext): InvoiceApi {
   const table = ctx.store.table<InvoiceRecord>(INVOICES);
-  return { ctx, table, index: new InvoiceIndex(table), json: new PublicJsonCache() };
+  return { ctx, table, index: new InvoiceIndex(table), json: new PublicJsonCache(), images: new Map() };
 }
 
 /** scheme://host of the request, for absolute hrefs. */

@@ -199,6 +199,13 @@ export class AccountRunner {
     return { ok, problems, wakeAt };
   }
 
+  /** Only the inbound side: poll every feed, fetch what is new (benchmarks and "Sync now" on received items). */
+  async poll(): Promise<CycleReport> {
+    const problems: string[] = [];
+    const ok = await this.inbound(problems, this.abort.signal);
+    return { ok, problems };
+  }
+
   private async inbound(problems: string[], signal: AbortSignal): Promise<boolean> {
     const { ctx } = this;
     const step = async (name: string, fn: () => Promise<unknown>) => {
