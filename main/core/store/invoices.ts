@@ -58,6 +58,11 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
     `UPDATE invoices SET detect_status = @status, detect_findings_json = @findings, updated_at = @now
      WHERE account_id = @account AND id = @id`,
   );
+  const missingDetect = db.prepare<{ account: string; since: number; limit: number }, { id: string }>(
+    `SELECT id FROM invoices WHERE account_id = @account AND direction = 'RECEIVED' AND detect_status IS NULL
+       AND first_seen_at >= @since
+     ORDER BY row_id DESC LIMIT @limit`,
+  );
   const upsert = db.transaction((accountId: string, direction: Direction, record: Invoice): UpsertOutcome => {
     const json = JSON.stringify(record);
     const before = stored.get(accountId, record.id);
@@ -90,6 +95,14 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
     setDetect(accountId: string, id: string, status: string | null, findings: readonly unknown[] | null): boolean {
       const params = { account: accountId, id, status, findings: findings === null ? null : JSON.stringify(findings), now: deps.now() };
       return detect.run(params).changes === 1;
+    },
+    /**
+     * Received invoices mirrored in the last week without a Detect result yet (new, or their fetch
+     * failed), newest first. Older ones are not retried forever.
+     */
+    listMissingDetect(accountId: string, limit: number): string[] {
+      const since = deps.now() - 7 * 24 * 3600_000;
+      return missingDetect.all({ account: accountId, since, limit }).map((r) => r.id);
     },
     ...createInvoiceQueries(db),
   };

@@ -226,7 +226,9 @@ export class AccountRunner {
       fresh = (await pollReceivedInvoices(ctx, signal)).fresh;
     });
     await step('Detect results', async () => {
-      await fetchDetectResults(ctx, fresh, this.deps.options.detectLang, signal);
+      // New invoices, and older ones whose result could not be fetched before.
+      const pending = ctx.store.invoices.listMissingDetect(ctx.account.id, 200);
+      await fetchDetectResults(ctx, pending, this.deps.options.detectLang, signal);
     });
     if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));
     await step('Received documents', () => pollReceivedDocuments(ctx, signal));

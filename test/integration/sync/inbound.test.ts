@@ -96,6 +96,16 @@ describe('inbound: service to mirror to files', () => {
     expect(t.engine.store.invoices.get(t.account.id, inv.id)).toBeDefined();
   });
 
+  it('fetches Detect results of new invoices, and again later when the first try failed', async () => {
+    const inv = await deliver(company, 'invoices/peppol-bis3/Vat-category-S.xml');
+    await sb.call('/__sandbox/faults', { method: 'PUT', json: [{ action: 'error', status: 503, path: '/detect_results$', times: 50 }] });
+    await t.engine.syncOnce();
+    expect(t.engine.store.invoices.get(t.account.id, inv.id)?.detectStatus).toBeNull();
+    await sb.call('/__sandbox/faults', { method: 'DELETE' });
+    await t.engine.syncOnce();
+    expect(['OK', 'WARN']).toContain(t.engine.store.invoices.get(t.account.id, inv.id)?.detectStatus);
+  });
+
   it('mirrors received documents and Finnish bank messages with their files', async () => {
     const doc = await sb.call(`/__sandbox/companies/${company.company_id}/received-documents`, {
       method: 'POST',
