@@ -32,6 +32,7 @@ export interface NewAccountInput {
   apiKey: string;
   vendorApiKey?: string | null;
   pollIntervalS?: number;
+  markHandled?: boolean;
 }
 
 export interface AccountStatus {
@@ -102,6 +103,7 @@ export class Engine {
       companyId: input.companyId,
       root: input.root,
       pollIntervalS: input.pollIntervalS,
+      markHandled: input.markHandled,
     });
     await this.opts.secrets.set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
     if (this.started) await this.startRunner(account);

@@ -10,6 +10,7 @@ interface AddOptions {
   companyId: string;
   root: string;
   pollInterval?: string;
+  markHandled?: boolean;
   verify: boolean;
 }
 
@@ -25,6 +26,7 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
     .requiredOption('--company-id <uuid>', 'the company UUID')
     .requiredOption('--root <dir>', 'the folder whose Inbox/ and Outbox/ this account keeps')
     .option('--poll-interval <seconds>', 'how often to look for received items', '300')
+    .option('--mark-handled', "mark fetched invoices HANDLED on the service (tells the company's other clients)")
     .option('--no-verify', 'save without checking the credentials with the service')
     .action(async (o: AddOptions) => {
       if (!(ENVIRONMENTS as readonly string[]).includes(o.environment)) {
@@ -46,6 +48,7 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
             apiKey,
             vendorApiKey,
             pollIntervalS: poll,
+            markHandled: o.markHandled ?? false,
           },
           o.verify,
         );
