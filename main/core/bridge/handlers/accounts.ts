@@ -1,0 +1,114 @@
+import { isAbsolute, join } from 'node:path';
+import type { AccountView } from '../../../../shared/bridge/views';
+import { createApi } from '../../api';
+import { resolveHosts } from '../../api/environments';
+import { ServiceError } from '../../api/errors';
+import type { NewAccountInput } from '../../engine';
+import { CommandError, invalid, needsUser } from '../errors';
+import type { BridgeDeps, Handlers } from '../types';
+import { accountView } from '../views';
+import { accountOf } from './common';
+
+/** The name the embedded sandbox's demo company gets as an account (the CLI's `demo` uses the same). */
+export const DEMO_ACCOUNT_NAME = 'Demo (sandbox)';
+
+type Names = 'accounts.list' | 'accounts.verify' | 'accounts.add' | 'accounts.tryDemo' | 'accounts.update' | 'accounts.remove';
+
+/**
+ * The engine refuses bad input with plain Errors (duplicate name, bad company id, a folder it cannot
+ * create): those are the user's to fix, so their message is shown. Service failures keep their kind.
+ */
+async function adding(d: BridgeDeps, input: NewAccountInput): Promise<AccountView> {
+  if (d.engine.store.accounts.getByName(input.name.trim())) {
+    throw invalid(`An account named "${input.name.trim()}" exists already`, { name: 'this name is taken' });
+  }
+  if (!isAbsolute(input.root)) throw invalid('The folder must be a full path', { root: 'must be a full path, such as /home/me/Invoices' });
+  try {
+    const account = await d.engine.addAccount(input);
+    d.emit('accounts.changed', {});
+    return accountView(account);
+  } catch (e) {
+    if (e instanceof ServiceError || e instanceof CommandError) throw e;
+    throw needsUser((e as Error).message);
+  }
+}
+
+export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
+  return {
+    'accounts.list': async () => d.engine.listAccounts().map(accountView),
+
+    'accounts.verify': async (input) => {
+      const url = input.url ?? (input.environment === 'sandbox' ? d.engine.embeddedSandboxUrl : null);
+      const hosts = resolveHosts(input.environment, url, d.env);
+      const api = createApi({
+        hosts,
+        credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey },
+        now: d.now,
+      });
+      try {
+        await api.tokens.token();
+        // The name is a courtesy: a token that may not read /oauth2/current still verifies the keys.
+        const current = await api.company.current().catch(() => null);
+        return { companyName: current?.company.name ?? null, scopes: [...api.tokens.scopes].sort() };
+      } finally {
+        await api.close();
+      }
+    },
+
+    'accounts.add': (input) =>
+      adding(d, {
+        name: input.name,
+        environment: input.environment,
+        url: input.url ?? null,
+        companyId: input.companyId,
+        root: input.root,
+        apiKey: input.apiKey,
+        vendorApiKey: input.vendorApiKey ?? null,
+      }),
+
+    'accounts.tryDemo': async () => {
+      const existing = d.engine.store.accounts.getByName(DEMO_ACCOUNT_NAME);
+      if (existing) return accountView(existing);
+      if (!d.demo || !d.engine.embeddedSandboxUrl) {
+        throw needsUser(
+          'The built-in sandbox is not running in this session; start the app without accounts, or run `npm run cli -- demo`',
+        );
+      }
+      return adding(d, {
+        name: DEMO_ACCOUNT_NAME,
+        environment: 'sandbox',
+        url: null,
+        companyId: d.demo.company_id,
+        root: join(d.dataDir, 'Demo'),
+        apiKey: d.demo.api_key,
+      });
+    },
+
+    'accounts.update': async (input) => {
+      const account = accountOf(d, input.accountId);
+      const name = input.name?.trim();
+      if (name && name !== account.name && d.engine.store.accounts.getByName(name)) {
+        throw invalid(`An account named "${name}" exists already`, { name: 'this name is taken' });
+      }
+      if (input.root !== undefined && input.root !== account.root) {
+        // The running sync holds the folder (its watcher, its paths): moving it needs a new runner.
+        throw invalid('The folder of an account cannot be changed while it syncs; remove the account and add it with the new folder', {
+          root: 'cannot be changed yet',
+        });
+      }
+      d.engine.store.accounts.update(account.id, { name, pollIntervalS: input.pollIntervalS, markHandled: input.markHandled });
+      if (input.paused !== undefined && input.paused !== account.paused) d.engine.setPaused(account.id, input.paused);
+      d.emit('accounts.changed', {});
+      return accountView(accountOf(d, account.id));
+    },
+
+    'accounts.remove': async (input) => {
+      const account = accountOf(d, input.accountId);
+      await d.engine.removeAccount(account.id);
+      d.grants.forgetAccount(account.id);
+      d.states.delete(account.id);
+      d.emit('accounts.changed', {});
+      return { removed: true as const };
+    },
+  };
+}

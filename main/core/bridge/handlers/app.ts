@@ -1,0 +1,16 @@
+import type { BridgeDeps, Handlers } from '../types';
+
+/** What the renderer needs to know about the app and its own preferences. */
+export function appHandlers(d: BridgeDeps): Pick<Handlers, 'app.info' | 'settings.get' | 'settings.set'> {
+  return {
+    'app.info': async () => ({
+      version: d.host.version,
+      host: d.host.kind,
+      dataDir: d.dataDir,
+      embeddedSandboxUrl: d.engine.embeddedSandboxUrl,
+      capabilities: { ...d.host.capabilities },
+    }),
+    'settings.get': () => d.settings.read(),
+    'settings.set': (input) => d.settings.write(input),
+  };
+}

@@ -1,0 +1,25 @@
+import type { BridgeDeps, Handlers } from '../types';
+import { accountHandlers } from './accounts';
+import { appHandlers } from './app';
+import { companyHandlers } from './company';
+import { detectHandlers } from './detect';
+import { documentHandlers } from './documents';
+import { fileHandlers } from './files';
+import { invoiceHandlers } from './invoices';
+import { norwayHandlers } from './norway';
+import { syncHandlers } from './sync';
+
+/** Every command of shared/bridge/commands.ts, over the engine; `Handlers` makes a missing one a compile error. */
+export function createHandlers(d: BridgeDeps): Handlers {
+  return {
+    ...appHandlers(d),
+    ...accountHandlers(d),
+    ...syncHandlers(d),
+    ...invoiceHandlers(d),
+    ...fileHandlers(d),
+    ...documentHandlers(d),
+    ...companyHandlers(d),
+    ...detectHandlers(d),
+    ...norwayHandlers(d),
+  };
+}

@@ -1,0 +1,87 @@
+import type { InvoiceFilter as StoreFilter } from '../../store/invoice-queries';
+import { decodeCursor, encodeCursor } from '../cursor';
+import { invalid } from '../errors';
+import type { BridgeDeps, Handlers } from '../types';
+import { invoiceRow } from '../views';
+import { accountOf } from './common';
+import { invoiceDetail, sentBy } from './invoice-detail';
+
+type Names = 'invoices.list' | 'invoices.get' | 'invoices.setHandled' | 'invoices.reroute';
+
+const REROUTED_BY = { einvoice: 'e-invoice', email: 'e-mail', print: 'letter' } as const;
+
+export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
+  const store = d.engine.store;
+  const mirrored = (accountId: string, id: string) => {
+    const inv = store.invoices.get(accountId, id);
+    if (!inv) throw invalid(`No invoice ${id} in this account's mirror`, { id: 'no such invoice' });
+    return inv;
+  };
+
+  return {
+    /**
+     * The mirror's keyset pages with full-text search (FTS5): one indexed query per page. The total is
+     * counted for the first page only and carried in the cursor, so paging on costs no second count.
+     */
+    'invoices.list': async (input) => {
+      accountOf(d, input.accountId);
+      const f = input.filter;
+      const filter: StoreFilter = {
+        direction: f.direction,
+        search: f.query?.trim() ? f.query : undefined,
+        dateFrom: f.from,
+        dateTo: f.to,
+        senderName: f.sender,
+        statuses: f.status ? [f.status] : undefined,
+        detectWarning: f.detectWarning,
+        handled: f.handled,
+      };
+      const cursor = decodeCursor(input.after);
+      const page = store.invoices.list(input.accountId, filter, input.limit, cursor ? { sortMs: cursor.key, id: cursor.id } : undefined);
+      // A first page that holds every match is its own count; only longer results pay for a count.
+      const total = cursor?.total ?? (page.next ? store.invoices.count(input.accountId, filter) : page.items.length);
+      return {
+        items: page.items.map(invoiceRow),
+        next: page.next ? encodeCursor({ key: page.next.sortMs, id: page.next.id, total }) : null,
+        total,
+      };
+    },
+
+    'invoices.get': async (input) => {
+      const account = accountOf(d, input.accountId);
+      return invoiceDetail(d, account, mirrored(account.id, input.id));
+    },
+
+    /** Tells the service first (every client of the company sees it), then the mirror. */
+    'invoices.setHandled': async (input) => {
+      const inv = mirrored(accountOf(d, input.accountId).id, input.id);
+      if (inv.direction !== 'RECEIVED') throw invalid('Only received invoices can be marked handled', { id: 'is a sent invoice' });
+      const api = await d.engine.api(input.accountId);
+      await api.invoices.setEvent(input.id, input.handled ? 'HANDLED' : 'CREATED');
+      store.invoices.setHandled(input.accountId, input.id, input.handled);
+      return { handled: input.handled };
+    },
+
+    /**
+     * A FAILED sent invoice goes out again by another route. The record is fetched again (the service
+     * puts it back to PENDING), and the outbox row is flagged as no longer needing a reroute and
+     * followed again by the delivery tracker, which stops at final statuses.
+     */
+    'invoices.reroute': async (input) => {
+      const account = accountOf(d, input.accountId);
+      const api = await d.engine.api(account.id);
+      if (input.method === 'einvoice') await api.invoices.rerouteEinvoice(input.id, input.body);
+      else if (input.method === 'email') await api.invoices.rerouteEmail(input.id, input.body);
+      else await api.invoices.reroutePrint(input.id, input.body);
+      const record = await api.invoices.get(input.id);
+      store.invoices.upsert(account.id, 'SENT', record);
+      const status = record.status ?? null;
+      const job = sentBy(d, account, input.id);
+      if (job) {
+        store.outbox.transition(job.id, [job.state], job.state, { deliveryStatus: status, needsReroute: false });
+        d.emit('item.delivery', { accountId: account.id, outboxId: job.id, status: status ?? 'PENDING', needsReroute: false });
+      }
+      return { status, message: `The invoice is on its way again by ${REROUTED_BY[input.method]}` };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { AccountStatusView } from '../../../../shared/bridge/views';
+import type { OutboxJob, OutboxState } from '../../store/outbox';
+import { invalid } from '../errors';
+import type { BridgeDeps, Handlers } from '../types';
+import { accountView, activityView, outboxView } from '../views';
+import { accountOf } from './common';
+
+type Names = 'sync.status' | 'sync.now' | 'activity.list' | 'outbox.list' | 'outbox.force';
+
+/** Rows still to act on: in flight, held back, failed. */
+const OPEN_STATES: readonly OutboxState[] = ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving', 'failed'];
+/** Sent rows shown besides the open ones: every one that needs a reroute, and this many of the newest. */
+const RECENT_SENT = 100;
+
+function outboxRows(d: BridgeDeps, accountId: string | null): OutboxJob[] {
+  const open = d.engine.store.outbox.listByStates(accountId, OPEN_STATES);
+  const done = d.engine.store.outbox.listByStates(accountId, ['done']).sort((a, b) => b.id - a.id);
+  const shown = done.filter((j, i) => j.needsReroute || i < RECENT_SENT);
+  return [...open, ...shown].sort((a, b) => b.id - a.id);
+}
+
+export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
+  return {
+    'sync.status': async () =>
+      d.engine.status().map((s): AccountStatusView => {
+        const known = d.states.get(s.account.id);
+        const state = s.account.paused ? 'paused' : (known?.state ?? 'idle');
+        const last = s.lastPoll ? Date.parse(s.lastPoll) : Number.NaN;
+        return {
+          account: accountView(s.account),
+          state,
+          message: known?.message ?? null,
+          queued: s.queued,
+          held: s.held,
+          sending: s.sending,
+          sent: s.sent,
+          failed: s.failed,
+          needsReroute: s.needsReroute,
+          received: s.received,
+          downloadsPending: s.downloadsPending,
+          lastPoll: s.lastPoll,
+          // The runner keeps its timer to itself; the interval after the last poll is what it aims for.
+          nextPoll: Number.isNaN(last) || s.account.paused ? null : new Date(last + s.account.pollIntervalS * 1000).toISOString(),
+        };
+      }),
+
+    'sync.now': async (input) => {
+      if (input.accountId) accountOf(d, input.accountId);
+      d.engine.syncNow(input.accountId);
+      return { started: true as const };
+    },
+
+    'activity.list': async (input) => {
+      if (input.accountId) accountOf(d, input.accountId);
+      return d.engine.store.activity.listLatest(input.limit, input.accountId).map(activityView);
+    },
+
+    'outbox.list': async (input) => {
+      if (input.accountId) accountOf(d, input.accountId);
+      return outboxRows(d, input.accountId ?? null).map(outboxView);
+    },
+
+    'outbox.force': async (input) => {
+      const job = d.engine.store.outbox.get(input.id);
+      if (!job) throw invalid(`No outbox item ${input.id}`, { id: 'no such item' });
+      const moved =
+        job.state === 'held_duplicate' &&
+        d.engine.store.outbox.transition(job.id, ['held_duplicate'], 'queued', {
+          forced: true,
+          lastError: null,
+          errorKind: null,
+          nextAttemptAt: 0,
+        });
+      if (!moved) throw invalid(`Outbox item ${input.id} is ${job.state}, not held back as a duplicate`, { id: `is ${job.state}` });
+      d.engine.syncNow(job.accountId);
+      const after = d.engine.store.outbox.get(job.id);
+      return outboxView(after ?? job);
+    },
+  };
+}

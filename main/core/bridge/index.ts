@@ -1,0 +1,90 @@
+import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/events';
+import type { Engine } from '../engine';
+import { type Logger, silentLogger } from '../log';
+import { type AppSettingsStore, appSettingsFile, fileSettingsStore } from './app-settings';
+import { createDispatcher, type Dispatch } from './dispatcher';
+import { FileGrants } from './file-grants';
+import { createHandlers } from './handlers';
+import { relayEngineEvents } from './relay';
+import type { DemoCompany, Emit, HostInfo } from './types';
+
+export { type AppSettingsStore, DEFAULT_APP_SETTINGS, fileSettingsStore } from './app-settings';
+export type { Dispatch } from './dispatcher';
+export { DEMO_ACCOUNT_NAME } from './handlers/accounts';
+export type { DemoCompany, HostInfo } from './types';
+
+export interface BridgeServerOptions {
+  engine: Engine;
+  /** The app's data folder (app settings, the demo account's folder). */
+  dataDir: string;
+  host: HostInfo;
+  /** Default: a JSON file in the data folder. */
+  settings?: AppSettingsStore;
+  /** The embedded sandbox's demo company, for accounts.tryDemo. */
+  demo?: DemoCompany | null;
+  log?: Logger;
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+}
+
+export type AnyEventListener = <E extends BridgeEventName>(name: E, payload: BridgeEvents[E]) => void;
+
+export interface BridgeServer {
+  dispatch: Dispatch;
+  /** One event; answers its unsubscribe. */
+  subscribe<E extends BridgeEventName>(name: E, fn: (payload: BridgeEvents[E]) => void): () => void;
+  /** Every event (a transport forwards them all); answers its unsubscribe. */
+  subscribeAll(fn: AnyEventListener): () => void;
+  close(): void;
+}
+
+/**
+ * The main side of the bridge, whatever carries it (Electron IPC, or HTTP + WebSocket in headless
+ * mode): `dispatch(name, rawInput)` runs a command, `subscribe` delivers the pushed events.
+ */
+export function createBridgeServer(o: BridgeServerOptions): BridgeServer {
+  const log = o.log ?? silentLogger;
+  const listeners = new Set<AnyEventListener>();
+  const emit: Emit = (name, payload) => {
+    for (const fn of listeners) {
+      try {
+        fn(name, payload);
+      } catch (e) {
+        log.warn('bridge event listener failed', { event: name, error: (e as Error).message });
+      }
+    }
+  };
+  const relay = relayEngineEvents(o.engine.events, o.engine.store.activity, emit, log);
+  const handlers = createHandlers({
+    engine: o.engine,
+    dataDir: o.dataDir,
+    host: o.host,
+    settings: o.settings ?? fileSettingsStore(appSettingsFile(o.dataDir)),
+    demo: o.demo ?? null,
+    grants: new FileGrants(o.engine.store),
+    states: relay.states,
+    emit,
+    log,
+    env: o.env ?? process.env,
+    now: o.now ?? Date.now,
+  });
+  const subscribeAll = (fn: AnyEventListener) => {
+    listeners.add(fn);
+    return () => {
+      listeners.delete(fn);
+    };
+  };
+  return {
+    dispatch: createDispatcher(handlers, log),
+    subscribeAll,
+    subscribe(name, fn) {
+      return subscribeAll((event, payload) => {
+        if ((event as BridgeEventName) === name) fn(payload as unknown as BridgeEvents[typeof name]);
+      });
+    },
+    close() {
+      relay.stop();
+      listeners.clear();
+    },
+  };
+}

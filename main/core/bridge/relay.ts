@@ -1,0 +1,67 @@
+import type { SyncState } from '../../../shared/bridge/views';
+import type { Logger } from '../log';
+import type { ActivityRepo } from '../store/activity';
+import type { EngineEventName, EngineEvents } from '../sync/events';
+import type { Emit } from './types';
+import { activityView } from './views';
+
+/** The last state each account's runner announced, for sync.status. */
+export type SyncStates = Map<string, { state: SyncState; message: string | null }>;
+
+/** Engine events after which the sync side may have written activity entries. */
+const WRITES_ACTIVITY: readonly EngineEventName[] = ['sent', 'rejected', 'delivery', 'synced', 'queued', 'downloaded'];
+
+/**
+ * Maps the engine's events onto the bridge's (shared/bridge/events.ts). The activity log is written
+ * by the sync side straight into the store, so new entries are read after the events that write
+ * them: coalesced into one read per turn of the event loop, each entry pushed once, oldest first.
+ */
+export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, emit: Emit, log: Logger) {
+  const states: SyncStates = new Map();
+  let lastActivity = activity.listLatest(1)[0]?.id ?? 0;
+  let pending: NodeJS.Immediate | null = null;
+  let stopped = false;
+
+  const pushActivity = () => {
+    pending = null;
+    if (stopped) return;
+    try {
+      const fresh = activity.listLatest(200).filter((a) => a.id > lastActivity);
+      for (const entry of fresh.reverse()) {
+        lastActivity = entry.id;
+        emit('activity', activityView(entry));
+      }
+    } catch (e) {
+      log.warn('activity relay could not read the log', { error: (e as Error).message });
+    }
+  };
+  const soon = () => {
+    if (!pending && !stopped) pending = setImmediate(pushActivity);
+  };
+
+  const offs = [
+    events.on('state', (p) => {
+      const message = p.message ?? null;
+      states.set(p.accountId, { state: p.state, message });
+      emit('sync.state', { accountId: p.accountId, state: p.state, message });
+    }),
+    events.on('progress', (p) => emit('sync.progress', { accountId: p.accountId, phase: p.phase, done: p.done, total: p.total })),
+    events.on('sent', (p) => emit('item.sent', { accountId: p.accountId, outboxId: p.outboxId, file: p.file, remoteId: p.remoteId })),
+    events.on('rejected', (p) => emit('item.rejected', { accountId: p.accountId, outboxId: p.outboxId, file: p.file, message: p.message })),
+    events.on('received', (p) => emit('item.received', { accountId: p.accountId, kind: p.kind, id: p.id })),
+    events.on('delivery', (p) =>
+      emit('item.delivery', { accountId: p.accountId, outboxId: p.outboxId, status: p.status, needsReroute: p.needsReroute }),
+    ),
+    events.on('problem', (p) => emit('problem', { accountId: p.accountId, kind: p.kind, message: p.message })),
+    ...WRITES_ACTIVITY.map((name) => events.on(name, soon)),
+  ];
+
+  return {
+    states,
+    stop(): void {
+      stopped = true;
+      if (pending) clearImmediate(pending);
+      for (const off of offs) off();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { CommandName, CommandOutput, ParsedInput } from '../../../shared/bridge/commands';
+import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/events';
+import type { Engine } from '../engine';
+import type { Logger } from '../log';
+import type { AppSettingsStore } from './app-settings';
+import type { FileGrants } from './file-grants';
+import type { SyncStates } from './relay';
+
+export type Handler<K extends CommandName> = (input: ParsedInput<K>) => Promise<CommandOutput<K>>;
+/** One handler per command of the contract: the compiler refuses a map that misses one. */
+export type Handlers = { [K in CommandName]: Handler<K> };
+
+export type Emit = <E extends BridgeEventName>(name: E, payload: BridgeEvents[E]) => void;
+
+/** What differs between the desktop shell and the headless web host. */
+export interface HostInfo {
+  kind: 'electron' | 'browser';
+  version: string;
+  capabilities: { openFiles: boolean; startAtLogin: boolean; notifications: boolean };
+  /** Opens a file with the system's program; absent where the host cannot (a browser). */
+  openFile?: (path: string) => Promise<boolean>;
+}
+
+/** The embedded sandbox's demo company, when the host runs the embedded sandbox. */
+export interface DemoCompany {
+  company_id: string;
+  api_key: string;
+  name: string;
+}
+
+/** Everything the handlers use, passed in (house.md #6). */
+export interface BridgeDeps {
+  engine: Engine;
+  dataDir: string;
+  host: HostInfo;
+  settings: AppSettingsStore;
+  demo: DemoCompany | null;
+  grants: FileGrants;
+  states: SyncStates;
+  emit: Emit;
+  log: Logger;
+  env: NodeJS.ProcessEnv;
+  now: () => number;
+}

@@ -1,0 +1,91 @@
+import type { AccountView, ActivityView, DocumentRow, InvoiceRow, LocalFileView, OutboxItemView } from '../../../shared/bridge/views';
+import type { Account } from '../store/accounts';
+import type { ActivityEntry } from '../store/activity';
+import type { MirroredDocument } from '../store/documents';
+import type { DownloadJob } from '../store/download-jobs';
+import type { InvoiceSummary } from '../store/invoices';
+import type { OutboxJob } from '../store/outbox';
+
+// Store rows -> the plain view models of shared/bridge/views.ts (no secrets, times as ISO text).
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const accountView = (a: Account): AccountView => ({
+  id: a.id,
+  name: a.name,
+  environment: a.environment,
+  baseUrl: a.baseUrl,
+  companyId: a.companyId,
+  root: a.root,
+  pollIntervalS: a.pollIntervalS,
+  markHandled: a.markHandled,
+  paused: a.paused,
+});
+
+export const invoiceRow = (i: InvoiceSummary): InvoiceRow => ({
+  id: i.id,
+  direction: i.direction,
+  status: i.status,
+  number: i.number,
+  reference: i.reference,
+  senderName: i.senderName,
+  recipientName: i.recipientName,
+  date: i.date,
+  dateDue: i.dateDue,
+  sum: i.sum,
+  sumTax: i.sumTax,
+  currency: i.currency,
+  receivedAt: i.receivedAt,
+  handled: i.handled,
+  detectStatus: i.detectStatus,
+});
+
+export const documentRow = (d: MirroredDocument): DocumentRow => ({
+  id: d.id,
+  direction: d.direction,
+  type: d.type,
+  status: d.status,
+  number: d.number,
+  reference: d.reference,
+  senderName: d.senderName,
+  recipientName: d.recipientName,
+  createdAt: d.createdAt,
+});
+
+export const outboxView = (j: OutboxJob): OutboxItemView => ({
+  id: j.id,
+  accountId: j.accountId,
+  kind: j.kind,
+  documentType: j.documentType,
+  file: j.relPath,
+  state: j.state,
+  attempts: j.attempts,
+  lastError: j.lastError,
+  errorKind: j.errorKind,
+  remoteId: j.remoteId,
+  deliveryStatus: j.deliveryStatus,
+  needsReroute: j.needsReroute,
+  nextAttemptAt: j.state === 'queued' && j.nextAttemptAt > 0 ? iso(j.nextAttemptAt) : null,
+  createdAt: iso(j.createdAt),
+  updatedAt: iso(j.updatedAt),
+});
+
+export const activityView = (a: ActivityEntry): ActivityView => ({
+  id: a.id,
+  accountId: a.accountId,
+  at: iso(a.at),
+  level: a.level,
+  kind: a.kind,
+  message: a.message,
+});
+
+export function fileView(kind: LocalFileView['kind'], job: DownloadJob, filename: string, fileId: string | null): LocalFileView {
+  return {
+    kind,
+    fileId,
+    filename,
+    path: job.state === 'done' ? job.path : null,
+    state: job.state,
+    size: job.size,
+  };
+}

@@ -1,0 +1,52 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_APP_SETTINGS, fileSettingsStore } from '../../../main/core/bridge';
+import { tempDir, testBridge } from './setup';
+
+describe('app settings in the data folder', () => {
+  it('answers the defaults until something is saved, then what was saved, across restarts', async () => {
+    const file = join(tempDir(), 'app-settings.json');
+    expect(await fileSettingsStore(file).read()).toEqual(DEFAULT_APP_SETTINGS);
+    expect(await fileSettingsStore(file).write({ theme: 'dark', language: 'fi' })).toEqual({
+      ...DEFAULT_APP_SETTINGS,
+      theme: 'dark',
+      language: 'fi',
+    });
+    expect(await fileSettingsStore(file).read()).toEqual({ ...DEFAULT_APP_SETTINGS, theme: 'dark', language: 'fi' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ theme: 'dark', language: 'fi' });
+  });
+
+  it('keeps every field of writes that overlap (writes run one at a time)', async () => {
+    const store = fileSettingsStore(join(tempDir(), 'app-settings.json'));
+    await Promise.all([
+      store.write({ theme: 'dark' }),
+      store.write({ language: 'sv' }),
+      store.write({ notifications: false }),
+      store.write({ startAtLogin: true }),
+    ]);
+    expect(await store.read()).toEqual({ theme: 'dark', language: 'sv', notifications: false, startAtLogin: true });
+  });
+
+  it('survives a damaged file, and a bad value costs only its own field', async () => {
+    const file = join(tempDir(), 'app-settings.json');
+    writeFileSync(file, '{"theme": "dark", "language": "klingon", "notif');
+    expect(await fileSettingsStore(file).read()).toEqual(DEFAULT_APP_SETTINGS);
+    writeFileSync(file, JSON.stringify({ theme: 'dark', language: 'klingon', notifications: 'yes', extra: 1 }));
+    expect(await fileSettingsStore(file).read()).toEqual({ ...DEFAULT_APP_SETTINGS, theme: 'dark' });
+  });
+
+  it('is what settings.get and settings.set use, with the command schema guarding the values', async () => {
+    const { bridge, dataDir } = testBridge();
+    expect(await bridge.dispatch('settings.set', { theme: 'light' })).toEqual({
+      ok: true,
+      value: { ...DEFAULT_APP_SETTINGS, theme: 'light' },
+    });
+    expect(await bridge.dispatch('settings.set', { theme: 'neon' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', fields: { theme: expect.any(String) } },
+    });
+    expect(await bridge.dispatch('settings.get', {})).toEqual({ ok: true, value: { ...DEFAULT_APP_SETTINGS, theme: 'light' } });
+    expect(JSON.parse(readFileSync(join(dataDir, 'app-settings.json'), 'utf8')).theme).toBe('light');
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createBridgeServer } from '../../../main/core/bridge';
+import type { BridgeEventName } from '../../../shared/bridge/events';
+import { testBridge } from './setup';
+
+/** Resolves once the next turn of the event loop has run (the relay reads new activity once per turn). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
+describe('engine events reach the bridge as bridge events', () => {
+  it('maps each engine event onto its bridge event', async () => {
+    const { bridge, engine } = testBridge();
+    const seen: [BridgeEventName, unknown][] = [];
+    bridge.subscribeAll((name, payload) => seen.push([name, payload]));
+    const ev = engine.events;
+    ev.emit('state', { accountId: 'a', state: 'syncing' });
+    ev.emit('state', { accountId: 'a', state: 'needs_user', message: 'The API key was refused' });
+    ev.emit('progress', { accountId: 'a', phase: 'invoices', done: 100, total: 250 });
+    ev.emit('sent', { accountId: 'a', outboxId: 1, file: 'Outbox/Invoices/x.xml', remoteId: 'r1', kind: 'invoice' });
+    ev.emit('rejected', { accountId: 'a', outboxId: 2, file: 'Outbox/Invoices/y.xml', message: 'not an invoice' });
+    ev.emit('received', { accountId: 'a', kind: 'invoice', id: 'i1' });
+    ev.emit('delivery', { accountId: 'a', outboxId: 1, remoteId: 'r1', status: 'FAILED', needsReroute: true });
+    ev.emit('problem', { accountId: null, kind: 'retry', message: 'offline' });
+    expect(seen).toEqual([
+      ['sync.state', { accountId: 'a', state: 'syncing', message: null }],
+      ['sync.state', { accountId: 'a', state: 'needs_user', message: 'The API key was refused' }],
+      ['sync.progress', { accountId: 'a', phase: 'invoices', done: 100, total: 250 }],
+      ['item.sent', { accountId: 'a', outboxId: 1, file: 'Outbox/Invoices/x.xml', remoteId: 'r1' }],
+      ['item.rejected', { accountId: 'a', outboxId: 2, file: 'Outbox/Invoices/y.xml', message: 'not an invoice' }],
+      ['item.received', { accountId: 'a', kind: 'invoice', id: 'i1' }],
+      ['item.delivery', { accountId: 'a', outboxId: 1, status: 'FAILED', needsReroute: true }],
+      ['problem', { accountId: null, kind: 'retry', message: 'offline' }],
+    ]);
+  });
+
+  it('pushes each new activity entry once, oldest first, after the events that write them', async () => {
+    const { bridge: early, engine, dataDir, account } = testBridge();
+    const a = account();
+    engine.store.activity.append({ accountId: a.id, level: 'info', kind: 'old', message: 'before the late bridge' });
+    const late = createBridgeServer({
+      engine,
+      dataDir,
+      host: { kind: 'browser', version: '1', capabilities: { openFiles: false, startAtLogin: false, notifications: false } },
+    });
+    onTestFinished(() => late.close());
+    const seenEarly: string[] = [];
+    const seenLate: string[] = [];
+    early.subscribe('activity', (entry) => seenEarly.push(entry.message));
+    late.subscribe('activity', (entry) => seenLate.push(entry.message));
+    engine.store.activity.append({ accountId: a.id, level: 'info', kind: 'upload.done', message: 'first' });
+    engine.store.activity.append({ accountId: a.id, level: 'error', kind: 'upload.failed', message: 'second' });
+    engine.events.emit('sent', { accountId: a.id, outboxId: 1, file: 'f', remoteId: null, kind: 'invoice' });
+    engine.events.emit('synced', { accountId: a.id, at: 0, ok: true });
+    await nextTurn();
+    engine.events.emit('synced', { accountId: a.id, at: 1, ok: true });
+    await nextTurn();
+    expect(seenLate).toEqual(['first', 'second']);
+    expect(seenEarly).toEqual(['before the late bridge', 'first', 'second']);
+  });
+
+  it('remembers the last state per account for sync.status, and stops on unsubscribe and close', async () => {
+    const { bridge, engine, account } = testBridge();
+    const a = account();
+    const states: string[] = [];
+    const off = bridge.subscribe('sync.state', (p) => states.push(p.state));
+    engine.events.emit('state', { accountId: a.id, state: 'offline', message: 'The service is having trouble (HTTP 503)' });
+    off();
+    engine.events.emit('state', { accountId: a.id, state: 'idle' });
+    expect(states).toEqual(['offline']);
+    const status = await bridge.dispatch('sync.status', {});
+    expect(status).toMatchObject({ ok: true, value: [{ account: { id: a.id }, state: 'idle', message: null }] });
+    engine.events.emit('state', { accountId: a.id, state: 'offline', message: 'down' });
+    expect(await bridge.dispatch('sync.status', {})).toMatchObject({ ok: true, value: [{ state: 'offline', message: 'down' }] });
+    const after: string[] = [];
+    bridge.subscribeAll((name) => after.push(name));
+    bridge.close();
+    engine.events.emit('state', { accountId: a.id, state: 'idle' });
+    expect(after).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
+import { type BridgeServer, type BridgeServerOptions, createBridgeServer } from '../../../main/core/bridge';
+import { Engine } from '../../../main/core/engine';
+import type { Logger } from '../../../main/core/log';
+import { MemorySecrets } from '../../../main/core/secrets';
+import type { Account } from '../../../main/core/store/accounts';
+
+/** A logger that keeps what it is told, to check what reaches the log (and what does not reach the renderer). */
+export function recordingLogger(): Logger & { lines: { level: string; msg: string; fields: Record<string, unknown> }[] } {
+  const lines: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
+  const at =
+    (level: string) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      lines.push({ level, msg, fields });
+    };
+  const log = { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => log };
+  return log;
+}
+
+export function tempDir(prefix = 'einvoice-bridge-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export interface TestBridge {
+  engine: Engine;
+  bridge: BridgeServer;
+  dataDir: string;
+  log: ReturnType<typeof recordingLogger>;
+  /** An account made straight in the store (no service involved), with its own root folder. */
+  account(name?: string): Account;
+}
+
+/** A real engine (real SQLite in a temp folder, no service) with the bridge on it; closed when the test ends. */
+export function testBridge(over: Partial<BridgeServerOptions> = {}): TestBridge {
+  const dataDir = tempDir();
+  const engine = new Engine({ dataDir, secrets: new MemorySecrets() });
+  const log = recordingLogger();
+  const bridge = createBridgeServer({
+    engine,
+    dataDir,
+    host: { kind: 'browser', version: '9.9.9', capabilities: { openFiles: false, startAtLogin: false, notifications: false } },
+    log,
+    ...over,
+  });
+  onTestFinished(async () => {
+    bridge.close();
+    await engine.stop();
+  });
+  let n = 0;
+  return {
+    engine,
+    bridge,
+    dataDir,
+    log,
+    account(name = `Account ${++n}`) {
+      return engine.store.accounts.create({
+        name,
+        environment: 'sandbox',
+        baseUrl: 'http://127.0.0.1:9',
+        companyId: '3f2b0c1e-0000-4000-8000-000000000001',
+        root: tempDir('einvoice-root-'),
+      });
+    },
+  };
+}
