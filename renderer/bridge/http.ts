@@ -1,0 +1,195 @@
+import {
+  type Bridge,
+  BridgeError,
+  type BridgeErrorView,
+  type BridgeEventName,
+  type BridgeEvents,
+  type CommandInput,
+  type CommandName,
+  type CommandOutput,
+  isBridgeEventName,
+} from '../../shared/bridge';
+
+/** The part of a WebSocket the event channel uses, so tests can hand in their own. */
+export interface SocketLike {
+  onopen: (() => void) | null;
+  onclose: (() => void) | null;
+  onerror: (() => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  close(): void;
+}
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+export interface HttpBridgeDeps {
+  /** Where the host serves the bridge, such as `http://127.0.0.1:4321` (no trailing slash needed). */
+  baseUrl: string;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  openSocket: (url: string) => SocketLike;
+  setTimer: (fn: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  random?: () => number;
+}
+
+/** A bridge that can also say whether pushed events are flowing (the UI shows "reconnecting"). */
+export interface BridgeClient extends Bridge {
+  onConnection(fn: (state: ConnectionState) => void): () => void;
+  close(): void;
+}
+
+const MIN_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 10_000;
+
+/** Why a command failed when the host gave no answer we can read. */
+export const transportError = (message: string, code: string, status: number | null = null): BridgeError =>
+  new BridgeError({ message, kind: status !== null && status < 500 ? 'internal' : 'retry', code, status });
+
+function isResult(v: unknown): v is { ok: true; value: unknown } | { ok: false; error: BridgeErrorView } {
+  if (typeof v !== 'object' || v === null || !('ok' in v)) return false;
+  const r = v as { ok: unknown; error?: unknown };
+  if (r.ok === true) return 'value' in v;
+  return (
+    r.ok === false && typeof r.error === 'object' && r.error !== null && typeof (r.error as { message?: unknown }).message === 'string'
+  );
+}
+
+/** Unwraps a wire answer of either transport into the value, or throws its BridgeError. */
+export function unwrapResult<T>(answer: unknown): T {
+  if (!isResult(answer)) throw transportError('The app answered something it should not have.', 'bad_answer');
+  if (answer.ok) return answer.value as T;
+  throw new BridgeError(answer.error);
+}
+
+/**
+ * The browser side of the headless host (main/core/host/README.md): each command is
+ * `POST /bridge/<name>` with its JSON input, answered `{ok, value | error}`; events arrive on one
+ * WebSocket at `/bridge/events` as `{event, payload}`. The access cookie the host set on page load
+ * rides along on both. The socket reconnects with a capped, jittered back-off; listeners stay put.
+ */
+export function createHttpBridge(deps: HttpBridgeDeps): BridgeClient {
+  const base = deps.baseUrl.replace(/\/+$/, '');
+  const wsUrl = `${base.replace(/^http/, 'ws')}/bridge/events`;
+  const listeners = new Map<BridgeEventName, Set<(payload: never) => void>>();
+  const connectionListeners = new Set<(state: ConnectionState) => void>();
+  const random = deps.random ?? Math.random;
+  let socket: SocketLike | null = null;
+  let timer: unknown = null;
+  let attempt = 0;
+  let closed = false;
+  let state: ConnectionState = 'closed';
+
+  const setState = (next: ConnectionState) => {
+    if (next === state) return;
+    state = next;
+    for (const fn of connectionListeners) fn(next);
+  };
+
+  const dispatch = (raw: unknown) => {
+    if (typeof raw !== 'string') return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null) return;
+    const { event, payload } = msg as { event?: unknown; payload?: unknown };
+    if (!isBridgeEventName(event)) return;
+    for (const fn of listeners.get(event) ?? []) (fn as (p: unknown) => void)(payload);
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || timer !== null) return;
+    const cap = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** attempt);
+    attempt++;
+    // Full jitter: many tabs of one host do not all come back in the same millisecond.
+    timer = deps.setTimer(
+      () => {
+        timer = null;
+        connect();
+      },
+      Math.round(cap / 2 + (random() * cap) / 2),
+    );
+  };
+
+  const connect = () => {
+    if (closed || socket) return;
+    setState('connecting');
+    let s: SocketLike;
+    try {
+      s = deps.openSocket(wsUrl);
+    } catch {
+      setState('closed');
+      scheduleReconnect();
+      return;
+    }
+    socket = s;
+    s.onopen = () => {
+      attempt = 0;
+      setState('open');
+    };
+    s.onmessage = (ev) => dispatch(ev.data);
+    s.onerror = () => s.close();
+    s.onclose = () => {
+      if (socket !== s) return;
+      socket = null;
+      setState('closed');
+      scheduleReconnect();
+    };
+  };
+
+  return {
+    async invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
+      let res: Response;
+      try {
+        res = await deps.fetch(`${base}/bridge/${encodeURIComponent(name)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(input ?? {}),
+          credentials: 'same-origin',
+        });
+      } catch {
+        throw transportError('The app cannot be reached.', 'unreachable');
+      }
+      let body: unknown;
+      try {
+        body = await res.json();
+      } catch {
+        throw transportError(`The app answered HTTP ${res.status} without a readable body.`, 'bad_answer', res.status);
+      }
+      return unwrapResult<CommandOutput<K>>(body);
+    },
+
+    subscribe<E extends BridgeEventName>(name: E, fn: (payload: BridgeEvents[E]) => void): () => void {
+      let set = listeners.get(name);
+      if (!set) {
+        set = new Set();
+        listeners.set(name, set);
+      }
+      const entry = fn as (payload: never) => void;
+      set.add(entry);
+      connect();
+      return () => {
+        listeners.get(name)?.delete(entry);
+      };
+    },
+
+    onConnection(fn) {
+      connectionListeners.add(fn);
+      fn(state);
+      return () => {
+        connectionListeners.delete(fn);
+      };
+    },
+
+    close() {
+      closed = true;
+      if (timer !== null) deps.clearTimer(timer);
+      timer = null;
+      const s = socket;
+      socket = null;
+      s?.close();
+      setState('closed');
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { type ConnectionState, createHttpBridge, type SocketLike } from '../../../renderer/bridge/http';
+import { BridgeError } from '../../../shared/bridge';
+
+interface FakeSocket extends SocketLike {
+  url: string;
+  closed: boolean;
+}
+
+function harness(answer: (url: string, init: RequestInit) => Promise<Response>) {
+  const sockets: FakeSocket[] = [];
+  const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
+  const requests: { url: string; body: unknown; credentials: RequestCredentials | undefined }[] = [];
+  const bridge = createHttpBridge({
+    baseUrl: 'http://127.0.0.1:4321/',
+    fetch: async (url, init) => {
+      requests.push({ url, body: JSON.parse(String(init.body)), credentials: init.credentials });
+      return answer(url, init);
+    },
+    openSocket: (url) => {
+      const s: FakeSocket = {
+        url,
+        closed: false,
+        onopen: null,
+        onclose: null,
+        onerror: null,
+        onmessage: null,
+        close() {
+          if (this.closed) return;
+          this.closed = true;
+          this.onclose?.();
+        },
+      };
+      sockets.push(s);
+      return s;
+    },
+    setTimer: (fn, ms) => {
+      const t = { fn, ms, cleared: false };
+      timers.push(t);
+      return t;
+    },
+    clearTimer: (t) => {
+      (t as { cleared: boolean }).cleared = true;
+    },
+    random: () => 0.5,
+  });
+  return { bridge, sockets, timers, requests };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('HTTP bridge: commands', () => {
+  it('posts the input as JSON to /bridge/<name> and answers the value', async () => {
+    const h = harness(async () => json({ ok: true, value: { started: true } }));
+    await expect(h.bridge.invoke('sync.now', { accountId: undefined })).resolves.toEqual({ started: true });
+    expect(h.requests).toEqual([{ url: 'http://127.0.0.1:4321/bridge/sync.now', body: {}, credentials: 'same-origin' }]);
+  });
+
+  it("throws the host's error view as a BridgeError, whatever the HTTP status", async () => {
+    const view = { kind: 'invalid', message: 'The request has invalid parameters', status: 400, fields: { 'details.name': 'required' } };
+    const h = harness(async () => json({ ok: false, error: view }, 200));
+    const err = await h.bridge.invoke('company.settings.save', { accountId: 'x', settings: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BridgeError);
+    expect((err as BridgeError).view).toEqual(view);
+  });
+
+  it('says the app is unreachable when the request itself fails', async () => {
+    const h = harness(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const err = (await h.bridge.invoke('app.info', {}).catch((e: unknown) => e)) as BridgeError;
+    expect(err.view).toMatchObject({ kind: 'retry', code: 'unreachable' });
+  });
+
+  it('refuses an answer that is not the wire shape', async () => {
+    const h = harness(async () => new Response('<html>proxy error</html>', { status: 502 }));
+    const err = (await h.bridge.invoke('app.info', {}).catch((e: unknown) => e)) as BridgeError;
+    expect(err.view).toMatchObject({ code: 'bad_answer', status: 502, kind: 'retry' });
+    const h2 = harness(async () => json({ hello: 'world' }));
+    const err2 = (await h2.bridge.invoke('app.info', {}).catch((e: unknown) => e)) as BridgeError;
+    expect(err2.view.code).toBe('bad_answer');
+  });
+});
+
+describe('HTTP bridge: events', () => {
+  it('opens one socket for all subscriptions and hands each event to its listeners only', () => {
+    const h = harness(async () => json({ ok: true, value: null }));
+    const states: string[] = [];
+    const received: unknown[] = [];
+    const progress: unknown[] = [];
+    h.bridge.subscribe('item.received', (p) => received.push(p));
+    h.bridge.subscribe('sync.progress', (p) => progress.push(p));
+    expect(h.sockets).toHaveLength(1);
+    expect(h.sockets[0]?.url).toBe('ws://127.0.0.1:4321/bridge/events');
+    const s = h.sockets[0] as FakeSocket;
+    s.onopen?.();
+    s.onmessage?.({ data: JSON.stringify({ event: 'item.received', payload: { accountId: 'a', kind: 'invoice', id: '1' } }) });
+    s.onmessage?.({ data: JSON.stringify({ event: 'not.an.event', payload: {} }) });
+    s.onmessage?.({ data: '{broken' });
+    s.onmessage?.({ data: JSON.stringify({ event: 'sync.progress', payload: { accountId: 'a', phase: 'x', done: 1, total: 2 } }) });
+    h.bridge.onConnection((st) => states.push(st));
+    expect(received).toEqual([{ accountId: 'a', kind: 'invoice', id: '1' }]);
+    expect(progress).toHaveLength(1);
+    expect(states).toEqual(['open']);
+  });
+
+  it('stops calling a listener after its unsubscribe', () => {
+    const h = harness(async () => json({ ok: true, value: null }));
+    const got: unknown[] = [];
+    const off = h.bridge.subscribe('activity', (p) => got.push(p));
+    const s = h.sockets[0] as FakeSocket;
+    const msg = { data: JSON.stringify({ event: 'activity', payload: { id: 1 } }) };
+    s.onmessage?.(msg);
+    off();
+    s.onmessage?.(msg);
+    expect(got).toHaveLength(1);
+  });
+
+  it('reconnects after a drop with a growing, capped back-off, and resets it once connected', () => {
+    const h = harness(async () => json({ ok: true, value: null }));
+    const states: ConnectionState[] = [];
+    h.bridge.onConnection((s) => states.push(s));
+    h.bridge.subscribe('problem', () => {});
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      (h.sockets.at(-1) as FakeSocket).close();
+      const t = h.timers.at(-1);
+      if (!t) throw new Error('no reconnect scheduled');
+      delays.push(t.ms);
+      t.fn();
+    }
+    // random() = 0.5: three quarters of the cap, which doubles from 250 ms up to 10 s.
+    expect(delays).toEqual([188, 375, 750, 1500, 3000, 6000, 7500, 7500]);
+    (h.sockets.at(-1) as FakeSocket).onopen?.();
+    (h.sockets.at(-1) as FakeSocket).close();
+    expect(h.timers.at(-1)?.ms).toBe(188);
+    expect(states.slice(0, 3)).toEqual(['closed', 'connecting', 'closed']);
+    expect(states).toContain('open');
+  });
+
+  it('keeps the listeners across a reconnect', () => {
+    const h = harness(async () => json({ ok: true, value: null }));
+    const got: unknown[] = [];
+    h.bridge.subscribe('accounts.changed', (p) => got.push(p));
+    (h.sockets[0] as FakeSocket).close();
+    h.timers.at(-1)?.fn();
+    const second = h.sockets[1] as FakeSocket;
+    second.onmessage?.({ data: JSON.stringify({ event: 'accounts.changed', payload: {} }) });
+    expect(h.sockets).toHaveLength(2);
+    expect(got).toEqual([{}]);
+  });
+
+  it('close() stops reconnecting', () => {
+    const h = harness(async () => json({ ok: true, value: null }));
+    h.bridge.subscribe('problem', () => {});
+    (h.sockets[0] as FakeSocket).close();
+    const pending = h.timers.at(-1);
+    h.bridge.close();
+    expect(pending?.cleared).toBe(true);
+    h.bridge.subscribe('activity', () => {});
+    expect(h.sockets).toHaveLength(1);
+  });
+});
