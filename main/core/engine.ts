@@ -208,7 +208,8 @@ export class Engine {
   status(): AccountStatus[] {
     return this.listAccounts().map((account) => {
       const c = this.store.outbox.countsByState(account.id);
-      const needsReroute = this.store.outbox.listByStates(account.id, ['done']).filter((j) => j.needsReroute).length;
+      // Every sent invoice the service calls FAILED, whether it left through our Outbox or not.
+      const needsReroute = this.store.invoices.count(account.id, { direction: 'SENT', statuses: ['FAILED'] });
       return {
         account,
         queued: c.queued,

@@ -63,6 +63,14 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
        AND first_seen_at >= @since
      ORDER BY row_id DESC LIMIT @limit`,
   );
+  const unfinishedSent = db.prepare<{ account: string; before: number; limit: number }, { id: string }>(
+    `SELECT id FROM invoices WHERE account_id = @account AND direction = 'SENT'
+       AND (status IS NULL OR status NOT IN ('DELIVERED', 'FAILED', 'SENT')) AND updated_at <= @before
+     ORDER BY updated_at LIMIT @limit`,
+  );
+  const touch = db.prepare<{ account: string; id: string; now: number }>(
+    'UPDATE invoices SET updated_at = @now WHERE account_id = @account AND id = @id',
+  );
   const upsert = db.transaction((accountId: string, direction: Direction, record: Invoice): UpsertOutcome => {
     const json = JSON.stringify(record);
     const before = stored.get(accountId, record.id);
@@ -103,6 +111,14 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
     listMissingDetect(accountId: string, limit: number): string[] {
       const since = deps.now() - 7 * 24 * 3600_000;
       return missingDetect.all({ account: accountId, since, limit }).map((r) => r.id);
+    },
+    /** Mirrored sent invoices whose delivery may still change, not looked at since `before`. */
+    listUnfinishedSent(accountId: string, limit: number, before: number): string[] {
+      return unfinishedSent.all({ account: accountId, before, limit }).map((r) => r.id);
+    },
+    /** Records that the row was checked now, though nothing changed. */
+    touch(accountId: string, id: string): void {
+      touch.run({ account: accountId, id, now: deps.now() });
     },
     ...createInvoiceQueries(db),
   };

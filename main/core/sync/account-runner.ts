@@ -14,7 +14,7 @@ import { runDownloads } from './downloads';
 import type { EngineEvents } from './events';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments } from './inbound-documents';
-import { fetchDetectResults, markHandled, pollReceivedInvoices } from './inbound-invoices';
+import { fetchDetectResults, markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { outboundCycle } from './outbound-cycle';
@@ -231,6 +231,7 @@ export class AccountRunner {
       await fetchDetectResults(ctx, pending, this.deps.options.detectLang, signal);
     });
     if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));
+    await step('Sent invoices', () => pollSentInvoices(ctx, signal));
     await step('Received documents', () => pollReceivedDocuments(ctx, signal));
     await step('Bank messages', () => pollBankMessages(ctx, signal));
     await step('Delivery status', () => trackDeliveries(ctx, signal));

@@ -24,6 +24,18 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
       record(ctx, job, remote?.status ?? null, true);
     }
   }
+  // Sent invoices mirrored from the service (sent by other means, or rerouted) are followed too.
+  const mirrored = store.invoices
+    .listUnfinishedSent(account.id, 500, ctx.now() - RECHECK_MS)
+    .filter((id) => !invoices.some((j) => j.remoteId === id));
+  for (let i = 0; i < mirrored.length; i += 100) {
+    const ids = mirrored.slice(i, i + 100);
+    const { items } = await api.invoices.list({ direction: 'SENT', ids, per_page: 100 }, signal);
+    requests++;
+    store.transaction(() => {
+      for (const inv of items) if (store.invoices.upsert(account.id, 'SENT', inv) === 'unchanged') store.invoices.touch(account.id, inv.id);
+    });
+  }
   const documents = due.filter((j) => j.kind === 'document');
   for (let i = 0; i < documents.length; i += 100) {
     const chunk = documents.slice(i, i + 100);

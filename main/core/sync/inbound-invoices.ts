@@ -5,45 +5,64 @@ import type { SyncContext } from './context';
 export const OVERLAP_MS = 10 * 60_000;
 const PER_PAGE = 100;
 const CURSOR = 'invoices.received_at';
+const SENT_CURSOR = 'invoices.sent.received_at';
 
 /**
  * Mirrors received invoices: pages of 100 in received_at order from the watermark less an overlap,
  * de-duplicated by id. With nothing new this is one request, whatever the mirror's size. The
  * watermark advances after each page, so a crash mid-way resumes where it was.
  */
-export async function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal): Promise<{ fresh: string[]; requests: number }> {
+export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal) {
+  return pollInvoices(ctx, 'RECEIVED', signal);
+}
+
+/**
+ * Mirrors the company's sent invoices the same way (for the service, received_at of a sent invoice
+ * is when it got it), so invoices sent by other means also show their delivery and can be rerouted.
+ */
+export function pollSentInvoices(ctx: SyncContext, signal?: AbortSignal) {
+  return pollInvoices(ctx, 'SENT', signal);
+}
+
+async function pollInvoices(
+  ctx: SyncContext,
+  direction: 'RECEIVED' | 'SENT',
+  signal?: AbortSignal,
+): Promise<{ fresh: string[]; requests: number }> {
   const { store, account, api } = ctx;
-  const cursor = store.cursors.get(account.id, CURSOR);
+  const cursorName = direction === 'RECEIVED' ? CURSOR : SENT_CURSOR;
+  const cursor = store.cursors.get(account.id, cursorName);
   const start = cursor ? new Date(Date.parse(cursor) - OVERLAP_MS).toISOString() : undefined;
   const fresh: string[] = [];
   let requests = 0;
   for (let page = 1; ; page++) {
     const { items, page: info } = await api.invoices.list(
-      { direction: 'RECEIVED', ...(start ? { received_at_start: start } : {}), sort: ['received_at'], per_page: PER_PAGE, page },
+      { direction, ...(start ? { received_at_start: start } : {}), sort: ['received_at'], per_page: PER_PAGE, page },
       signal,
     );
     requests++;
-    let newest = store.cursors.get(account.id, CURSOR) ?? null;
+    let newest = store.cursors.get(account.id, cursorName) ?? null;
     store.transaction(() => {
       for (const inv of items) {
-        if (store.invoices.upsert(account.id, 'RECEIVED', inv) === 'new') {
+        if (store.invoices.upsert(account.id, direction, inv) === 'new') {
           fresh.push(inv.id);
-          enqueueInvoiceFiles(ctx, inv);
+          if (direction === 'RECEIVED') enqueueInvoiceFiles(ctx, inv);
         }
         if (inv.received_at && (!newest || Date.parse(inv.received_at) > Date.parse(newest))) newest = inv.received_at;
       }
-      if (newest) store.cursors.set(account.id, CURSOR, newest);
+      if (newest) store.cursors.set(account.id, cursorName, newest);
     });
-    if (info.total !== null)
+    if (direction === 'RECEIVED' && info.total !== null) {
       ctx.events.emit('progress', {
         accountId: account.id,
         phase: 'invoices',
         done: Math.min(page * PER_PAGE, info.total),
         total: info.total,
       });
+    }
     if (items.length < PER_PAGE || (info.nextPage === null && info.totalPages !== null && page >= info.totalPages)) break;
   }
-  for (const id of fresh) ctx.events.emit('received', { accountId: account.id, kind: 'invoice', id });
+  if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: account.id, kind: 'invoice', id });
   return { fresh, requests };
 }
 

@@ -42,6 +42,23 @@ describe('outbound: hot folder to the service', () => {
     expect((await uploads(company)).every((u) => u.attempts === 1)).toBe(true);
   });
 
+  it('follows delivery: a FAILED invoice is flagged for a reroute, and sent invoices are mirrored', async () => {
+    const sent = t.engine.store.outbox.listByStates(t.account.id, ['done']).find((j) => j.filename === 'cii.xml');
+    expect(sent?.remoteId).toBeTruthy();
+    const moved = await sb.call(`/__sandbox/invoices/${sent?.remoteId}/status`, {
+      method: 'POST',
+      json: { status: 'FAILED', message: 'Recipient unknown' },
+    });
+    expect(moved.status).toBe(200);
+    t.engine.store.outbox.transition(sent?.id ?? 0, ['done'], 'done', { deliveryCheckedAt: 0 });
+    await t.engine.syncOnce();
+    const job = t.engine.store.outbox.get(sent?.id ?? 0);
+    expect(job?.deliveryStatus).toBe('FAILED');
+    expect(job?.needsReroute).toBe(true);
+    expect(t.engine.status()[0]?.needsReroute).toBe(1);
+    expect(t.engine.store.invoices.get(t.account.id, sent?.remoteId ?? '')?.status).toBe('FAILED');
+  });
+
   it('holds back the same content dropped again, with a message', async () => {
     await copyFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), join(outbox(t), 'again.xml'));
     await t.engine.syncOnce();
