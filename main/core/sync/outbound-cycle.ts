@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import type { OutboxState } from '../store/outbox';
 import type { SyncContext } from './context';
 import { cancel, finish, intake, upload } from './outbound';
-import { type ActiveRow, type Observation, plan } from './planner';
+import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
 
 const ACTIVE: readonly OutboxState[] = ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving'];
@@ -14,9 +14,12 @@ export interface OutboundResult {
   worked: boolean;
 }
 
+const only = <K extends Op['op']>(p: Plan, kind: K) => p.ops.filter((o): o is Extract<Op, { op: K }> => o.op === kind);
+
 /**
- * One outbound pass: scan the Outbox, plan, and carry the plan out — intake one by one (hashing is
- * disk-bound), uploads a few at a time, then moves to Sent/.
+ * One outbound pass over one folder listing. The planner is asked three times as the rows change:
+ * queue what settled (one at a time: hashing is disk-bound) and withdraw what was taken back; upload
+ * what is due, a few at a time; move what was uploaded to Sent/.
  */
 export async function outboundCycle(
   ctx: SyncContext,
@@ -25,31 +28,41 @@ export async function outboundCycle(
   signal?: AbortSignal,
 ): Promise<OutboundResult> {
   const scan = await scanOutbox(ctx.account.root);
-  const active = ctx.store.outbox.listByStates(ctx.account.id, ACTIVE) as (ActiveRow & { state: ActiveRow['state'] })[];
-  const p = plan({ now: ctx.now(), stableMs: ctx.stableMs, scan, seen, active });
-  seen.clear();
-  for (const [k, v] of p.seen) seen.set(k, v);
+  const decide = (observed: ReadonlyMap<string, Observation>) =>
+    plan({ now: ctx.now(), stableMs: ctx.stableMs, scan, seen: observed, active: activeRows(ctx) });
   let worked = false;
-  for (const op of p.ops) {
-    if (signal?.aborted) return { wakeAt: p.wakeAt, worked };
-    if (op.op === 'intake') worked = (await intake(ctx, op.file)) !== null || worked;
-    if (op.op === 'cancel') await cancel(ctx, op.id);
+
+  const first = decide(seen);
+  seen.clear();
+  for (const [k, v] of first.seen) seen.set(k, v);
+  for (const op of only(first, 'intake')) {
+    if (signal?.aborted) return { wakeAt: first.wakeAt, worked };
+    worked = (await intake(ctx, op.file)) !== null || worked;
   }
-  // Rows queued by this pass's intake are due now: upload them in the same pass.
-  const due = ctx.store.outbox.listDue(ctx.account.id, 1000, ctx.now());
+  for (const op of only(first, 'cancel')) await cancel(ctx, op.id);
+
+  const uploads = only(decide(seen), 'upload');
   const limit = pLimit(concurrency);
-  await Promise.all(due.map((j) => limit(() => (signal?.aborted ? undefined : upload(ctx, j.id, signal)))));
-  worked ||= due.length > 0;
-  for (const j of ctx.store.outbox.listByStates(ctx.account.id, ['uploaded', 'moving'])) {
+  await Promise.all(uploads.map((op) => limit(() => (signal?.aborted ? undefined : upload(ctx, op.id, signal)))));
+  worked ||= uploads.length > 0;
+
+  const last = decide(seen);
+  for (const op of only(last, 'finish')) {
     if (signal?.aborted) break;
-    await finish(ctx, j.id).catch((e: unknown) => ctx.log.error('could not move a sent file', { id: j.id, error: (e as Error).message }));
+    await finish(ctx, op.id).catch((e: unknown) => ctx.log.error('could not move a sent file', { id: op.id, error: (e as Error).message }));
     worked = true;
   }
-  const next = ctx.store.outbox
-    .listByStates(ctx.account.id, ['queued'])
-    .reduce<number | null>((m, j) => (m === null ? j.nextAttemptAt : Math.min(m, j.nextAttemptAt)), null);
-  const wakeAt = [p.wakeAt, next]
-    .filter((x): x is number => x !== null)
-    .reduce<number | null>((m, x) => (m === null ? x : Math.min(m, x)), null);
-  return { wakeAt, worked };
+  return { wakeAt: last.wakeAt, worked };
+}
+
+function activeRows(ctx: SyncContext): ActiveRow[] {
+  return ctx.store.outbox.listByStates(ctx.account.id, ACTIVE).map((j) => ({
+    id: j.id,
+    relPath: j.relPath,
+    size: j.size,
+    mtimeMs: j.mtimeMs,
+    state: j.state as ActiveRow['state'],
+    attempts: j.attempts,
+    nextAttemptAt: j.nextAttemptAt,
+  }));
 }
