@@ -1,0 +1,5 @@
+import { app } from './app';
+import { company } from './company';
+
+/** The English catalog: the reference every other language must match key for key. */
+export const en = { ...app, ...company };

@@ -1,0 +1,20 @@
+/** The languages of the app, and the Intl locale each one formats dates, sums and numbers with. */
+export const LANGS = ['en', 'fi', 'sv', 'nb'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export const LOCALES: Readonly<Record<Lang, string>> = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO' };
+
+/** Each language's own name, shown the same in every language so a lost user finds theirs. */
+export const LANG_NAMES: Readonly<Record<Lang, string>> = { en: 'English', fi: 'Suomi', sv: 'Svenska', nb: 'Norsk bokmål' };
+
+export const isLang = (v: unknown): v is Lang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
+
+/** The first of the browser's languages we have; Norwegian `no` and Nynorsk read Bokmål. */
+export function pickLang(preferred: readonly string[]): Lang {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0] ?? '';
+    const lang = primary === 'no' || primary === 'nn' ? 'nb' : primary;
+    if (isLang(lang)) return lang;
+  }
+  return 'en';
+}
