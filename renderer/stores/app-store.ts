@@ -1,0 +1,102 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AccountView, AppInfo, AppSettings, Bridge, BridgeErrorView, CommandInput } from '../../shared/bridge';
+import type { ConnectionState } from '../bridge/http';
+import type { Lang } from '../i18n/langs';
+import { toErrorView } from './errors';
+
+export const PAGES = ['overview', 'invoices', 'documents', 'sent', 'detect', 'company', 'norway', 'settings'] as const;
+export type PageId = (typeof PAGES)[number];
+
+export interface AppState {
+  /** False until the first answers arrived (the first paint shows a quiet loading state). */
+  ready: boolean;
+  info: AppInfo | null;
+  settings: AppSettings;
+  accounts: AccountView[];
+  accountId: string | null;
+  page: PageId;
+  /** Settings > Accounts shows the first-run form to add one more account. */
+  addingAccount: boolean;
+  connection: ConnectionState;
+  error: BridgeErrorView | null;
+
+  init(): Promise<void>;
+  refreshAccounts(): Promise<void>;
+  selectAccount(id: string): void;
+  go(page: PageId): void;
+  setAddingAccount(on: boolean): void;
+  saveSettings(patch: CommandInput<'settings.set'>): Promise<void>;
+  /** After an account was added (first run or Settings): list again and show it. */
+  accountAdded(account: AccountView): Promise<void>;
+  setConnection(state: ConnectionState): void;
+}
+
+export const currentAccount = (s: Pick<AppState, 'accounts' | 'accountId'>): AccountView | null =>
+  s.accounts.find((a) => a.id === s.accountId) ?? null;
+
+export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppState> {
+  return createStore<AppState>((set, get) => ({
+    ready: false,
+    info: null,
+    settings: { language: defaultLang, theme: 'system', notifications: true, startAtLogin: false },
+    accounts: [],
+    accountId: null,
+    page: 'overview',
+    addingAccount: false,
+    connection: 'open',
+    error: null,
+
+    async init() {
+      try {
+        const [info, settings, accounts] = await Promise.all([
+          bridge.invoke('app.info', {}),
+          bridge.invoke('settings.get', {}),
+          bridge.invoke('accounts.list', {}),
+        ]);
+        set({ info, settings, accounts, accountId: accounts[0]?.id ?? null, ready: true, error: null });
+      } catch (e) {
+        set({ error: toErrorView(e), ready: true });
+      }
+    },
+
+    async refreshAccounts() {
+      try {
+        const accounts = await bridge.invoke('accounts.list', {});
+        const keep = accounts.some((a) => a.id === get().accountId);
+        set({ accounts, accountId: keep ? get().accountId : (accounts[0]?.id ?? null), error: null });
+      } catch (e) {
+        set({ error: toErrorView(e) });
+      }
+    },
+
+    selectAccount(id) {
+      if (get().accounts.some((a) => a.id === id)) set({ accountId: id });
+    },
+    go(page) {
+      set({ page, addingAccount: false });
+    },
+    setAddingAccount(on) {
+      set({ addingAccount: on });
+    },
+
+    async saveSettings(patch) {
+      const before = get().settings;
+      // Shown at once (language, theme); put back if the host refuses.
+      set({ settings: { ...before, ...patch } as AppSettings });
+      try {
+        set({ settings: await bridge.invoke('settings.set', patch), error: null });
+      } catch (e) {
+        set({ settings: before, error: toErrorView(e) });
+      }
+    },
+
+    async accountAdded(account) {
+      await get().refreshAccounts();
+      set({ accountId: account.id, addingAccount: false, page: 'overview' });
+    },
+
+    setConnection(connection) {
+      set({ connection });
+    },
+  }));
+}

@@ -1,0 +1,58 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Bridge, BridgeErrorView, OutboxItemView } from '../../shared/bridge';
+import { toErrorView } from './errors';
+
+export interface OutboxState {
+  accountId: string | null;
+  items: OutboxItemView[];
+  loading: boolean;
+  error: BridgeErrorView | null;
+  load(accountId: string | null): Promise<void>;
+  /** Retry now an item that is waiting (held as a duplicate or backing off). */
+  force(id: number): Promise<void>;
+  attach(): () => void;
+}
+
+export function createOutboxStore(bridge: Bridge): StoreApi<OutboxState> {
+  return createStore<OutboxState>((set, get) => ({
+    accountId: null,
+    items: [],
+    loading: false,
+    error: null,
+
+    async load(accountId) {
+      set({ accountId, loading: true });
+      try {
+        const items = accountId ? await bridge.invoke('outbox.list', { accountId }) : [];
+        if (get().accountId === accountId) set({ items, error: null });
+      } catch (e) {
+        set({ error: toErrorView(e) });
+      } finally {
+        set({ loading: false });
+      }
+    },
+
+    async force(id) {
+      try {
+        const item = await bridge.invoke('outbox.force', { id });
+        set({ items: get().items.map((i) => (i.id === id ? item : i)), error: null });
+      } catch (e) {
+        set({ error: toErrorView(e) });
+      }
+    },
+
+    attach() {
+      const reload = (e: { accountId: string }) => {
+        if (e.accountId === get().accountId) void get().load(e.accountId);
+      };
+      const offs = [
+        bridge.subscribe('item.sent', reload),
+        bridge.subscribe('item.rejected', reload),
+        bridge.subscribe('item.delivery', reload),
+      ];
+      return () => {
+        for (const off of offs) off();
+      };
+    },
+  }));
+}

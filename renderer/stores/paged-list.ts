@@ -1,0 +1,195 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { BridgeErrorView } from '../../shared/bridge';
+import { toErrorView } from './errors';
+
+export interface PageAnswer<R> {
+  items: R[];
+  next: string | null;
+  total: number;
+}
+
+export type PageFetcher<R, F> = (args: { accountId: string; filter: F; after: string | null; limit: number }) => Promise<PageAnswer<R>>;
+
+export interface PagedListState<R, F> {
+  accountId: string | null;
+  filter: F;
+  /** The loaded prefix of the list (the service pages by cursor, so rows load in order). */
+  rows: R[];
+  /** Rows matching the filter; null until the first answer. */
+  total: number | null;
+  next: string | null;
+  loading: boolean;
+  error: BridgeErrorView | null;
+  /** Bumped by every change of account or filter; answers for an older one are dropped. */
+  generation: number;
+  /** The generation whose rows are shown. */
+  shownGeneration: number;
+  /** When the current generation was asked for (ms on the store's clock), for the search timing. */
+  askedAt: number;
+  /** Something changed on the app's side since the rows were loaded (new invoices arrived). */
+  stale: boolean;
+  /** The keyboard cursor, -1 for none. */
+  cursor: number;
+  /** The row open in the detail view. */
+  openId: string | null;
+
+  setAccount(accountId: string | null): void;
+  setFilter(patch: Partial<F>): void;
+  /** Asks for rows up to `index` (and a margin) when they are not loaded yet. */
+  ensure(index: number): void;
+  refresh(): void;
+  markStale(): void;
+  moveCursor(delta: number): void;
+  setCursor(index: number): void;
+  open(index: number): void;
+  /** Opens a row by id, also one not loaded (an outbox item's sent invoice). */
+  openById(id: string): void;
+  close(): void;
+  patchRow(id: string, patch: Partial<R>): void;
+}
+
+export interface PagedListOptions<R, F> {
+  fetch: PageFetcher<R, F>;
+  initialFilter: F;
+  idOf: (row: R) => string;
+  now: () => number;
+  /** The first page only needs to fill the screen: small, so search answers fast. */
+  firstPage?: number;
+  page?: number;
+  /** How far past the last visible row to keep loaded. */
+  margin?: number;
+}
+
+/**
+ * One list of the mirror (invoices, documents, bank messages): a filter, the rows loaded so far,
+ * and a pump that asks for at most one page at a time. Typing fires a new generation for every
+ * keystroke; while a page is on its way the pump waits and then asks only for the newest filter, so
+ * the host never queues answers nobody will see.
+ */
+export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<PagedListState<R, F>> {
+  const firstPage = opts.firstPage ?? 100;
+  const pageSize = opts.page ?? 500;
+  const margin = opts.margin ?? 50;
+  let inFlight = false;
+  let wanted = 0;
+  let failedGeneration = -1;
+
+  return createStore<PagedListState<R, F>>((set, get) => {
+    const pump = async (): Promise<void> => {
+      if (inFlight) return;
+      const s = get();
+      if (!s.accountId || failedGeneration === s.generation) return;
+      const fresh = s.shownGeneration !== s.generation;
+      if (!fresh && (s.next === null || s.rows.length > wanted)) return;
+      const gen = s.generation;
+      inFlight = true;
+      set({ loading: true });
+      try {
+        const page = await opts.fetch({
+          accountId: s.accountId,
+          filter: s.filter,
+          after: fresh ? null : s.next,
+          limit: fresh ? firstPage : pageSize,
+        });
+        if (get().generation === gen) {
+          const cur = get();
+          if (fresh) {
+            const openAt = cur.openId === null ? -1 : page.items.findIndex((r) => opts.idOf(r) === cur.openId);
+            set({
+              rows: page.items,
+              total: page.total,
+              next: page.next,
+              shownGeneration: gen,
+              error: null,
+              stale: false,
+              cursor: openAt >= 0 ? openAt : Math.min(cur.cursor, page.items.length - 1),
+            });
+          } else {
+            set({ rows: cur.rows.concat(page.items), total: page.total, next: page.next });
+          }
+        }
+      } catch (e) {
+        if (get().generation === gen) {
+          failedGeneration = gen;
+          set({ error: toErrorView(e) });
+        }
+      } finally {
+        inFlight = false;
+        set({ loading: false });
+      }
+      void pump();
+    };
+
+    const restart = (patch: Partial<PagedListState<R, F>>) => {
+      wanted = 0;
+      set({ ...patch, generation: get().generation + 1, askedAt: opts.now(), next: null });
+      void pump();
+    };
+
+    return {
+      accountId: null,
+      filter: opts.initialFilter,
+      rows: [],
+      total: null,
+      next: null,
+      loading: false,
+      error: null,
+      generation: 0,
+      shownGeneration: 0,
+      askedAt: 0,
+      stale: false,
+      cursor: -1,
+      openId: null,
+
+      setAccount(accountId) {
+        if (accountId === get().accountId) return;
+        restart({ accountId, rows: [], total: null, cursor: -1, openId: null, filter: opts.initialFilter, error: null });
+      },
+      setFilter(patch) {
+        restart({ filter: { ...get().filter, ...patch }, cursor: -1 });
+      },
+      ensure(index) {
+        wanted = Math.max(wanted, index + margin);
+        void pump();
+      },
+      refresh() {
+        failedGeneration = -1;
+        restart({ error: null });
+      },
+      markStale() {
+        set({ stale: true });
+      },
+      moveCursor(delta) {
+        const { cursor, rows, total } = get();
+        const last = (total ?? rows.length) - 1;
+        if (last < 0) return;
+        const next = Math.max(0, Math.min(last, (cursor < 0 ? (delta > 0 ? -1 : last + 1) : cursor) + delta));
+        set({ cursor: next });
+        get().ensure(next);
+      },
+      setCursor(index) {
+        set({ cursor: index });
+      },
+      open(index) {
+        const row = get().rows[index];
+        if (row === undefined) return;
+        set({ cursor: index, openId: opts.idOf(row) });
+      },
+      openById(id) {
+        const i = get().rows.findIndex((r) => opts.idOf(r) === id);
+        set({ openId: id, cursor: i });
+      },
+      close() {
+        set({ openId: null });
+      },
+      patchRow(id, patch) {
+        const rows = get().rows;
+        const i = rows.findIndex((r) => opts.idOf(r) === id);
+        if (i < 0) return;
+        const copy = rows.slice();
+        copy[i] = { ...(rows[i] as R), ...patch };
+        set({ rows: copy });
+      },
+    };
+  });
+}

@@ -1,0 +1,127 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AccountStatusView, ActivityView, Bridge, BridgeErrorView, BridgeEvents } from '../../shared/bridge';
+import { toErrorView } from './errors';
+
+export type Progress = BridgeEvents['sync.progress'];
+export type Problem = BridgeEvents['problem'] & { id: number; at: number };
+
+const MAX_ACTIVITY = 200;
+const MAX_PROBLEMS = 20;
+
+export interface SyncState {
+  statuses: AccountStatusView[];
+  /** Long work per account (first mirror, big drops); gone when it is done. */
+  progress: Record<string, Progress>;
+  activity: ActivityView[];
+  problems: Problem[];
+  error: BridgeErrorView | null;
+  /** Account ids with a "Sync now" or pause on its way. */
+  busy: Record<string, boolean>;
+
+  refresh(): Promise<void>;
+  loadActivity(accountId?: string): Promise<void>;
+  syncNow(accountId: string): Promise<void>;
+  setPaused(accountId: string, paused: boolean): Promise<void>;
+  dismissProblem(id: number): void;
+  /** Follows the pushed events; answers the unsubscribe. */
+  attach(): () => void;
+}
+
+export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<SyncState> {
+  let refreshing = false;
+  let again = false;
+  let problemSeq = 0;
+
+  return createStore<SyncState>((set, get) => {
+    const withBusy = async (accountId: string, work: () => Promise<unknown>) => {
+      set({ busy: { ...get().busy, [accountId]: true } });
+      try {
+        await work();
+        set({ error: null });
+      } catch (e) {
+        set({ error: toErrorView(e) });
+      } finally {
+        set({ busy: { ...get().busy, [accountId]: false } });
+      }
+      await get().refresh();
+    };
+
+    return {
+      statuses: [],
+      progress: {},
+      activity: [],
+      problems: [],
+      error: null,
+      busy: {},
+
+      // Events come in bursts (a big drop sends hundreds): one refresh runs at a time, and
+      // whatever arrived meanwhile is covered by one more.
+      async refresh() {
+        if (refreshing) {
+          again = true;
+          return;
+        }
+        refreshing = true;
+        try {
+          do {
+            again = false;
+            try {
+              set({ statuses: await bridge.invoke('sync.status', {}), error: null });
+            } catch (e) {
+              set({ error: toErrorView(e) });
+            }
+          } while (again);
+        } finally {
+          refreshing = false;
+        }
+      },
+
+      async loadActivity(accountId) {
+        try {
+          set({ activity: await bridge.invoke('activity.list', { ...(accountId ? { accountId } : {}), limit: 100 }) });
+        } catch (e) {
+          set({ error: toErrorView(e) });
+        }
+      },
+
+      syncNow(accountId) {
+        return withBusy(accountId, () => bridge.invoke('sync.now', { accountId }));
+      },
+      setPaused(accountId, paused) {
+        return withBusy(accountId, () => bridge.invoke('accounts.update', { accountId, paused }));
+      },
+      dismissProblem(id) {
+        set({ problems: get().problems.filter((p) => p.id !== id) });
+      },
+
+      attach() {
+        const offs = [
+          bridge.subscribe('sync.state', (e) => {
+            set({
+              statuses: get().statuses.map((s) => (s.account.id === e.accountId ? { ...s, state: e.state, message: e.message } : s)),
+            });
+            if (e.state !== 'syncing') void get().refresh();
+          }),
+          bridge.subscribe('sync.progress', (e) => {
+            const progress = { ...get().progress };
+            if (e.total !== null && e.done >= e.total) delete progress[e.accountId];
+            else progress[e.accountId] = e;
+            set({ progress });
+          }),
+          bridge.subscribe('activity', (a) => set({ activity: [a, ...get().activity].slice(0, MAX_ACTIVITY) })),
+          bridge.subscribe('problem', (p) =>
+            set({ problems: [{ ...p, id: ++problemSeq, at: now() }, ...get().problems].slice(0, MAX_PROBLEMS) }),
+          ),
+          bridge.subscribe('item.sent', () => void get().refresh()),
+          bridge.subscribe('item.rejected', () => void get().refresh()),
+          bridge.subscribe('item.received', () => void get().refresh()),
+          bridge.subscribe('item.delivery', () => void get().refresh()),
+          bridge.subscribe('accounts.changed', () => void get().refresh()),
+        ];
+        return () => {
+          for (const off of offs) off();
+        };
+      },
+    };
+  });
+}

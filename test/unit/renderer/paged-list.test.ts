@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { createPagedList, type PageAnswer } from '../../../renderer/stores/paged-list';
+import { BridgeError } from '../../../shared/bridge';
+import { deferred, flush } from './fake-bridge';
+
+interface Row {
+  id: string;
+  n: number;
+}
+interface Filter {
+  query?: string;
+}
+
+/** A list of `total` rows (ids r0..) that answers by cursor; each call waits for the test to answer it. */
+function source(total: number) {
+  const asked: { filter: Filter; after: string | null; limit: number; answer(): void; fail(e: unknown): void }[] = [];
+  const fetch = ({ filter, after, limit }: { accountId: string; filter: Filter; after: string | null; limit: number }) => {
+    const d = deferred<PageAnswer<Row>>();
+    const start = after === null ? 0 : Number(after);
+    const matching = filter.query ? Math.floor(total / 2) : total;
+    const items = Array.from({ length: Math.max(0, Math.min(limit, matching - start)) }, (_, k) => ({ id: `r${start + k}`, n: start + k }));
+    const next = start + items.length < matching ? String(start + items.length) : null;
+    asked.push({ filter, after, limit, answer: () => d.resolve({ items, next, total: matching }), fail: (e) => d.reject(e) });
+    return d.promise;
+  };
+  return { asked, fetch };
+}
+
+function makeList(total: number) {
+  const src = source(total);
+  let clock = 0;
+  const list = createPagedList<Row, Filter>({
+    fetch: src.fetch,
+    initialFilter: {},
+    idOf: (r) => r.id,
+    now: () => ++clock,
+    firstPage: 10,
+    page: 50,
+    margin: 5,
+  });
+  return { list, src };
+}
+
+const answerAll = async (src: ReturnType<typeof source>) => {
+  for (let guard = 0; guard < 100; guard++) {
+    const open = src.asked.filter((a) => !('done' in a));
+    if (open.length === 0) return;
+    for (const a of open) {
+      Object.assign(a, { done: true });
+      a.answer();
+    }
+    await flush();
+  }
+};
+
+describe('paged list store', () => {
+  it('asks for a small first page when an account is chosen, then only as far as the view needs', async () => {
+    const { list, src } = makeList(1000);
+    list.getState().setAccount('acc');
+    expect(src.asked).toHaveLength(1);
+    expect(src.asked[0]).toMatchObject({ after: null, limit: 10 });
+    await answerAll(src);
+    expect(list.getState().rows).toHaveLength(10);
+    expect(list.getState().total).toBe(1000);
+
+    list.getState().ensure(120);
+    await answerAll(src);
+    // 10 + 50 + 50 + 50 = 160 > 120 + margin 5: three more pages, one at a time, each after the last.
+    expect(src.asked.map((a) => a.after)).toEqual([null, '10', '60', '110']);
+    expect(
+      list
+        .getState()
+        .rows.map((r) => r.n)
+        .slice(0, 3),
+    ).toEqual([0, 1, 2]);
+    expect(list.getState().rows).toHaveLength(160);
+  });
+
+  it('never has two pages on the way, and after fast typing asks only for the newest filter', async () => {
+    const { list, src } = makeList(1000);
+    list.getState().setAccount('acc');
+    list.getState().setFilter({ query: 'a' });
+    list.getState().setFilter({ query: 'ab' });
+    list.getState().setFilter({ query: 'abc' });
+    expect(src.asked).toHaveLength(1);
+    src.asked[0]?.answer();
+    await flush();
+    // The first answer was for an old filter: dropped, and the newest asked for at once.
+    expect(list.getState().shownGeneration).toBe(0);
+    expect(src.asked).toHaveLength(2);
+    expect(src.asked[1]?.filter).toEqual({ query: 'abc' });
+    src.asked[1]?.answer();
+    await flush();
+    expect(list.getState().total).toBe(500);
+    expect(list.getState().shownGeneration).toBe(list.getState().generation);
+  });
+
+  it('keeps the old rows on screen until the new filter answers', async () => {
+    const { list, src } = makeList(100);
+    list.getState().setAccount('acc');
+    await answerAll(src);
+    list.getState().setFilter({ query: 'x' });
+    expect(list.getState().rows).toHaveLength(10);
+    expect(list.getState().askedAt).toBeGreaterThan(0);
+    await answerAll(src);
+    expect(list.getState().total).toBe(50);
+  });
+
+  it('stops on an error until refresh, instead of asking again in a loop', async () => {
+    const { list, src } = makeList(100);
+    list.getState().setAccount('acc');
+    src.asked[0]?.fail(new BridgeError({ kind: 'retry', message: 'down' }));
+    await flush();
+    expect(list.getState().error?.message).toBe('down');
+    list.getState().ensure(50);
+    await flush();
+    expect(src.asked).toHaveLength(1);
+    list.getState().refresh();
+    expect(src.asked).toHaveLength(2);
+    await answerAll(src);
+    expect(list.getState().error).toBeNull();
+    expect(list.getState().rows).toHaveLength(10);
+  });
+
+  it('moves the cursor within the whole list and loads the rows it moves to', async () => {
+    const { list, src } = makeList(100);
+    list.getState().setAccount('acc');
+    await answerAll(src);
+    list.getState().moveCursor(1);
+    expect(list.getState().cursor).toBe(0);
+    list.getState().moveCursor(-5);
+    expect(list.getState().cursor).toBe(0);
+    list.getState().moveCursor(1000);
+    expect(list.getState().cursor).toBe(99);
+    await answerAll(src);
+    expect(list.getState().rows).toHaveLength(100);
+  });
+
+  it('opens a row, keeps it open across a refresh, and patches a row in place', async () => {
+    const { list, src } = makeList(30);
+    list.getState().setAccount('acc');
+    await answerAll(src);
+    list.getState().open(3);
+    expect(list.getState().openId).toBe('r3');
+    list.getState().patchRow('r3', { n: -1 });
+    expect(list.getState().rows[3]?.n).toBe(-1);
+    list.getState().markStale();
+    expect(list.getState().stale).toBe(true);
+    list.getState().refresh();
+    await answerAll(src);
+    expect(list.getState().stale).toBe(false);
+    expect(list.getState().cursor).toBe(3);
+    list.getState().openById('r999');
+    expect(list.getState()).toMatchObject({ openId: 'r999', cursor: -1 });
+  });
+
+  it('starts over for another account, with the initial filter', async () => {
+    const { list, src } = makeList(30);
+    list.getState().setAccount('a');
+    list.getState().setFilter({ query: 'q' });
+    await answerAll(src);
+    list.getState().setAccount('b');
+    expect(list.getState()).toMatchObject({ rows: [], total: null, filter: {} });
+    await answerAll(src);
+    expect(list.getState().total).toBe(30);
+  });
+});
