@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from '../cli/context';
+import { DEFAULT_RENDERER_DIR, openHeadless } from './open';
+import { startWebHost } from './server';
+
+// npm run headless -- [--data DIR] [--port N] [--log-level LEVEL]
+// stdout gets exactly one line, the address to open; logs go to stderr as JSON lines.
+
+function options() {
+  const { values } = parseArgs({
+    options: { data: { type: 'string' }, port: { type: 'string' }, 'log-level': { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new UsageError('--port is a port number (0 to 65535; 0 picks a free one)');
+  return { data: values.data, port, logLevel: values['log-level'] };
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const app = await openHeadless({ data: o.data, logLevel: o.logLevel });
+  let web: Awaited<ReturnType<typeof startWebHost>> | null = null;
+  try {
+    await app.cli.engine.start();
+    web = await startWebHost({ bridge: app.bridge, port: o.port, rendererDir: DEFAULT_RENDERER_DIR, log: app.cli.log });
+    process.stdout.write(`E-Invoice Sync is running at ${web.url}/?token=${web.token}\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    app.cli.log.info('stopping: finishing the work in flight');
+  } finally {
+    await web?.close();
+    await app.close();
+  }
+}
+
+try {
+  await main();
+} catch (e) {
+  process.stderr.write(`einvoice-sync headless: ${(e as Error).message}\n`);
+  process.exitCode = e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+}

@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { isCommandName } from '../../../shared/bridge/commands';
+import type { BridgeErrorView } from '../../../shared/bridge/views';
+import type { BridgeServer } from '../bridge';
+import { type Logger, silentLogger } from '../log';
+import { notBuiltPage, unauthorizedPage } from './pages';
+import { allowedHosts, bearer, cookieName, cookieValue, newAccessToken, securityHeaders, tokenMatches } from './security';
+
+export interface WebHostOptions {
+  bridge: BridgeServer;
+  /** 0 (the default): any free port. */
+  port?: number;
+  /** The built renderer (dist/renderer); a page saying how to build it is served until it exists. */
+  rendererDir: string;
+  /** Random unless given (tests). */
+  token?: string;
+  log?: Logger;
+}
+
+export interface WebHost {
+  /** http://127.0.0.1:<port>, without the token. */
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const BRIDGE = '/bridge/';
+/** Settings with two logos (base64, up to about 3 MB each) are the largest command input. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** A page that stops reading its events is dropped rather than buffered without end. */
+const MAX_SOCKET_BUFFER = 8 * 1024 * 1024;
+
+const failure = (kind: BridgeErrorView['kind'], message: string) => ({ ok: false as const, error: { kind, message } });
+
+/**
+ * The headless web host: the bridge over loopback HTTP (POST /bridge/:name) and a WebSocket of pushed
+ * events (GET /bridge/events), and the built renderer. Nothing gets in without the access token, from
+ * another page (Origin), or under another host name (Host: DNS rebinding). See README.md.
+ */
+export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
+  const log = o.log ?? silentLogger;
+  const token = o.token ?? newAccessToken();
+  const rendererDir = resolve(o.rendererDir);
+  const sockets = new Set<WebSocket>();
+  let port = 0;
+
+  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, trustProxy: false, return503OnClosing: true });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Commands are JSON only: a text/plain body is what a cross-site form or beacon could send.
+  app.removeContentTypeParser('text/plain');
+
+  const wantsPage = (req: FastifyRequest) =>
+    req.method === 'GET' && !req.url.startsWith(BRIDGE) && /text\/html/.test(req.headers.accept ?? '');
+  const deny = (req: FastifyRequest, reply: FastifyReply, status: 401 | 403, message: string) => {
+    reply.code(status).header('cache-control', 'no-store');
+    if (status === 401) reply.header('www-authenticate', 'Bearer');
+    if (wantsPage(req) && status === 401) return reply.type('text/html; charset=utf-8').send(unauthorizedPage());
+    return reply.send(failure('user', message));
+  };
+  const authorized = (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    if (header !== undefined) return tokenMatches(bearer(header), token);
+    return tokenMatches(cookieValue(req.headers.cookie, cookieName(port)), token);
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(securityHeaders(port));
+    const host = req.headers.host ?? '';
+    if (!allowedHosts(port).includes(host)) return deny(req, reply, 403, 'This host answers to 127.0.0.1 and localhost only');
+    const upgrade = (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || upgrade) {
+      if (req.headers.origin !== `http://${host}`) return deny(req, reply, 403, "Only the app's own page may send commands");
+    }
+    if (authorized(req)) return;
+    // The printed address carries the token once: it becomes an HttpOnly cookie and leaves the address bar.
+    const url = new URL(req.url, `http://${host}`);
+    const offered = url.searchParams.get('token');
+    if (req.method === 'GET' && !upgrade && !url.pathname.startsWith(BRIDGE) && tokenMatches(offered, token)) {
+      url.searchParams.delete('token');
+      reply.header('set-cookie', `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+      return reply.code(302).header('cache-control', 'no-store').header('location', `${url.pathname}${url.search}`).send();
+    }
+    return deny(req, reply, 401, 'The access token is missing or wrong');
+  });
+
+  app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) log.error('web host request failed', { error: err.message });
+    return reply
+      .code(status)
+      .send(failure(status < 500 ? 'invalid' : 'internal', status < 500 ? err.message : 'The host failed to answer'));
+  });
+
+  app.post<{ Params: { name: string } }>('/bridge/:name', async (req, reply) => {
+    const result = await o.bridge.dispatch(req.params.name, req.body ?? {});
+    return reply
+      .code(isCommandName(req.params.name) ? 200 : 404)
+      .header('cache-control', 'no-store')
+      .send(result);
+  });
+
+  app.get('/bridge/events', { websocket: true }, (socket) => {
+    sockets.add(socket);
+    const off = o.bridge.subscribeAll((event, payload) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > MAX_SOCKET_BUFFER) {
+        socket.terminate();
+        return;
+      }
+      socket.send(JSON.stringify({ event, payload }));
+    });
+    socket.on('close', () => {
+      off();
+      sockets.delete(socket);
+    });
+  });
+
+  await app.register(fastifyStatic, {
+    root: rendererDir,
+    prefix: '/',
+    wildcard: true,
+    dotfiles: 'deny',
+    index: ['index.html'],
+    list: false,
+  });
+
+  // Client-side routes (no file extension) get the app's page; until it is built, a page that says how.
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (req.method === 'GET' && !path.startsWith(BRIDGE) && !extname(path)) {
+      reply.header('cache-control', 'no-store');
+      if (existsSync(join(rendererDir, 'index.html'))) return reply.sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(notBuiltPage());
+    }
+    return reply.code(404).send(failure('invalid', 'Not found'));
+  });
+
+  await app.listen({ host: '127.0.0.1', port: o.port ?? 0 });
+  port = (app.server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    token,
+    async close() {
+      for (const s of sockets) s.terminate();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../../main/core/engine';
+import { MemorySecrets } from '../../../main/core/secrets';
+import type { BridgeResult } from '../../../shared/bridge/api';
+import type { AccountStatusView, InvoiceDetail, OutboxItemView } from '../../../shared/bridge/views';
+import { FIXTURES, type TestEngine } from '../../support/engine';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { type HostUnderTest, startHost } from './setup';
+
+let sb: TestSandbox;
+let h: HostUnderTest;
+/** The engine's clock runs this far ahead: delivery checks wait a minute between asks, the test does not. */
+let skew = 0;
+
+function value<T>(r: BridgeResult<T>): T {
+  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  const company = await sb.company();
+  const dataDir = await mkdtemp(join(tmpdir(), 'einvoice-data-'));
+  const root = await mkdtemp(join(tmpdir(), 'einvoice-root-'));
+  const engine = new Engine({
+    dataDir,
+    secrets: new MemorySecrets(),
+    now: () => Date.now() + skew,
+    runner: {
+      stableMs: 50,
+      watch: false,
+      backoff: { baseMs: 50, capMs: 500 },
+      retry: { initialDelayMs: 10, maxDelayMs: 100, maxRetries: 3 },
+    },
+  });
+  const account = await engine.addAccount({
+    name: 'Sender',
+    environment: 'sandbox',
+    url: sb.url,
+    companyId: company.company_id,
+    root,
+    apiKey: company.api_key,
+  });
+  const te: TestEngine = {
+    engine,
+    account,
+    root,
+    dataDir,
+    close: async () => {
+      await engine.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+  h = await startHost(sb, company, te);
+});
+afterAll(async () => {
+  await h.close();
+  await sb.close();
+});
+
+describe('a sent invoice whose delivery failed, over HTTP', () => {
+  it('is listed as needing a reroute, shows its own file, and goes out again by e-mail', async () => {
+    const accountId = h.te.account.id;
+    const xml = await readFile(join(FIXTURES, 'invoices', 'peppol-bis3', 'base-example.xml'));
+    await writeFile(join(h.te.root, 'Outbox', 'Invoices', 'customer.xml'), xml);
+    await h.te.engine.syncOnce();
+    const [job] = value(await h.call<OutboxItemView[]>('outbox.list', { accountId }));
+    expect(job).toMatchObject({ state: 'done', kind: 'invoice', file: 'Outbox/Invoices/customer.xml', needsReroute: false });
+    const remoteId = job?.remoteId ?? '';
+
+    const failed = await sb.call(`/__sandbox/invoices/${remoteId}/status`, {
+      method: 'POST',
+      json: { status: 'FAILED', message: 'Mailbox full' },
+    });
+    expect(failed.status).toBe(200);
+    skew += 61_000;
+    await h.te.engine.syncOnce();
+    expect(value(await h.call<OutboxItemView[]>('outbox.list', { accountId }))).toMatchObject([
+      { id: job?.id, deliveryStatus: 'FAILED', needsReroute: true },
+    ]);
+    expect(value(await h.call<AccountStatusView[]>('sync.status'))).toMatchObject([{ needsReroute: 1, sent: 1 }]);
+
+    const detail = value(await h.call<InvoiceDetail>('invoices.get', { accountId, id: remoteId }));
+    expect(detail.row).toMatchObject({ direction: 'SENT', status: 'FAILED' });
+    expect(detail.outbox).toMatchObject({ id: job?.id, needsReroute: true });
+    expect(detail.rendered).toMatchObject({ number: 'Snippet1', seller: { name: 'SupplierTradingName Ltd.' } });
+    const own = detail.files.find((f) => f.kind === 'original');
+    expect(own).toMatchObject({ filename: 'customer.xml', state: 'done', path: join(h.te.root, 'Sent', 'customer.xml') });
+    const read = value(await h.call<{ base64: string }>('files.read', { accountId, path: own?.path }));
+    expect(Buffer.from(read.base64, 'base64').equals(xml)).toBe(true);
+
+    const bad = await h.call('invoices.reroute', { accountId, id: remoteId, method: 'email', body: { recipient_email: 'nope' } });
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'invalid', fields: { 'body.recipient_email': expect.any(String) } } });
+    const rerouted = value(
+      await h.call('invoices.reroute', { accountId, id: remoteId, method: 'email', body: { recipient_email: 'ap@customer.example' } }),
+    );
+    expect(rerouted).toEqual({ status: 'PENDING', message: 'The invoice is on its way again by e-mail' });
+    expect(value(await h.call<OutboxItemView[]>('outbox.list', { accountId }))).toMatchObject([
+      { deliveryStatus: 'PENDING', needsReroute: false },
+    ]);
+    const again = await h.call('invoices.reroute', {
+      accountId,
+      id: remoteId,
+      method: 'email',
+      body: { recipient_email: 'ap@customer.example' },
+    });
+    expect(again).toMatchObject({ ok: false, error: { kind: 'skip', status: 409 } });
+  });
+
+  it('a copy of a sent file is held back until outbox.force sends it', async () => {
+    const accountId = h.te.account.id;
+    const xml = await readFile(join(FIXTURES, 'invoices', 'peppol-bis3', 'base-example.xml'));
+    await writeFile(join(h.te.root, 'Outbox', 'Invoices', 'copy.xml'), xml);
+    await h.te.engine.syncOnce();
+    const held = value(await h.call<OutboxItemView[]>('outbox.list', { accountId })).find((j) => j.file.endsWith('copy.xml'));
+    expect(held).toMatchObject({ state: 'held_duplicate' });
+    expect(await h.call('outbox.force', { id: 999_999 })).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    expect(value(await h.call('outbox.force', { id: held?.id }))).toMatchObject({ id: held?.id, state: 'queued' });
+    expect(await h.call('outbox.force', { id: held?.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', message: expect.stringMatching(/is queued/) },
+    });
+    await h.te.engine.syncOnce();
+    const sent = value(await h.call<OutboxItemView[]>('outbox.list', { accountId })).find((j) => j.id === held?.id);
+    expect(sent).toMatchObject({ state: 'done', remoteId: expect.any(String) });
+  });
+});

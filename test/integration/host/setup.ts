@@ -1,0 +1,147 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { type BridgeServer, createBridgeServer } from '../../../main/core/bridge';
+import { startWebHost, type WebHost } from '../../../main/core/host/server';
+import type { BridgeResult } from '../../../shared/bridge/api';
+import type { BridgeEventName } from '../../../shared/bridge/events';
+import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
+import { form, type TestCompany, type TestSandbox } from '../../support/sandbox';
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Plain node:http, so every header (Host included) is exactly what the test says. */
+export function raw(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+export interface HostUnderTest {
+  sb: TestSandbox;
+  company: TestCompany;
+  te: TestEngine;
+  bridge: BridgeServer;
+  web: WebHost;
+  origin: string;
+  rendererDir: string;
+  /** A command over HTTP as the browser sends it: JSON, the page's Origin, the token as a bearer. */
+  call<T = unknown>(name: string, input?: unknown): Promise<BridgeResult<T>>;
+  /** The event socket, authenticated by the cookie the page load set, with the page's Origin. */
+  events(): Promise<EventSocket>;
+  close(): Promise<void>;
+}
+
+export interface EventSocket {
+  /** Resolves with the first event of that name whose payload satisfies `pred`. */
+  next<T = unknown>(name: BridgeEventName, pred?: (payload: T) => boolean): Promise<T>;
+  close(): void;
+}
+
+/** A received invoice delivered to the company by the sandbox's admin route, from a real fixture. */
+export async function receive(sb: TestSandbox, company: TestCompany, fixture: string): Promise<string> {
+  const data = await readFile(join(FIXTURES, 'invoices', fixture));
+  const res = await sb.call(`/__sandbox/companies/${company.company_id}/received-invoices`, {
+    method: 'POST',
+    body: form({ name: fixture.split('/').pop() ?? 'invoice.xml', data }),
+  });
+  if (res.status !== 201) throw new Error(`receive failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The real engine on a sandbox company (or the one given), the bridge on it, and the web host on a free loopback port. */
+export async function startHost(sb: TestSandbox, company: TestCompany, engine?: TestEngine): Promise<HostUnderTest> {
+  const te = engine ?? (await startTestEngine(sb, company));
+  const rendererDir = await mkdtemp(join(tmpdir(), 'einvoice-renderer-'));
+  const bridge = createBridgeServer({
+    engine: te.engine,
+    dataDir: te.dataDir,
+    host: { kind: 'browser', version: 'test', capabilities: { openFiles: false, startAtLogin: false, notifications: false } },
+  });
+  const web = await startWebHost({ bridge, rendererDir });
+  const origin = web.url;
+  const sockets = new Set<WebSocket>();
+
+  const call: HostUnderTest['call'] = async (name, input = {}) => {
+    const res = await fetch(`${web.url}/bridge/${name}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${web.token}`, origin, 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    return (await res.json()) as BridgeResult<never>;
+  };
+
+  const events = async (): Promise<EventSocket> => {
+    const load = await raw(web.port, 'GET', `/?token=${web.token}`);
+    const cookie = String(load.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    const ws = new WebSocket(`ws://127.0.0.1:${web.port}/bridge/events`, { headers: { origin, cookie } });
+    sockets.add(ws);
+    const seen: { event: BridgeEventName; payload: unknown }[] = [];
+    const waiters = new Set<() => void>();
+    ws.on('message', (data: Buffer) => {
+      seen.push(JSON.parse(data.toString('utf8')) as { event: BridgeEventName; payload: unknown });
+      for (const w of waiters) w();
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return {
+      next<T>(name: BridgeEventName, pred: (payload: T) => boolean = () => true) {
+        return new Promise<T>((resolve, reject) => {
+          let from = 0;
+          const look = () => {
+            for (; from < seen.length; from++) {
+              const m = seen[from];
+              if (m && m.event === name && pred(m.payload as T)) {
+                clearTimeout(timer);
+                waiters.delete(look);
+                resolve(m.payload as T);
+                return;
+              }
+            }
+          };
+          const timer = setTimeout(() => {
+            waiters.delete(look);
+            reject(new Error(`no '${name}' event arrived; saw ${seen.map((s) => s.event).join(', ')}`));
+          }, 20_000);
+          waiters.add(look);
+          look();
+        });
+      },
+      close: () => ws.close(),
+    };
+  };
+
+  return {
+    sb,
+    company,
+    te,
+    bridge,
+    web,
+    origin,
+    rendererDir,
+    call,
+    events,
+    async close() {
+      for (const ws of sockets) ws.terminate();
+      await web.close();
+      bridge.close();
+      await te.close();
+      await rm(rendererDir, { recursive: true, force: true });
+    },
+  };
+}
