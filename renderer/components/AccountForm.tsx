@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AccountView, commands } from '../../shared/bridge';
+import { ENVIRONMENTS } from '../../shared/enums';
+import { commandInput } from '../forms/command-input';
+import { bodyFrom, type FieldSpec, type FormValues } from '../forms/fields';
+import { useForm } from '../forms/use-form';
+import { validate } from '../forms/validation';
+import { useApp, useBridge } from '../stores/context';
+import { ErrorNotice } from './ErrorNotice';
+import { Field } from './Field';
+
+const CREDENTIALS: readonly FieldSpec[] = [
+  { path: 'environment', kind: 'select', options: ENVIRONMENTS },
+  { path: 'url', kind: 'text', nullable: true },
+  { path: 'companyId', kind: 'text' },
+  { path: 'apiKey', kind: 'password' },
+  { path: 'vendorApiKey', kind: 'password', nullable: true },
+];
+const SAVE: readonly FieldSpec[] = [...CREDENTIALS, { path: 'name', kind: 'text' }, { path: 'root', kind: 'text' }];
+
+const INITIAL: FormValues = { environment: 'production', url: '', companyId: '', apiKey: '', vendorApiKey: '', name: '', root: '' };
+const CREDENTIAL_PATHS = new Set(CREDENTIALS.map((s) => s.path));
+
+interface Verified {
+  companyName: string | null;
+  scopes: string[];
+}
+
+/**
+ * A new account: the credentials are checked with the service (nothing saved), then the account is
+ * saved with its name and root folder. Changing a credential after the check asks for a new one.
+ */
+export function AccountForm({ onAdded }: { onAdded(account: AccountView): void }) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const dataDir = useApp((s) => s.info?.dataDir ?? null);
+  const form = useForm('account', INITIAL);
+  const [verified, setVerified] = useState<Verified | null>(null);
+  const hints = { companyId: 'validation.uuid', url: 'validation.url' };
+
+  const setField = (path: string, value: string | boolean) => {
+    form.set(path, value);
+    if (CREDENTIAL_PATHS.has(path)) setVerified(null);
+  };
+  const fieldForm = { ...form, set: setField };
+
+  const verify = () =>
+    form.submit({
+      check: (v) => validate(commands['accounts.verify'].input, bodyFrom(CREDENTIALS, v), t, { hints }),
+      run: async (v) => {
+        const answer = await bridge.invoke('accounts.verify', commandInput('accounts.verify', bodyFrom(CREDENTIALS, v)));
+        setVerified(answer);
+        if (!v.name && answer.companyName) form.set('name', answer.companyName);
+      },
+    });
+
+  const save = () =>
+    form.submit({
+      check: (v) => validate(commands['accounts.add'].input, bodyFrom(SAVE, v), t, { hints }),
+      run: async (v) => onAdded(await bridge.invoke('accounts.add', commandInput('accounts.add', bodyFrom(SAVE, v)))),
+    });
+
+  const env = form.values.environment;
+  return (
+    <form
+      className="form"
+      aria-labelledby="account-form-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void (verified ? save() : verify());
+      }}
+      noValidate
+    >
+      <h2 id="account-form-title">{t('account.title')}</h2>
+      <fieldset>
+        <legend>{t('account.credentials')}</legend>
+        <Field
+          form={fieldForm}
+          spec={CREDENTIALS[0] as FieldSpec}
+          label={t('account.environment')}
+          optionLabel={(o) => t(`environment.name.${o}`)}
+          hint={typeof env === 'string' ? t(`environment.help.${env}`) : undefined}
+        />
+        <Field form={fieldForm} spec={CREDENTIALS[1] as FieldSpec} label={t('account.url')} hint={t('account.urlHint')} />
+        <Field form={fieldForm} spec={CREDENTIALS[2] as FieldSpec} label={t('account.companyId')} required placeholder="3f2b0c1e-…" />
+        <Field form={fieldForm} spec={CREDENTIALS[3] as FieldSpec} label={t('account.apiKey')} required autoComplete="off" />
+        <Field form={fieldForm} spec={CREDENTIALS[4] as FieldSpec} label={t('account.vendorApiKey')} hint={t('account.vendorHint')} />
+      </fieldset>
+      {verified && (
+        <div className="notice notice-ok" role="status">
+          <p className="notice-title">{t('account.verified', { name: verified.companyName ?? t('common.unknown') })}</p>
+          <p className="muted">{t('account.scopes', { scopes: verified.scopes.join(', ') || t('common.none') })}</p>
+        </div>
+      )}
+      {verified && (
+        <fieldset>
+          <legend>{t('account.where')}</legend>
+          <Field form={fieldForm} spec={SAVE[5] as FieldSpec} label={t('account.name')} required />
+          <Field
+            form={fieldForm}
+            spec={SAVE[6] as FieldSpec}
+            label={t('account.root')}
+            required
+            hint={t('account.rootHint')}
+            placeholder={dataDir ? `${dataDir}/E-Invoices` : undefined}
+          />
+        </fieldset>
+      )}
+      <ErrorNotice error={form.failure} lines={form.unplaced} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={form.busy}>
+          {form.busy ? t('common.working') : verified ? t('account.save') : t('account.verify')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountView, BridgeErrorView } from '../../shared/bridge';
+import { commands } from '../../shared/bridge';
+import { commandInput } from '../forms/command-input';
+import { bodyFrom, type FieldSpec, inputsFrom } from '../forms/fields';
+import { useForm } from '../forms/use-form';
+import { validate } from '../forms/validation';
+import { useBridge, useStores } from '../stores/context';
+import { toErrorView } from '../stores/errors';
+import { ConfirmButton } from './ConfirmButton';
+import { ErrorNotice } from './ErrorNotice';
+import { Field } from './Field';
+import { SandboxBadge } from './SandboxBadge';
+
+const SPECS: readonly FieldSpec[] = [
+  { path: 'name', kind: 'text' },
+  { path: 'root', kind: 'text' },
+  { path: 'pollIntervalS', kind: 'number' },
+  { path: 'markHandled', kind: 'bool' },
+];
+
+/** One account's name, folder, poll interval and whether downloading marks invoices handled. */
+export function AccountSettingsForm({ account }: { account: AccountView }) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const { app } = useStores();
+  const form = useForm(`account-${account.id}`, inputsFrom(SPECS, account));
+  const [saved, setSaved] = useState(false);
+  const [removeError, setRemoveError] = useState<BridgeErrorView | null>(null);
+
+  const save = () =>
+    form.submit({
+      check: (v) => validate(commands['accounts.update'].input, { accountId: account.id, ...bodyFrom(SPECS, v) }, t),
+      run: async (v) => {
+        setSaved(false);
+        await bridge.invoke('accounts.update', commandInput('accounts.update', { accountId: account.id, ...bodyFrom(SPECS, v) }));
+        setSaved(true);
+        await app.getState().refreshAccounts();
+      },
+    });
+
+  const remove = async () => {
+    try {
+      await bridge.invoke('accounts.remove', { accountId: account.id });
+      await app.getState().refreshAccounts();
+    } catch (e) {
+      setRemoveError(toErrorView(e));
+    }
+  };
+
+  return (
+    <form
+      className="form card"
+      aria-labelledby={`${form.id}-title`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="card-head">
+        <h3 id={`${form.id}-title`}>{account.name}</h3>
+        <SandboxBadge environment={account.environment} />
+        <span className="muted mono">{account.companyId}</span>
+      </div>
+      <div className="grid-2">
+        <Field form={form} spec={SPECS[0] as FieldSpec} label={t('account.name')} required />
+        <Field form={form} spec={SPECS[1] as FieldSpec} label={t('account.root')} required hint={t('account.rootHint')} />
+        <Field form={form} spec={SPECS[2] as FieldSpec} label={t('settings.pollInterval')} hint={t('settings.pollHint')} />
+        <Field form={form} spec={SPECS[3] as FieldSpec} label={t('settings.markHandled')} hint={t('settings.markHandledHint')} />
+      </div>
+      <ErrorNotice error={form.failure} lines={form.unplaced} />
+      <ErrorNotice error={removeError} />
+      {saved && (
+        <p className="notice notice-ok" role="status">
+          {t('company.saved')}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={form.busy}>
+          {t('common.save')}
+        </button>
+        <ConfirmButton
+          label={t('settings.removeAccount')}
+          question={t('settings.removeQuestion', { name: account.name })}
+          onConfirm={() => void remove()}
+        />
+      </div>
+    </form>
+  );
+}

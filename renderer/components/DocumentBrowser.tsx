@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import type { DocumentRow } from '../../shared/bridge';
+import { useQueryTiming } from '../hooks/use-query-timing';
+import { useApp, useFormat } from '../stores/context';
+import type { DocumentList } from '../stores/lists';
+import { DocumentDetailPanel } from './DocumentDetailPanel';
+import { ErrorNotice } from './ErrorNotice';
+import { RowPlaceholder } from './RowPlaceholder';
+import { SearchBox } from './SearchBox';
+import { VirtualList } from './VirtualList';
+
+function DocumentListRow({ row }: { row: DocumentRow | undefined }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (!row) return <RowPlaceholder />;
+  return (
+    <span className="doc-row">
+      <span className="doc-type">{row.type ? t(`documentType.${row.type}`, { defaultValue: row.type }) : '–'}</span>
+      <span className="doc-party">{(row.direction === 'SENT' ? row.recipientName : row.senderName) ?? t('common.unknown')}</span>
+      <span className="mono">{row.number ?? '–'}</span>
+      <span>{f.dateTime(row.createdAt)}</span>
+      <span>
+        {row.status && (
+          <span className={`badge badge-status-${row.status.toLowerCase()}`}>
+            {t(`status.${row.status}`, { defaultValue: row.status })}
+          </span>
+        )}
+      </span>
+    </span>
+  );
+}
+
+/** Trading documents, searched and listed the same way as invoices. */
+export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList; idPrefix: string; label: string }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const accountId = useApp((s) => s.accountId);
+  const query = useStore(list, (s) => s.filter.query ?? '');
+  const total = useStore(list, (s) => s.total);
+  const error = useStore(list, (s) => s.error);
+  const openId = useStore(list, (s) => s.openId);
+  useQueryTiming(list);
+  return (
+    <div className={`browser${openId ? ' has-detail' : ''}`}>
+      <div className="browser-list">
+        <div className="toolbar">
+          <SearchBox
+            id={`${idPrefix}-search`}
+            label={t('list.search')}
+            value={query}
+            onChange={(q) => list.getState().setFilter({ query: q })}
+          />
+          <p className="list-count" aria-live="polite">
+            {total === null ? '' : t('list.count', { count: total, formatted: f.number(total, 0) })}
+          </p>
+        </div>
+        <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
+        <VirtualList
+          store={list}
+          rowId={(r) => r.id}
+          label={label}
+          idPrefix={`${idPrefix}-row`}
+          rowHeight={44}
+          renderRow={(row) => <DocumentListRow row={row} />}
+          empty={<p className="muted">{query ? t('list.noMatches') : t('list.emptyDocuments')}</p>}
+        />
+      </div>
+      {openId && accountId && (
+        <DocumentDetailPanel key={openId} accountId={accountId} id={openId} onClose={() => list.getState().close()} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import type { InvoiceDetail } from '../../shared/bridge';
+import { useQueryTiming } from '../hooks/use-query-timing';
+import { useApp, useFormat } from '../stores/context';
+import type { InvoiceList } from '../stores/lists';
+import { ErrorNotice } from './ErrorNotice';
+import { InvoiceDetailPanel } from './InvoiceDetailPanel';
+import { InvoiceFilters } from './InvoiceFilters';
+import { InvoiceListHeader, InvoiceListRow } from './InvoiceListRow';
+import { SearchBox } from './SearchBox';
+import { VirtualList } from './VirtualList';
+
+interface InvoiceBrowserProps {
+  list: InvoiceList;
+  idPrefix: string;
+  label: string;
+  filters?: boolean;
+  detailExtra?: (detail: InvoiceDetail) => ReactNode;
+}
+
+const ROW_HEIGHT = 44;
+
+/** Search, filters, the virtualized list of the whole mirror, and the open invoice beside it. */
+export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailExtra }: InvoiceBrowserProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const accountId = useApp((s) => s.accountId);
+  const query = useStore(list, (s) => s.filter.query ?? '');
+  const direction = useStore(list, (s) => s.filter.direction);
+  const total = useStore(list, (s) => s.total);
+  const error = useStore(list, (s) => s.error);
+  const stale = useStore(list, (s) => s.stale);
+  const openId = useStore(list, (s) => s.openId);
+  const loading = useStore(list, (s) => s.loading);
+  useQueryTiming(list);
+
+  return (
+    <div className={`browser${openId ? ' has-detail' : ''}`}>
+      <div className="browser-list">
+        <div className="toolbar">
+          <SearchBox
+            id={`${idPrefix}-search`}
+            label={t('list.search')}
+            value={query}
+            onChange={(q) => list.getState().setFilter({ query: q })}
+          />
+          <p className="list-count" aria-live="polite">
+            {total === null ? (loading ? t('common.loading') : '') : t('list.count', { count: total, formatted: f.number(total, 0) })}
+          </p>
+        </div>
+        {filters && <InvoiceFilters list={list} idPrefix={idPrefix} />}
+        {stale && (
+          <div className="notice notice-info" role="status">
+            {t('list.stale')}{' '}
+            <button type="button" className="link" onClick={() => list.getState().refresh()}>
+              {t('list.refresh')}
+            </button>
+          </div>
+        )}
+        <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
+        <InvoiceListHeader direction={direction} />
+        <VirtualList
+          store={list}
+          rowId={(r) => r.id}
+          label={label}
+          idPrefix={`${idPrefix}-row`}
+          rowHeight={ROW_HEIGHT}
+          renderRow={(row) => <InvoiceListRow row={row} />}
+          rowClass={(row) => (row?.detectStatus === 'WARN' ? 'is-warned' : '')}
+          empty={<p className="muted">{query ? t('list.noMatches') : t('list.empty')}</p>}
+        />
+      </div>
+      {openId && accountId && (
+        <InvoiceDetailPanel
+          key={openId}
+          accountId={accountId}
+          id={openId}
+          onClose={() => list.getState().close()}
+          onHandled={(id, handled) => list.getState().patchRow(id, { handled })}
+        >
+          {detailExtra}
+        </InvoiceDetailPanel>
+      )}
+    </div>
+  );
+}

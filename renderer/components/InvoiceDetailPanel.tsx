@@ -1,0 +1,104 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeErrorView, InvoiceDetail } from '../../shared/bridge';
+import { useCommand } from '../hooks/use-command';
+import { useBridge, useFormat } from '../stores/context';
+import { toErrorView } from '../stores/errors';
+import { DetectFindings } from './DetectFindings';
+import { ErrorNotice } from './ErrorNotice';
+import { FileList } from './FileList';
+import { Loading } from './Loading';
+import { PdfView } from './PdfView';
+import { RenderedInvoiceView } from './RenderedInvoiceView';
+
+interface InvoiceDetailPanelProps {
+  accountId: string;
+  id: string;
+  onClose(): void;
+  onHandled?(id: string, handled: boolean): void;
+  /** Extra parts below the invoice (the reroute form on the Sent page). */
+  children?: (detail: InvoiceDetail) => ReactNode;
+}
+
+/** One invoice: Detect's warnings, the invoice rendered from its XML, its PDF image and files. */
+export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, children }: InvoiceDetailPanelProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const bridge = useBridge();
+  const { data, error, loading, reload, setData } = useCommand('invoices.get', { accountId, id });
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<BridgeErrorView | null>(null);
+
+  const setHandled = async (detail: InvoiceDetail, handled: boolean) => {
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const answer = await bridge.invoke('invoices.setHandled', { accountId, id, handled });
+      setData({ ...detail, row: { ...detail.row, handled: answer.handled } });
+      onHandled?.(id, answer.handled);
+    } catch (e) {
+      setSaveError(toErrorView(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const detail = data?.row.id === id ? data : null;
+  const image = detail?.files.find((x) => x.kind === 'image') ?? null;
+  const row = detail?.row;
+  return (
+    <section className="detail" aria-labelledby="detail-title">
+      <div className="detail-head">
+        <h2 id="detail-title">
+          {row
+            ? `${row.direction === 'SENT' ? (row.recipientName ?? '') : (row.senderName ?? '')} ${row.number ?? ''}`.trim() ||
+              t('invoice.untitled')
+            : t('invoice.title')}
+        </h2>
+        <button type="button" className="icon" onClick={onClose} aria-label={t('common.close')} title={t('common.close')}>
+          ×
+        </button>
+      </div>
+      {error && <ErrorNotice error={error} onRetry={reload} />}
+      {!detail && !error && loading && <Loading />}
+      {detail && row && (
+        <>
+          <div className="detail-meta">
+            {row.status && (
+              <span className={`badge badge-status-${row.status.toLowerCase()}`}>
+                {t(`status.${row.status}`, { defaultValue: row.status })}
+              </span>
+            )}
+            <span className="muted">{t('invoice.receivedAt', { when: f.dateTime(row.receivedAt) })}</span>
+            {row.direction === 'RECEIVED' && (
+              <button type="button" aria-pressed={row.handled} disabled={saving} onClick={() => void setHandled(detail, !row.handled)}>
+                {row.handled ? t('invoice.markUnhandled') : t('invoice.markHandled')}
+              </button>
+            )}
+          </div>
+          <ErrorNotice error={saveError} />
+          <DetectFindings status={row.detectStatus} findings={detail.detectFindings} />
+          {detail.rendered ? (
+            <RenderedInvoiceView invoice={detail.rendered} />
+          ) : (
+            <div className="notice notice-warn" role="note">
+              <p className="notice-title">{t('invoice.notRendered')}</p>
+              {detail.renderError && <p>{detail.renderError}</p>}
+            </div>
+          )}
+          {children?.(detail)}
+          {image && (
+            <section aria-labelledby="image-title">
+              <h3 id="image-title">{t('invoice.image')}</h3>
+              <PdfView accountId={accountId} file={image} />
+            </section>
+          )}
+          <section aria-labelledby="files-title">
+            <h3 id="files-title">{t('files.title')}</h3>
+            <FileList accountId={accountId} files={detail.files} />
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { INVOICE_STATUSES } from '../../shared/enums';
+import type { InvoiceList } from '../stores/lists';
+
+const triState = (v: boolean | undefined) => (v === undefined ? '' : v ? 'yes' : 'no');
+const fromTri = (v: string) => (v === '' ? undefined : v === 'yes');
+
+/** Date range, sender, status, Detect warning and handled: each change lists again at once. */
+export function InvoiceFilters({ list, idPrefix }: { list: InvoiceList; idPrefix: string }) {
+  const { t } = useTranslation();
+  const filter = useStore(list, (s) => s.filter);
+  const set = list.getState().setFilter;
+  const id = (name: string) => `${idPrefix}-filter-${name}`;
+  const received = filter.direction === 'RECEIVED';
+  return (
+    <fieldset className="filters">
+      <legend className="visually-hidden">{t('filters.title')}</legend>
+      <div className="field">
+        <label htmlFor={id('from')}>{t('filters.from')}</label>
+        <input id={id('from')} type="date" value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+      </div>
+      <div className="field">
+        <label htmlFor={id('to')}>{t('filters.to')}</label>
+        <input id={id('to')} type="date" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+      </div>
+      {received && (
+        <div className="field">
+          <label htmlFor={id('sender')}>{t('filters.sender')}</label>
+          <input id={id('sender')} type="text" value={filter.sender ?? ''} onChange={(e) => set({ sender: e.target.value || undefined })} />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={id('status')}>{t('filters.status')}</label>
+        <select id={id('status')} value={filter.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
+          <option value="">{t('filters.any')}</option>
+          {INVOICE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {received && (
+        <div className="field">
+          <label htmlFor={id('detect')}>{t('filters.detect')}</label>
+          <select
+            id={id('detect')}
+            value={triState(filter.detectWarning)}
+            onChange={(e) => set({ detectWarning: fromTri(e.target.value) })}
+          >
+            <option value="">{t('filters.any')}</option>
+            <option value="yes">{t('filters.withWarning')}</option>
+            <option value="no">{t('filters.withoutWarning')}</option>
+          </select>
+        </div>
+      )}
+      {received && (
+        <div className="field">
+          <label htmlFor={id('handled')}>{t('filters.handled')}</label>
+          <select id={id('handled')} value={triState(filter.handled)} onChange={(e) => set({ handled: fromTri(e.target.value) })}>
+            <option value="">{t('filters.any')}</option>
+            <option value="yes">{t('filters.handledYes')}</option>
+            <option value="no">{t('filters.handledNo')}</option>
+          </select>
+        </div>
+      )}
+    </fieldset>
+  );
+}

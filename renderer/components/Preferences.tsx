@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import type { AppSettings } from '../../shared/bridge';
+import { useApp, useStores } from '../stores/context';
+import { ErrorNotice } from './ErrorNotice';
+import { LanguagePicker } from './LanguagePicker';
+
+const THEMES: AppSettings['theme'][] = ['system', 'light', 'dark'];
+
+/** The app's own settings: language, light or dark, notifications, start at login. */
+export function Preferences() {
+  const { t } = useTranslation();
+  const { app } = useStores();
+  const settings = useApp((s) => s.settings);
+  const caps = useApp((s) => s.info?.capabilities ?? null);
+  const error = useApp((s) => s.error);
+  const save = (patch: Partial<AppSettings>) => void app.getState().saveSettings(patch);
+  return (
+    <section aria-labelledby="prefs-title" className="card form">
+      <h2 id="prefs-title">{t('settings.preferences')}</h2>
+      <div className="grid-2">
+        <LanguagePicker id="settings-language" />
+        <div className="field">
+          <label htmlFor="settings-theme">{t('settings.theme')}</label>
+          <select id="settings-theme" value={settings.theme} onChange={(e) => save({ theme: e.target.value as AppSettings['theme'] })}>
+            {THEMES.map((th) => (
+              <option key={th} value={th}>
+                {t(`settings.themes.${th}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field-check">
+          <input
+            id="settings-notifications"
+            type="checkbox"
+            checked={settings.notifications}
+            disabled={caps?.notifications === false}
+            onChange={(e) => save({ notifications: e.target.checked })}
+            aria-describedby="settings-notifications-hint"
+          />
+          <label htmlFor="settings-notifications">{t('settings.notifications')}</label>
+          <p className="field-hint" id="settings-notifications-hint">
+            {caps?.notifications === false ? t('settings.desktopOnly') : t('settings.notificationsHint')}
+          </p>
+        </div>
+        <div className="field field-check">
+          <input
+            id="settings-start"
+            type="checkbox"
+            checked={settings.startAtLogin}
+            disabled={caps?.startAtLogin === false}
+            onChange={(e) => save({ startAtLogin: e.target.checked })}
+            aria-describedby="settings-start-hint"
+          />
+          <label htmlFor="settings-start">{t('settings.startAtLogin')}</label>
+          <p className="field-hint" id="settings-start-hint">
+            {caps?.startAtLogin === false ? t('settings.desktopOnly') : t('settings.startHint')}
+          </p>
+        </div>
+      </div>
+      <ErrorNotice error={error} />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { DetectChecks } from '../components/DetectChecks';
+import { InvoiceBrowser } from '../components/InvoiceBrowser';
+import { useStores } from '../stores/context';
+
+/** Detect: the checks to run on received invoices, and the invoices they warned about. */
+export function DetectPage() {
+  const { t } = useTranslation();
+  const { warned } = useStores();
+  return (
+    <div className="page">
+      <h1>{t('detect.title')}</h1>
+      <DetectChecks />
+      <section aria-labelledby="detect-warned-title" className="detect-warned">
+        <h2 id="detect-warned-title">{t('detect.warnedTitle')}</h2>
+        <InvoiceBrowser list={warned} idPrefix="warned" label={t('detect.warnedTitle')} filters={false} />
+      </section>
+    </div>
+  );
+}

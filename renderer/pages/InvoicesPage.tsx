@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { InvoiceBrowser } from '../components/InvoiceBrowser';
+import { useStores } from '../stores/context';
+
+export function InvoicesPage() {
+  const { t } = useTranslation();
+  const { received } = useStores();
+  return (
+    <div className="page page-full">
+      <h1>{t('invoices.title')}</h1>
+      <InvoiceBrowser list={received} idPrefix="received" label={t('invoices.listLabel')} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccountStatusCard } from '../components/AccountStatusCard';
+import { ActivityList } from '../components/ActivityList';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Loading } from '../components/Loading';
+import { useFormat, useSlice, useStores } from '../stores/context';
+
+export function OverviewPage() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const { sync } = useStores();
+  const statuses = useSlice(sync, (s) => s.statuses);
+  const activity = useSlice(sync, (s) => s.activity);
+  const problems = useSlice(sync, (s) => s.problems);
+  const error = useSlice(sync, (s) => s.error);
+
+  useEffect(() => {
+    void sync.getState().refresh();
+    void sync.getState().loadActivity();
+  }, [sync]);
+
+  return (
+    <div className="page">
+      <h1>{t('overview.title')}</h1>
+      <ErrorNotice error={error} onRetry={() => void sync.getState().refresh()} />
+      {problems.length > 0 && (
+        <section aria-labelledby="problems-title" className="problems">
+          <h2 id="problems-title">{t('overview.problems')}</h2>
+          <ul>
+            {problems.map((p) => (
+              <li key={p.id} className={`notice notice-${p.kind === 'retry' ? 'warn' : 'error'}`}>
+                <span className="notice-title">{t(`overview.problemKind.${p.kind}`)}</span> {p.message}{' '}
+                <span className="muted">{f.dateTime(new Date(p.at).toISOString())}</span>{' '}
+                <button type="button" className="link" onClick={() => sync.getState().dismissProblem(p.id)}>
+                  {t('common.dismiss')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {statuses.length === 0 && !error ? <Loading /> : null}
+      <div className="status-grid">
+        {statuses.map((s) => (
+          <AccountStatusCard key={s.account.id} status={s} />
+        ))}
+      </div>
+      <section aria-labelledby="activity-title">
+        <h2 id="activity-title">{t('overview.activity')}</h2>
+        <ActivityList items={activity} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { InvoiceBrowser } from '../../../renderer/components/InvoiceBrowser';
+import { createI18n } from '../../../renderer/i18n';
+import { Root } from '../../../renderer/Root';
+import { createStores } from '../../../renderer/stores';
+import type { AppSettings, InvoicePage } from '../../../shared/bridge';
+import { type FakeBridge, fakeBridge } from './fake-bridge';
+import { ACCOUNT, INFO, invoiceDetail, invoiceRow, SETTINGS, status } from './fixtures';
+import { renderWithApp } from './render-app';
+
+afterEach(cleanup);
+const made: string[] = [];
+beforeAll(() => {
+  // happy-dom cannot load blob: URLs into a frame; the test only checks that the PDF got one.
+  URL.createObjectURL = (blob: Blob) => {
+    made.push(blob.type);
+    return 'about:blank';
+  };
+  URL.revokeObjectURL = () => {};
+});
+
+/** 1,000 received invoices answered by cursor; the query keeps every tenth. */
+function invoiceSource(total = 1000) {
+  return (i: { filter?: { query?: string; detectWarning?: boolean }; after?: string | null; limit?: number }): InvoicePage => {
+    const all = Array.from({ length: total }, (_, k) => invoiceRow(k, { detectStatus: k % 7 === 0 ? 'WARN' : 'OK' }));
+    const q = i.filter?.query;
+    const matching = q ? all.filter((r) => r.number?.endsWith('0')) : all;
+    const start = i.after ? Number(i.after) : 0;
+    const items = matching.slice(start, start + (i.limit ?? 100));
+    return { items, next: start + items.length < matching.length ? String(start + items.length) : null, total: matching.length };
+  };
+}
+
+describe('received invoices', () => {
+  it('lists the mirror, searches as you type, moves with the keys and opens the rendered invoice with its PDF', async () => {
+    const bridge = fakeBridge({
+      'invoices.list': invoiceSource(),
+      'invoices.get': (i) => invoiceDetail(invoiceRow(Number(i.id.slice(4)))),
+      'files.read': () => ({ filename: 'invoice.pdf', contentType: 'application/pdf', base64: btoa('%PDF-1.7') }),
+    });
+    const stores = createStores({ bridge, perfNow: () => 0, wallNow: () => 0, defaultLang: 'en' });
+    stores.app.setState({ accounts: [ACCOUNT], accountId: ACCOUNT.id });
+    stores.received.getState().setAccount(ACCOUNT.id);
+    renderWithApp(<InvoiceBrowser list={stores.received} idPrefix="r" label="Received invoices" />, bridge, { stores });
+    await screen.findByText('1,000 results');
+    const list = screen.getByRole('listbox', { name: 'Received invoices' });
+    const options = within(list).getAllByRole('option');
+    expect(options.length).toBeGreaterThan(10);
+    expect(options.length).toBeLessThan(60);
+    expect(options[0]?.getAttribute('aria-setsize')).toBe('1000');
+    expect(within(list).getAllByText(/Detect warning/).length).toBeGreaterThan(0);
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'N-1' } });
+    await screen.findByText('100 results');
+
+    list.focus();
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    expect(list.getAttribute('aria-activedescendant')).toBe('r-row-1');
+    fireEvent.keyDown(list, { key: 'Enter' });
+    const detail = await screen.findByRole('region', { name: 'Sender 10 N-10' });
+    expect(await within(detail).findByText('Consulting')).toBeTruthy();
+    expect(within(detail).getByRole('table', { name: 'Lines' })).toBeTruthy();
+    expect(within(detail).getByText('€150.60', { selector: '.rendered-amount' })).toBeTruthy();
+    const pdf = await within(detail).findByTitle('Image of invoice.pdf');
+    expect(pdf.tagName).toBe('IFRAME');
+    expect(made).toEqual(['application/pdf']);
+    expect(bridge.callsOf('files.read')).toEqual([{ accountId: ACCOUNT.id, path: 'Inbox/Invoices/invoice.pdf' }]);
+    fireEvent.keyDown(list, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Sender 10 N-10' })).toBeNull();
+  });
+});
+
+function appBridge(accounts = [ACCOUNT]): FakeBridge {
+  let settings: AppSettings = SETTINGS;
+  return fakeBridge({
+    'app.info': () => INFO,
+    'settings.get': () => settings,
+    'settings.set': (patch) => {
+      settings = { ...settings, ...patch } as AppSettings;
+      return settings;
+    },
+    'accounts.list': () => accounts,
+    'sync.status': () => accounts.map((a) => status({ account: a })),
+    'activity.list': () => [],
+    'outbox.list': () => [],
+    'invoices.list': invoiceSource(50),
+    'documents.list': () => ({ items: [], next: null, total: 0 }),
+    'bankMessages.list': () => ({ items: [], next: null, total: 0 }),
+    'detect.checks.get': () => ({ on_invoice_receive: [] }),
+    'detect.definitions': () => [],
+    'accounts.tryDemo': () => ACCOUNT,
+  });
+}
+
+function renderRoot(bridge: FakeBridge) {
+  const stores = createStores({ bridge, perfNow: () => 1, wallNow: () => Date.parse('2026-03-01T10:01:00Z'), defaultLang: 'en' });
+  const i18n = createI18n('en');
+  render(<Root bridge={bridge} stores={stores} i18n={i18n} wallNow={() => Date.parse('2026-03-01T10:01:00Z')} doc={document} />);
+  return { stores, i18n };
+}
+
+describe('the app', () => {
+  it('starts at the first run without accounts, and shows the app after "Try the sandbox"', async () => {
+    const accounts: (typeof ACCOUNT)[] = [];
+    const bridge = appBridge(accounts);
+    bridge.calls.length = 0;
+    renderRoot(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try the sandbox' }));
+    accounts.push(ACCOUNT);
+    expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
+    expect(screen.getAllByText('Sandbox').length).toBeGreaterThan(0);
+    expect(bridge.callsOf('accounts.tryDemo')).toHaveLength(1);
+  });
+
+  it('switches language everywhere, with the lang attribute and the formats', async () => {
+    const bridge = appBridge();
+    renderRoot(bridge);
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.change(await screen.findByLabelText('Language'), { target: { value: 'fi' } });
+    expect(await screen.findByRole('heading', { name: 'Asetukset', level: 1 })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('fi');
+    expect(bridge.callsOf('settings.set')).toEqual([{ language: 'fi' }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Saapuneet laskut' }));
+    expect(await screen.findByText('50 tulosta')).toBeTruthy();
+    expect(screen.getAllByText('1.2.2026').length).toBeGreaterThan(0);
+  });
+
+  it('follows the theme choice on the html element', async () => {
+    const bridge = appBridge();
+    const { stores } = renderRoot(bridge);
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    await act(() => stores.app.getState().saveSettings({ theme: 'dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await act(() => stores.app.getState().saveSettings({ theme: 'system' }));
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+
+  it('shows that events stopped flowing, and asks again once they flow', async () => {
+    const bridge = appBridge();
+    renderRoot(bridge);
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    act(() => bridge.setConnection('closed'));
+    expect(screen.getByText('Not connected to the app')).toBeTruthy();
+    const before = bridge.callsOf('sync.status').length;
+    act(() => bridge.setConnection('open'));
+    await waitFor(() => expect(bridge.callsOf('sync.status').length).toBeGreaterThan(before));
+    expect(screen.queryByText('Not connected to the app')).toBeNull();
+  });
+});
