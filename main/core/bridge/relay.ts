@@ -1,6 +1,6 @@
 import type { SyncState } from '../../../shared/bridge/views';
 import type { Logger } from '../log';
-import type { ActivityRepo } from '../store/activity';
+import type { ActivityEntry, ActivityRepo } from '../store/activity';
 import type { EngineEventName, EngineEvents } from '../sync/events';
 import type { Emit } from './types';
 import { activityView } from './views';
@@ -8,8 +8,22 @@ import { activityView } from './views';
 /** The last state each account's runner announced, for sync.status. */
 export type SyncStates = Map<string, { state: SyncState; message: string | null }>;
 
-/** Engine events after which the sync side may have written activity entries. */
-const WRITES_ACTIVITY: readonly EngineEventName[] = ['sent', 'rejected', 'delivery', 'synced', 'queued', 'downloaded'];
+/**
+ * Engine events that come with activity entries; `synced` ends every cycle, so entries written without
+ * an event of their own (a download given up, a file withdrawn) are pushed by the end of their cycle.
+ */
+const WRITES_ACTIVITY: readonly EngineEventName[] = ['queued', 'sent', 'rejected', 'problem', 'delivery', 'synced'];
+/** Entries pushed at most per read; a burst beyond this (thousands of files queued at once) is read with activity.list. */
+const MAX_PUSH = 5000;
+
+/** The entries newer than `last`, oldest first, read in growing batches from the newest end. */
+function newerThan(activity: ActivityRepo, last: number): ActivityEntry[] {
+  for (let n = 200; ; n *= 5) {
+    const rows = activity.listLatest(n);
+    const oldest = rows[rows.length - 1];
+    if (rows.length < n || !oldest || oldest.id <= last || n >= MAX_PUSH) return rows.filter((a) => a.id > last).reverse();
+  }
+}
 
 /**
  * Maps the engine's events onto the bridge's (shared/bridge/events.ts). The activity log is written
@@ -26,8 +40,7 @@ export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, 
     pending = null;
     if (stopped) return;
     try {
-      const fresh = activity.listLatest(200).filter((a) => a.id > lastActivity);
-      for (const entry of fresh.reverse()) {
+      for (const entry of newerThan(activity, lastActivity)) {
         lastActivity = entry.id;
         emit('activity', activityView(entry));
       }

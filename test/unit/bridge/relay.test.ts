@@ -76,4 +76,19 @@ describe('engine events reach the bridge as bridge events', () => {
     engine.events.emit('state', { accountId: a.id, state: 'idle' });
     expect(after).toEqual([]);
   });
+
+  it('pushes a burst of entries larger than one read, each once', async () => {
+    const { bridge, engine, account } = testBridge();
+    const a = account();
+    const got: number[] = [];
+    bridge.subscribe('activity', (entry) => got.push(entry.id));
+    const ids = engine.store.transaction(() =>
+      Array.from({ length: 1200 }, (_, i) =>
+        engine.store.activity.append({ accountId: a.id, level: 'info', kind: 'outbox.queued', message: `file ${i}` }),
+      ),
+    );
+    engine.events.emit('synced', { accountId: a.id, at: 0, ok: true });
+    await nextTurn();
+    expect(got).toEqual(ids);
+  });
 });
