@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type BridgeServer, createBridgeServer } from '../bridge';
-import { type CliContext, type GlobalOptions, openCli } from '../cli/context';
+import { type AppSettingsStore, type BridgeServer, createBridgeServer, type HostInfo } from '../bridge';
+import { type CliContext, type GlobalOptions, type OpenCliOptions, openCli } from '../cli/context';
 
 export interface HeadlessApp {
   cli: CliContext;
@@ -22,26 +22,34 @@ export function appVersion(): string {
   }
 }
 
+/** What another host (the desktop shell) puts in place of the headless defaults. */
+export interface OpenHeadlessOptions extends Pick<OpenCliOptions, 'secrets' | 'log' | 'runner'> {
+  host?: HostInfo;
+  settings?: AppSettingsStore;
+}
+
 /**
  * Opens the engine as the CLI does (same data folder, secrets file and logger) and puts the bridge
  * on it. With no account yet, the embedded sandbox is started and its demo company added as the
  * "Demo (sandbox)" account, so a first run shows a working app.
  */
-export async function openHeadless(g: GlobalOptions): Promise<HeadlessApp> {
-  let cli = await openCli(g);
+export async function openHeadless(g: GlobalOptions, o: OpenHeadlessOptions = {}): Promise<HeadlessApp> {
+  const opts = { secrets: o.secrets, log: o.log, runner: o.runner };
+  let cli = await openCli(g, opts);
   if (cli.engine.listAccounts().length === 0 && !cli.embedded) {
     await cli.close();
-    cli = await openCli(g, { embedded: true });
+    cli = await openCli(g, { ...opts, embedded: true });
   }
   const bridge = createBridgeServer({
     engine: cli.engine,
     dataDir: cli.dataDir,
-    host: {
+    host: o.host ?? {
       kind: 'browser',
       version: appVersion(),
       // A browser tab cannot open files with the system, start at login, or notify from the background.
       capabilities: { openFiles: false, startAtLogin: false, notifications: false },
     },
+    settings: o.settings,
     demo: cli.embedded
       ? { company_id: cli.embedded.demo.company_id, api_key: cli.embedded.demo.api_key, name: cli.embedded.demo.name }
       : null,
