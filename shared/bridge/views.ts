@@ -55,6 +55,8 @@ export interface InvoicePage {
   /** Opaque cursor for the next page; null at the end. */
   next: string | null;
   total: number;
+  /** Counting stops at a cap, so a broad search stays instant: then `total` means "at least" (1,000+). */
+  totalIsLowerBound: boolean;
 }
 
 export interface RenderedParty {

@@ -77,7 +77,7 @@ describe('dispatch: input is parsed with the command schema before the handler r
     const { bridge, account } = testBridge();
     const a = account();
     const r = await bridge.dispatch('invoices.list', { accountId: a.id });
-    expect(r).toEqual({ ok: true, value: { items: [], next: null, total: 0 } });
+    expect(r).toEqual({ ok: true, value: { items: [], next: null, total: 0, totalIsLowerBound: false } });
   });
 
   it('answers an unknown account as invalid input, naming the field', async () => {

@@ -6,6 +6,9 @@ import { invoiceRow } from '../views';
 import { accountOf } from './common';
 import { invoiceDetail, sentBy } from './invoice-detail';
 
+/** Matches are counted up to this many; beyond it the UI says "1,000+". */
+const COUNT_CAP = 1000;
+
 type Names = 'invoices.list' | 'invoices.get' | 'invoices.setHandled' | 'invoices.reroute';
 
 const REROUTED_BY = { einvoice: 'e-invoice', email: 'e-mail', print: 'letter' } as const;
@@ -38,12 +41,15 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       };
       const cursor = decodeCursor(input.after);
       const page = store.invoices.list(input.accountId, filter, input.limit, cursor ? { sortMs: cursor.key, id: cursor.id } : undefined);
-      // A first page that holds every match is its own count; only longer results pay for a count.
-      const total = cursor?.total ?? (page.next ? store.invoices.count(input.accountId, filter) : page.items.length);
+      // A first page that holds every match is its own count; longer results are counted up to a cap,
+      // so that a search matching most of 100,000 rows still answers as you type ("1,000+").
+      const counted = cursor?.total ?? (page.next ? store.invoices.count(input.accountId, filter, COUNT_CAP + 1) : page.items.length);
+      const total = Math.min(counted, COUNT_CAP);
       return {
         items: page.items.map(invoiceRow),
-        next: page.next ? encodeCursor({ key: page.next.sortMs, id: page.next.id, total }) : null,
+        next: page.next ? encodeCursor({ key: page.next.sortMs, id: page.next.id, total: counted }) : null,
         total,
+        totalIsLowerBound: counted > COUNT_CAP,
       };
     },
 
