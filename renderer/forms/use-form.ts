@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BridgeErrorView } from '../../shared/bridge';
 import { toErrorView } from '../stores/errors';
 import type { FieldValue, FormValues } from './fields';
@@ -38,18 +38,22 @@ export function useForm(id: string, initial: FormValues, doc: Document | null = 
   const [failure, setFailure] = useState<BridgeErrorView | null>(null);
   const [unplaced, setUnplaced] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [focusPath, setFocusPath] = useState<string | null>(null);
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
-  const focusFirst = useCallback(
-    (errs: FieldErrors) => {
-      const first = Object.keys(errs)[0];
-      if (!first || !doc) return;
-      // After React has rendered the messages, so the screen reader reads them with the field.
-      queueMicrotask(() => doc.getElementById(fieldId(id, first))?.focus());
-    },
-    [doc, id],
-  );
+  // Focus moves once React has rendered the messages and enabled the fields again, so the screen
+  // reader reads the field together with what is wrong with it.
+  useEffect(() => {
+    if (focusPath === null || !doc) return;
+    doc.getElementById(fieldId(id, focusPath))?.focus();
+    setFocusPath(null);
+  }, [focusPath, doc, id]);
+
+  const focusFirst = useCallback((errs: FieldErrors) => {
+    const first = Object.keys(errs)[0];
+    if (first) setFocusPath(first);
+  }, []);
 
   const set = useCallback((path: string, value: FieldValue) => {
     setValues((v) => ({ ...v, [path]: value }));

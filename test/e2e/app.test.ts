@@ -1,0 +1,211 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMirror } from './support/app';
+import { goTo, hasChromium, launch, openApp } from './support/browser';
+import { ensureRendererBuilt } from './support/build';
+import { bridgeCall, type RunningHost, startHost } from './support/host';
+
+// What a user does, against the real headless host and its embedded sandbox with the demo company.
+describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { timeout: 120_000 }, () => {
+  let host: RunningHost;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    ensureRendererBuilt();
+    host = await startHost();
+    browser = await launch();
+    ({ page, problems } = await openApp(browser, host.url));
+    await waitForMirror(page);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it('browses and searches the received invoices', async () => {
+    await goTo(page, 'invoices');
+    const list = page.getByRole('listbox', { name: 'Received invoices' });
+    await list.getByRole('option').first().waitFor();
+    const count = page.locator('.list-count');
+    const before = Number((await count.textContent())?.replace(/\D/g, ''));
+    expect(before).toBeGreaterThanOrEqual(100);
+    const sender = (await list.getByRole('option').first().locator('.inv-party').textContent())?.split(' · ')[0]?.trim() ?? '';
+    expect(sender.length).toBeGreaterThan(3);
+    const word = sender.split(/\s+/)[0] ?? sender;
+
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('received-search');
+    await page.keyboard.type(word, { delay: 20 });
+    await page.waitForFunction((b) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '')) < b, before);
+    const parties = await list.locator('.inv-party').allTextContents();
+    expect(parties.length).toBeGreaterThan(0);
+    for (const p of parties) expect(p.toLowerCase()).toContain(word.toLowerCase());
+
+    await page.getByLabel('Search').fill('');
+    await page.waitForFunction((b) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '')) === b, before);
+    await page.locator('#received-filter-detect').selectOption('yes');
+    await page.waitForFunction((b) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '')) < b, before);
+    expect(await list.locator('.vlist-row:not(.is-warned)').count()).toBe(0);
+    await page.locator('#received-filter-detect').selectOption('');
+  });
+
+  it('opens an invoice with the keyboard and shows it rendered from its XML, with its PDF', async () => {
+    await goTo(page, 'invoices');
+    const list = page.getByRole('listbox', { name: 'Received invoices' });
+    await list.getByRole('option').first().waitFor();
+    await list.focus();
+    await page.keyboard.press('ArrowDown');
+    const pdfAnswer = page.waitForResponse((r) => r.url().endsWith('/bridge/files.read'));
+    await page.keyboard.press('Enter');
+    const detail = page.locator('section.detail');
+    const lines = detail.getByRole('table', { name: 'Lines' });
+    await lines.waitFor();
+    expect(await lines.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await detail.getByRole('heading', { name: 'Seller' }).count()).toBe(1);
+    expect(await detail.getByRole('table', { name: 'Totals' }).locator('td').last().textContent()).toMatch(/\d/);
+    const pdf = detail.locator('iframe.pdf-view');
+    await pdf.waitFor();
+    expect(await pdf.getAttribute('src')).toMatch(/^blob:/);
+    // The frame shows the bytes files.read answered: a PDF.
+    const file = (await (await pdfAnswer).json()) as { ok: boolean; value: { contentType: string; base64: string } };
+    expect(file.value.contentType).toBe('application/pdf');
+    expect(Buffer.from(file.value.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.keyboard.press('Escape');
+    expect(await detail.count()).toBe(0);
+  });
+
+  it('marks an invoice handled: the service is told and the mirror keeps it', async () => {
+    await goTo(page, 'invoices');
+    await page.locator('#received-filter-handled').selectOption('no');
+    const list = page.getByRole('listbox', { name: 'Received invoices' });
+    const first = list.getByRole('option').first();
+    await first.waitFor();
+    const number = (await first.locator('.inv-number').textContent())?.trim();
+    await first.click();
+    await page.locator('section.detail').getByRole('button', { name: 'Mark handled' }).click();
+    await page.locator('section.detail').getByRole('button', { name: 'Mark not handled' }).waitFor();
+    const page1 = await bridgeCall<{ items: { number: string; handled: boolean }[] }>(host, 'invoices.list', {
+      accountId: (await bridgeCall<{ id: string }[]>(host, 'accounts.list'))[0]?.id,
+      filter: { direction: 'RECEIVED', query: number, handled: true },
+    });
+    expect(page1.items.map((i) => i.number)).toContain(number);
+    await page.locator('#received-filter-handled').selectOption('');
+  });
+
+  it('reroutes a failed invoice by e-mail and shows what the service answered', async () => {
+    await goTo(page, 'sent');
+    await page.getByRole('tab', { name: 'Sent invoices' }).click();
+    await page.getByLabel('Status').selectOption('FAILED');
+    const list = page.getByRole('listbox', { name: 'Sent invoices' });
+    await list.getByRole('option').first().waitFor();
+    await list.getByRole('option').first().click();
+    const form = page.getByRole('form', { name: 'Send it another way' });
+    await form.getByLabel('E-mail', { exact: true }).check();
+    await form.getByRole('button', { name: 'Reroute' }).click();
+    await form.getByText('Required.').waitFor();
+    await form.getByLabel(/E-mail address/).fill('not an address');
+    await form.getByRole('button', { name: 'Reroute' }).click();
+    await form.getByText(/Must be an e-mail address/).waitFor();
+    await form.getByLabel(/E-mail address/).fill('payables@customer.example');
+    await form.getByRole('button', { name: 'Reroute' }).click();
+    await form.getByRole('status').filter({ hasText: 'The service took the reroute.' }).waitFor();
+    expect(await form.getByRole('status').textContent()).toMatch(/Status: (Pending|Delivered)/);
+  });
+
+  it('registers a network profile and explains the 422 in plain words', async () => {
+    await goTo(page, 'company');
+    await page.getByRole('tab', { name: 'Network profiles' }).click();
+    await page.getByRole('table', { name: 'Registrations' }).waitFor();
+    const form = page.getByRole('form', { name: 'Register in a network' });
+    await form.getByRole('button', { name: 'Register' }).click();
+    await form.getByText('Choose at least one profile.').waitFor();
+    await form.getByLabel('ORDER', { exact: true }).check();
+    await form.getByLabel('Profile version').selectOption('');
+    await form.getByRole('button', { name: 'Register' }).click();
+    await form.getByText(/ORDER need a profile version/).waitFor();
+    await form.getByLabel('ORDER', { exact: true }).uncheck();
+    await form.getByLabel('INVOICE_AND_CREDIT_NOTE', { exact: true }).check();
+    await form.getByRole('button', { name: 'Register' }).click();
+    const alert = form.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('This profile is already registered for this e-invoice address.');
+    expect(await alert.textContent()).toContain('HTTP 422');
+  });
+
+  it('changes a setting and shows the service 400 at the field', async () => {
+    await goTo(page, 'company');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const email = page.getByRole('group', { name: 'Sending invoices by e-mail' });
+    await email.waitFor();
+    expect(await email.getByLabel('How').inputValue()).not.toBe('');
+    await email.getByLabel('Send invoices by e-mail').uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const error = email.locator('#company-settings-send_invoice_email-how_to_send-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/only when enabled/);
+    expect(await email.getByLabel('How').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('company-settings-send_invoice_email-how_to_send');
+
+    // A value the form itself refuses never reaches the service.
+    const address = page.getByRole('group', { name: 'Address' });
+    await email.getByLabel('Send invoices by e-mail').check();
+    await address.getByLabel(/Country code/).fill('Finland');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await address.getByText(/two-letter country code/).waitFor();
+    await address.getByLabel(/Country code/).fill('FI');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  });
+
+  it('toggles a Detect check, and the service keeps it', async () => {
+    await goTo(page, 'detect');
+    const vat = page.getByLabel('VAT registration');
+    await vat.waitFor();
+    const was = await vat.isChecked();
+    await vat.setChecked(!was);
+    const accountId = (await bridgeCall<{ id: string }[]>(host, 'accounts.list'))[0]?.id;
+    await page.waitForFunction(() => !document.querySelector('input#detect-check-VAT:disabled'));
+    const saved = await bridgeCall<{ on_invoice_receive: string[] }>(host, 'detect.checks.get', { accountId });
+    expect(saved.on_invoice_receive.includes('VAT')).toBe(!was);
+    await page.reload();
+    await goTo(page, 'detect');
+    await page.getByLabel('VAT registration').waitFor();
+    await page.waitForFunction((on) => (document.querySelector('#detect-check-VAT') as HTMLInputElement | null)?.checked === on, !was);
+    await page.getByLabel('VAT registration').setChecked(was);
+  });
+
+  it('finds a mandate by its KID', async () => {
+    await goTo(page, 'norway');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Mandates' });
+    await table.locator('tbody tr').first().waitFor();
+    const kid = (await table.locator('tbody tr').nth(3).locator('td').first().textContent())?.trim() ?? '';
+    expect(kid).toMatch(/^\d+$/);
+    await page.getByLabel('KID or reference').fill(kid);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForFunction((k) => {
+      const rows = [...document.querySelectorAll('table tbody tr')];
+      return rows.length > 0 && rows.every((r) => r.querySelector('td')?.textContent?.includes(k));
+    }, kid);
+    expect(await table.locator('tbody tr td:first-child').allTextContents()).toContain(kid);
+  });
+
+  it('switches language: the words, the html lang and the formats follow', async () => {
+    await goTo(page, 'settings');
+    await page.getByLabel('Language').selectOption('fi');
+    await page.getByRole('heading', { name: 'Asetukset', level: 1 }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('fi');
+    await page.locator('nav [data-page="invoices"]').click();
+    await page.getByRole('heading', { name: 'Saapuneet laskut', level: 1 }).waitFor();
+    const date = await page.getByRole('listbox').getByRole('option').first().locator('.inv-date').textContent();
+    expect(date).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
+    await page.locator('nav [data-page="settings"]').click();
+    await page.getByLabel('Kieli').selectOption('en');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(problems).toEqual([]);
+  });
+});

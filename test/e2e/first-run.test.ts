@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
+import { ensureRendererBuilt } from './support/build';
+import { bridgeCall, type RunningHost, startHost } from './support/host';
+
+// The first run against the real headless host: it starts with the embedded sandbox's demo company,
+// so the test removes that account to get back to an app without accounts, then connects a company
+// it creates in the same sandbox, checking the credentials with the service before saving.
+describe.skipIf(!hasChromium)('first run (headless host, real sandbox, Chromium)', { timeout: 180_000 }, () => {
+  let host: RunningHost;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    ensureRendererBuilt();
+    host = await startHost();
+    browser = await launch();
+    ({ page, problems } = await openApp(browser, host.url));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it('gets back to the first run when the last account is removed', async () => {
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await goTo(page, 'settings');
+    await page.getByRole('button', { name: 'Remove account' }).click();
+    await page
+      .getByRole('group', { name: /Remove Demo \(sandbox\)\?/ })
+      .getByRole('button', { name: 'Remove account' })
+      .click();
+    await page.getByRole('heading', { name: 'Welcome to E-Invoice Sync', level: 1 }).waitFor();
+    expect(await page.locator('nav').count()).toBe(0);
+  });
+
+  it('is accessible and translated in every language', async () => {
+    for (const [lang, name, title] of [
+      ['fi', 'Suomi', 'Tervetuloa E-Invoice Synciin'],
+      ['sv', 'Svenska', 'Välkommen till E-Invoice Sync'],
+      ['nb', 'Norsk bokmål', 'Velkommen til E-Invoice Sync'],
+      ['en', 'English', 'Welcome to E-Invoice Sync'],
+    ] as const) {
+      await page.locator('#first-run-language').selectOption({ label: name });
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `first-run-${lang}`);
+    }
+  });
+
+  it('checks the credentials with the service before saving, then syncs the new account', async () => {
+    const info = await bridgeCall<{ embeddedSandboxUrl: string | null }>(host, 'app.info');
+    const sandbox = info.embeddedSandboxUrl;
+    expect(sandbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${sandbox}/__sandbox/companies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Nordic Test Oy', country: 'FI', business_id: '2345678-1' }),
+    });
+    const company = (await res.json()) as { company_id: string; api_key: string };
+
+    await page.getByLabel('Environment').selectOption('sandbox');
+    await page.getByLabel('Service address').fill(sandbox ?? '');
+    await page.getByLabel(/Company UUID/).fill(company.company_id);
+    await page.getByLabel(/^API key/).fill('not-the-key');
+    await page.getByRole('button', { name: 'Check with the service' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The service did not accept the company UUID or the API key.' }).waitFor();
+    expect(await page.getByLabel(/Root folder/).count()).toBe(0);
+
+    await page.getByLabel(/^API key/).fill(company.api_key);
+    await page.getByRole('button', { name: 'Check with the service' }).click();
+    await page.getByText('The service knows this company: Nordic Test Oy.').waitFor();
+    expect(await page.getByLabel(/Account name/).inputValue()).toBe('Nordic Test Oy');
+    await page.getByLabel(/Root folder/).fill(`${host.dataDir}/Nordic`);
+    await page.getByRole('button', { name: 'Save account' }).click();
+
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    const card = page.getByRole('region', { name: 'Nordic Test Oy' });
+    await card.waitFor();
+    expect(await card.getByText('Sandbox', { exact: true }).count()).toBe(1);
+    await card.getByText('Up to date').waitFor();
+    const accounts = await bridgeCall<{ name: string; companyId: string }[]>(host, 'accounts.list');
+    expect(accounts.map((a) => [a.name, a.companyId])).toEqual([['Nordic Test Oy', company.company_id]]);
+    expect(problems).toEqual([]);
+  });
+});

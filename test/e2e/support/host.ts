@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface RunningHost {
+  /** The printed address, with the one-time token that becomes the page's cookie. */
+  url: string;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  token: string;
+  dataDir: string;
+  /** What the host wrote on stderr (JSON log lines), for a failing test's message. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real headless host (`npm run headless`) as a child process on its own data folder and a free
+ * port; resolves when it prints the one line with its address (main/core/host/README.md).
+ */
+export async function startHost(opts: { dataDir?: string; keepData?: boolean } = {}): Promise<RunningHost> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'einvoice-e2e-')));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/core/host/bin.ts', '--data', dataDir, '--port', '0'], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (b: Buffer) => {
+    stderr += b.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    rl.once('line', (l) => resolve(l));
+    void exited.then((code) => reject(new Error(`the host exited (${code}) before printing its address:\n${stderr}`)));
+  });
+  const m = /running at (http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+)/.exec(line);
+  if (!m?.[1] || !m[2]) throw new Error(`unexpected first line from the host: ${line}`);
+  const origin = m[1];
+  return {
+    url: `${origin}/?token=${m[2]}`,
+    origin,
+    token: m[2],
+    dataDir,
+    log: () => stderr,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls a bridge command the way a script may (bearer token), for set-up and checks beside the UI. */
+export async function bridgeCall<T>(host: RunningHost, name: string, input: unknown = {}): Promise<T> {
+  const res = await fetch(`${host.origin}/bridge/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}`, origin: host.origin },
+    body: JSON.stringify(input),
+  });
+  const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
+  return body.value as T;
+}
