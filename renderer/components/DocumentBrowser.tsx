@@ -38,6 +38,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
   const accountId = useApp((s) => s.accountId);
   const query = useStore(list, (s) => s.filter.query ?? '');
   const total = useStore(list, (s) => s.total);
+  const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
   const error = useStore(list, (s) => s.error);
   const openId = useStore(list, (s) => s.openId);
   useQueryTiming(list);
@@ -52,7 +53,11 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
             onChange={(q) => list.getState().setFilter({ query: q })}
           />
           <p className="list-count" aria-live="polite">
-            {total === null ? '' : t('list.count', { count: total, formatted: f.number(total, 0) })}
+            {total === null
+              ? ''
+              : lowerBound
+                ? t('list.countAtLeast', { formatted: f.number(total, 0) })
+                : t('list.count', { count: total, formatted: f.number(total, 0) })}
           </p>
         </div>
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />

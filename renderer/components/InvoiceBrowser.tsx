@@ -30,6 +30,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
   const query = useStore(list, (s) => s.filter.query ?? '');
   const direction = useStore(list, (s) => s.filter.direction);
   const total = useStore(list, (s) => s.total);
+  const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
   const error = useStore(list, (s) => s.error);
   const stale = useStore(list, (s) => s.stale);
   const openId = useStore(list, (s) => s.openId);
@@ -47,7 +48,13 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
             onChange={(q) => list.getState().setFilter({ query: q })}
           />
           <p className="list-count" aria-live="polite">
-            {total === null ? (loading ? t('common.loading') : '') : t('list.count', { count: total, formatted: f.number(total, 0) })}
+            {total === null
+              ? loading
+                ? t('common.loading')
+                : ''
+              : lowerBound
+                ? t('list.countAtLeast', { formatted: f.number(total, 0) })
+                : t('list.count', { count: total, formatted: f.number(total, 0) })}
           </p>
         </div>
         {filters && <InvoiceFilters list={list} idPrefix={idPrefix} />}

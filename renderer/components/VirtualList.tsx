@@ -2,7 +2,7 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
-import type { PagedListState } from '../stores/paged-list';
+import { type PagedListState, rowCount } from '../stores/paged-list';
 
 export interface VirtualListProps<R, F> {
   store: StoreApi<PagedListState<R, F>>;
@@ -28,10 +28,10 @@ const FALLBACK_RECT = { width: 800, height: 640 };
 export function VirtualList<R, F>({ store, rowId, label, idPrefix, rowHeight, renderRow, rowClass, empty }: VirtualListProps<R, F>) {
   const rows = useStore(store, (s) => s.rows);
   const total = useStore(store, (s) => s.total);
+  const count = useStore(store, rowCount);
   const cursor = useStore(store, (s) => s.cursor);
   const openId = useStore(store, (s) => s.openId);
   const parentRef = useRef<HTMLDivElement>(null);
-  const count = total ?? rows.length;
 
   const virtualizer = useVirtualizer({
     count,

@@ -6,6 +6,8 @@ export interface PageAnswer<R> {
   items: R[];
   next: string | null;
   total: number;
+  /** The host stopped counting at a cap: `total` means "at least". */
+  totalIsLowerBound?: boolean;
 }
 
 export type PageFetcher<R, F> = (args: { accountId: string; filter: F; after: string | null; limit: number }) => Promise<PageAnswer<R>>;
@@ -17,6 +19,8 @@ export interface PagedListState<R, F> {
   rows: R[];
   /** Rows matching the filter; null until the first answer. */
   total: number | null;
+  /** `total` is where the host stopped counting (a broad search), not the end of the list. */
+  totalIsLowerBound: boolean;
   next: string | null;
   loading: boolean;
   error: BridgeErrorView | null;
@@ -46,6 +50,16 @@ export interface PagedListState<R, F> {
   openById(id: string): void;
   close(): void;
   patchRow(id: string, patch: Partial<R>): void;
+}
+
+/**
+ * How many rows the list shows: the total, or, when the host stopped counting, what is loaded so far
+ * plus one row still to come, so the list grows as the user scrolls into it.
+ */
+export function rowCount(s: Pick<PagedListState<unknown, unknown>, 'rows' | 'total' | 'totalIsLowerBound' | 'next'>): number {
+  if (s.total === null) return s.rows.length;
+  if (!s.totalIsLowerBound) return s.total;
+  return Math.max(s.total, s.rows.length + (s.next !== null ? 1 : 0));
 }
 
 export interface PagedListOptions<R, F> {
@@ -98,6 +112,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
             set({
               rows: page.items,
               total: page.total,
+              totalIsLowerBound: page.totalIsLowerBound === true,
               next: page.next,
               shownGeneration: gen,
               error: null,
@@ -105,7 +120,12 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
               cursor: openAt >= 0 ? openAt : Math.min(cur.cursor, page.items.length - 1),
             });
           } else {
-            set({ rows: cur.rows.concat(page.items), total: page.total, next: page.next });
+            set({
+              rows: cur.rows.concat(page.items),
+              total: page.total,
+              totalIsLowerBound: page.totalIsLowerBound === true,
+              next: page.next,
+            });
           }
         }
       } catch (e) {
@@ -131,6 +151,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
       filter: opts.initialFilter,
       rows: [],
       total: null,
+      totalIsLowerBound: false,
       next: null,
       loading: false,
       error: null,
@@ -160,8 +181,8 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
         set({ stale: true });
       },
       moveCursor(delta) {
-        const { cursor, rows, total } = get();
-        const last = (total ?? rows.length) - 1;
+        const { cursor } = get();
+        const last = rowCount(get()) - 1;
         if (last < 0) return;
         const next = Math.max(0, Math.min(last, (cursor < 0 ? (delta > 0 ? -1 : last + 1) : cursor) + delta));
         set({ cursor: next });

@@ -106,6 +106,7 @@ export const app = {
     search: 'Search',
     count_one: '{{formatted}} result',
     count_other: '{{formatted}} results',
+    countAtLeast: 'At least {{formatted}} results',
     empty: 'No invoices here yet.',
     emptyDocuments: 'No documents here yet.',
     noMatches: 'Nothing matches the search.',

@@ -109,6 +109,7 @@ export const app: CatalogShape<typeof en> = {
     search: 'Haku',
     count_one: '{{formatted}} tulos',
     count_other: '{{formatted}} tulosta',
+    countAtLeast: 'Vähintään {{formatted}} tulosta',
     empty: 'Täällä ei ole vielä laskuja.',
     emptyDocuments: 'Täällä ei ole vielä dokumentteja.',
     noMatches: 'Haulla ei löytynyt mitään.',

@@ -109,6 +109,7 @@ export const app: CatalogShape<typeof en> = {
     search: 'Søk',
     count_one: '{{formatted}} treff',
     count_other: '{{formatted}} treff',
+    countAtLeast: 'Minst {{formatted}} treff',
     empty: 'Ingen fakturaer her ennå.',
     emptyDocuments: 'Ingen dokumenter her ennå.',
     noMatches: 'Ingenting passer søket.',

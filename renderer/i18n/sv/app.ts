@@ -109,6 +109,7 @@ export const app: CatalogShape<typeof en> = {
     search: 'Sök',
     count_one: '{{formatted}} träff',
     count_other: '{{formatted}} träffar',
+    countAtLeast: 'Minst {{formatted}} träffar',
     empty: 'Inga fakturor här ännu.',
     emptyDocuments: 'Inga dokument här ännu.',
     noMatches: 'Inget matchar sökningen.',

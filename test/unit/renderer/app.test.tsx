@@ -29,7 +29,12 @@ function invoiceSource(total = 1000) {
     const matching = q ? all.filter((r) => r.number?.endsWith('0')) : all;
     const start = i.after ? Number(i.after) : 0;
     const items = matching.slice(start, start + (i.limit ?? 100));
-    return { items, next: start + items.length < matching.length ? String(start + items.length) : null, total: matching.length };
+    return {
+      items,
+      next: start + items.length < matching.length ? String(start + items.length) : null,
+      total: matching.length,
+      totalIsLowerBound: false,
+    };
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPagedList, type PageAnswer } from '../../../renderer/stores/paged-list';
+import { createPagedList, type PageAnswer, rowCount } from '../../../renderer/stores/paged-list';
 import { BridgeError } from '../../../shared/bridge';
 import { deferred, flush } from './fake-bridge';
 
@@ -152,6 +152,29 @@ describe('paged list store', () => {
     expect(list.getState().cursor).toBe(3);
     list.getState().openById('r999');
     expect(list.getState()).toMatchObject({ openId: 'r999', cursor: -1 });
+  });
+
+  it('grows past a total that is only a lower bound as rows load', async () => {
+    const src = source(3000);
+    const list = createPagedList<Row, Filter>({
+      fetch: async (a) => ({ ...(await src.fetch(a)), total: 1000, totalIsLowerBound: true }),
+      initialFilter: {},
+      idOf: (r) => r.id,
+      now: () => 1,
+      firstPage: 10,
+      page: 500,
+      margin: 5,
+    });
+    list.getState().setAccount('acc');
+    await answerAll(src);
+    expect(rowCount(list.getState())).toBe(1000);
+    list.getState().ensure(1200);
+    await answerAll(src);
+    // 10 + 3 × 500 rows loaded, and one more row still to come.
+    expect(list.getState().rows).toHaveLength(1510);
+    expect(rowCount(list.getState())).toBe(1511);
+    list.getState().moveCursor(5000);
+    expect(list.getState().cursor).toBe(1510);
   });
 
   it('starts over for another account, with the initial filter', async () => {
