@@ -69,6 +69,8 @@ export class AccountRunner {
   private watcher: FSWatcher | null = null;
   private readonly abort = new AbortController();
   private wake: (() => void) | null = null;
+  /** A kick that came while a cycle ran: the loop goes round again at once instead of sleeping. */
+  private kicked = false;
   private loop: Promise<void> | null = null;
   private pollRequested = true;
   private nextPollAt = 0;
@@ -128,7 +130,8 @@ export class AccountRunner {
   }
 
   kick(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else this.kicked = true;
   }
 
   /** Stops after the work in flight: uploads either finish or go back to the queue with their key. */
@@ -143,8 +146,10 @@ export class AccountRunner {
 
   private async run(): Promise<void> {
     while (this.running) {
+      this.kicked = false;
       const { wakeAt } = await this.cycle(false);
       if (!this.running) break;
+      if (this.kicked) continue;
       const now = this.deps.now();
       const until = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, this.nextPollAt, now + this.deps.options.scanIntervalMs);
       await new Promise<void>((resolve) => {

@@ -1,0 +1,64 @@
+import { EventEmitter } from 'node:events';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
+import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+
+let sb: TestSandbox;
+let company: TestCompany;
+let t: TestEngine;
+const requests = new EventEmitter();
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  company = await sb.company();
+  // Long intervals: anything that happens quickly below happened because of an event, not a timer.
+  t = await startTestEngine(sb, company, {
+    stableMs: 200,
+    runner: { watch: true, scanIntervalMs: 120_000, transport: { onRequest: (m, u) => requests.emit('request', `${m} ${u.pathname}`) } },
+  });
+  const first = t.engine.events.waitFor('synced');
+  await t.engine.start();
+  await first;
+});
+afterAll(async () => {
+  await t.close();
+  await sb.close();
+});
+
+describe('the long-running engine', () => {
+  it('sends a file dropped into the Outbox because the watcher saw it', async () => {
+    const sent = t.engine.events.waitFor('sent', (p) => p.file.endsWith('watched.xml'), 15_000);
+    const xml = (await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8')).replace('Snippet1', 'WATCHED-1');
+    await writeFile(join(t.root, 'Outbox', 'Invoices', 'watched.xml'), xml);
+    expect((await sent).remoteId).toBeTruthy();
+  });
+
+  it('does not lose a "sync now" that arrives while a cycle is running', async () => {
+    // Hold the cycle at its documents request, after it has asked for invoices.
+    await sb.call('/__sandbox/faults', {
+      method: 'PUT',
+      json: [{ action: 'latency', latency_ms: 800, method: 'GET', path: '^/v1/documents$', times: 1 }],
+    });
+    const atDocuments = new Promise<void>((resolve) => {
+      const on = (r: string) => {
+        if (r !== 'GET /v1/documents') return;
+        requests.off('request', on);
+        resolve();
+      };
+      requests.on('request', on);
+    });
+    t.engine.syncNow();
+    await atDocuments;
+    // While that cycle waits, a new invoice arrives and the user asks again.
+    const res = await sb.call(`/__sandbox/companies/${company.company_id}/received-invoices`, {
+      method: 'POST',
+      body: form({ name: 'late.xml', data: await readFile(join(FIXTURES, 'invoices/peppol-bis3/Vat-category-S.xml')) }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    const received = t.engine.events.waitFor('received', (r) => r.id === id, 10_000);
+    t.engine.syncNow();
+    expect((await received).kind).toBe('invoice');
+    await sb.call('/__sandbox/faults', { method: 'DELETE' });
+  });
+});
