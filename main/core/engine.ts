@@ -6,7 +6,7 @@ import { type Logger, silentLogger } from './log';
 import { dbFile } from './paths';
 import type { SecretStore } from './secrets';
 import { createStore, type Store } from './store';
-import type { Account } from './store/accounts';
+import type { Account, AccountPatch } from './store/accounts';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions } from './sync/account-runner';
 import { EngineEvents } from './sync/events';
 import { ensureLayout } from './sync/layout';
@@ -108,6 +108,27 @@ export class Engine {
     await this.opts.secrets.set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
     if (this.started) await this.startRunner(account);
     return account;
+  }
+
+  /**
+   * Changes an account. A running account's sync is stopped (its work in flight finished or put back
+   * in the queue) and started again, so a new folder, interval or handled-marking takes effect now.
+   */
+  async updateAccount(id: string, patch: AccountPatch): Promise<Account> {
+    const before = this.store.accounts.get(id);
+    if (!before) throw new Error(`No account ${id}`);
+    if (patch.name && patch.name !== before.name && this.store.accounts.getByName(patch.name)) {
+      throw new Error(`An account named "${patch.name}" exists already`);
+    }
+    if (patch.root && patch.root !== before.root) await ensureLayout(patch.root);
+    const runner = this.runners.get(id);
+    if (runner) {
+      await runner.stop();
+      this.runners.delete(id);
+    }
+    const after = this.store.accounts.update(id, patch) ?? before;
+    if (runner && this.started) await this.startRunner(after);
+    return after;
   }
 
   async removeAccount(nameOrId: string): Promise<Account> {

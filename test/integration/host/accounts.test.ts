@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ describe('accounts over HTTP', () => {
     expect(value(await h.call<AccountView[]>('accounts.list')).map((a) => a.name)).toEqual(['Test', 'Toinen']);
   });
 
-  it('accounts.update renames, pauses and sets the interval; the folder stays', async () => {
+  it('accounts.update renames, pauses, sets the interval and moves the folder', async () => {
     const [, toinen] = value(await h.call<AccountView[]>('accounts.list'));
     const id = toinen?.id;
     const updated = value(
@@ -68,8 +68,12 @@ describe('accounts over HTTP', () => {
     expect(updated).toMatchObject({ name: 'Toinen Oy', pollIntervalS: 900, paused: true });
     const status = value(await h.call<AccountStatusView[]>('sync.status')).find((s) => s.account.id === id);
     expect(status).toMatchObject({ state: 'paused', nextPoll: null });
-    const move = await h.call('accounts.update', { accountId: id, root: '/somewhere/else' });
-    expect(move).toMatchObject({ ok: false, error: { kind: 'invalid', fields: { root: expect.any(String) } } });
+    const elsewhere = await mkdtemp(join(tmpdir(), 'einvoice-moved-'));
+    const moved = value(await h.call<AccountView>('accounts.update', { accountId: id, root: elsewhere }));
+    expect(moved.root).toBe(elsewhere);
+    expect((await readdir(elsewhere)).sort()).toEqual(['Failed', 'Inbox', 'Outbox', 'Sent']);
+    const relative = await h.call('accounts.update', { accountId: id, root: 'relative/folder' });
+    expect(relative).toMatchObject({ ok: false, error: { kind: 'invalid', fields: { root: expect.any(String) } } });
     const clash = await h.call('accounts.update', { accountId: id, name: 'Test' });
     expect(clash).toMatchObject({ ok: false, error: { fields: { name: 'this name is taken' } } });
     expect(await h.call('accounts.update', { accountId: id, pollIntervalS: 5 })).toMatchObject({

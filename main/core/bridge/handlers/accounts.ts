@@ -90,13 +90,11 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       if (name && name !== account.name && d.engine.store.accounts.getByName(name)) {
         throw invalid(`An account named "${name}" exists already`, { name: 'this name is taken' });
       }
-      if (input.root !== undefined && input.root !== account.root) {
-        // The running sync holds the folder (its watcher, its paths): moving it needs a new runner.
-        throw invalid('The folder of an account cannot be changed while it syncs; remove the account and add it with the new folder', {
-          root: 'cannot be changed yet',
-        });
-      }
-      d.engine.store.accounts.update(account.id, { name, pollIntervalS: input.pollIntervalS, markHandled: input.markHandled });
+      if (input.root !== undefined && !isAbsolute(input.root))
+        throw invalid('The folder must be a full path', { root: 'must be a full path, such as /home/me/Invoices' });
+      const changes = { name, root: input.root, pollIntervalS: input.pollIntervalS, markHandled: input.markHandled };
+      const restart = Object.entries(changes).some(([k, v]) => v !== undefined && v !== account[k as keyof typeof changes]);
+      if (restart) await d.engine.updateAccount(account.id, changes);
       if (input.paused !== undefined && input.paused !== account.paused) d.engine.setPaused(account.id, input.paused);
       d.emit('accounts.changed', {});
       return accountView(accountOf(d, account.id));
