@@ -17,6 +17,20 @@ export interface UploadForm {
 
 const INDEXED = /^(files|references)\[(\d{1,4})\]\[([A-Za-z_]+)\]$/;
 const REFERENCE_KEYS = ['reference_id', 'reference_id_type', 'checksum', 'file_type'] as const;
+/** The plain text fields of the spec's POST /v1/documents. */
+const TEXT_FIELDS = [
+  'type',
+  'transmission_id',
+  'transmission_at',
+  'external_id',
+  'recipient_name',
+  'recipient_country',
+  'recipient_eia',
+  'recipient_operator',
+  'sender_name',
+  'sender_country',
+  'sender_eia',
+] as const;
 const COUNTRY = /^[A-Z]{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -65,7 +79,11 @@ export function readUploadForm(body: MultipartBody): UploadForm {
   }
   for (const [name, values] of body.fields) {
     const m = INDEXED.exec(name);
-    if (!m) continue;
+    if (!m) {
+      // Like POST /v1/invoices: a misspelt field is refused rather than silently ignored.
+      if (!(TEXT_FIELDS as readonly string[]).includes(name)) problems.push(`${name}: unknown field of this endpoint`);
+      continue;
+    }
     const n = Number(m[2]);
     const key = m[3] ?? '';
     if (values.length > 1) problems.push(`${name}: given ${values.length} times`);

@@ -205,6 +205,7 @@ describe('POST /v1/documents', () => {
       [form(null, { type: 'ORDER' }), /^file: required/],
       [form({ name: 'o.xml', data: '<Order><ID>1</Order>' }), /^file: not well-formed XML/],
       [form({ name: 'o.xml', data: order, field: 'document' }), /^document: not a file field/],
+      [form({ name: 'o.xml', data: order }, { recipent_eia: '0192:987654321' }), /^recipent_eia: unknown field/],
     ];
     for (const [body, detail] of cases) {
       const res = await upload(body);
