@@ -1,0 +1,75 @@
+import { type BridgeEventName, isBridgeEventName } from '../shared/bridge/events';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+import { isKnownCommand } from './names';
+
+/** The part of Electron's ipcRenderer the preload uses (tests hand in their own). */
+export interface IpcRendererLike {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+}
+
+/**
+ * What `window.einvoice` is: the Bridge of shared/bridge/api.ts, untyped at this edge because the page
+ * is not trusted to respect types. `invoke` answers main's BridgeResult as it came; `subscribe` answers
+ * its unsubscribe.
+ */
+export interface PreloadApi {
+  invoke(name: string, input: unknown): Promise<unknown>;
+  subscribe(name: string, fn: (payload: unknown) => void): () => void;
+}
+
+type Listener = (payload: unknown) => void;
+
+/**
+ * Names outside the contract are refused here, before anything crosses to main: a command as a
+ * rejected promise, an event as a thrown error. Main checks again (the page could have been replaced),
+ * but nothing unknown leaves the renderer.
+ */
+export function createPreloadApi(ipc: IpcRendererLike, report: (message: string, error: unknown) => void): PreloadApi {
+  const listeners = new Map<BridgeEventName, Set<Listener>>();
+  let listening = false;
+
+  // One IPC listener for every subscription: main sends (name, payload) on the one event channel.
+  const listen = () => {
+    if (listening) return;
+    listening = true;
+    ipc.on(EVENT_CHANNEL, (_event, name, payload) => {
+      if (!isBridgeEventName(name)) return;
+      for (const fn of [...(listeners.get(name) ?? [])]) {
+        try {
+          fn(payload);
+        } catch (e) {
+          report(`A listener of "${name}" failed`, e);
+        }
+      }
+    });
+  };
+
+  return {
+    invoke(name, input) {
+      if (!isKnownCommand(name)) {
+        const shown = typeof name === 'string' ? `"${name.slice(0, 80)}"` : 'without a name';
+        return Promise.reject(new Error(`Unknown command ${shown}: the preload sends only the bridge's commands`));
+      }
+      return ipc.invoke(INVOKE_CHANNEL, name, input ?? {});
+    },
+    subscribe(name, fn) {
+      if (!isBridgeEventName(name)) {
+        throw new Error(`Unknown event "${String(name).slice(0, 80)}": the preload delivers only the bridge's events`);
+      }
+      if (typeof fn !== 'function') throw new TypeError('subscribe needs a function to call');
+      listen();
+      let set = listeners.get(name);
+      if (!set) {
+        set = new Set();
+        listeners.set(name, set);
+      }
+      // A wrapper per call, so subscribing the same function twice gives two independent subscriptions.
+      const entry: Listener = (payload) => fn(payload);
+      set.add(entry);
+      return () => {
+        set.delete(entry);
+      };
+    },
+  };
+}
