@@ -1,0 +1,152 @@
+import type { AppSettings } from '../../shared/bridge/views';
+import type { AppSettingsStore, BridgeServer } from '../core/bridge';
+import { openHeadless } from '../core/host/open';
+import type { Logger } from '../core/log';
+import type { AccountSecret, SecretStore } from '../core/secrets';
+import { type EngineInit, type HostOp, type ToEngine, toEngineSchema, type Wire } from './engine-protocol';
+import { createFileLogger, SecretScrubber } from './logs';
+
+/** Commands that store an API key: refused up front when the keychain cannot take one. */
+const STORES_A_KEY = new Set(['accounts.add', 'accounts.tryDemo']);
+
+/**
+ * The engine process's side of the wire (runs in Electron's utility process, or in a test's own
+ * process): opens the engine and the bridge server as the headless host does, with main's keychain,
+ * settings and "open file" behind the wire, and serves the renderer's commands relayed by main.
+ * Resolves when main has asked it to stop and the engine has finished the work in flight.
+ */
+export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logger } = {}): Promise<void> {
+  const scrubber = new SecretScrubber();
+  const log = o.log ?? createFileLogger({ dir: init.logsDir, fileName: 'engine.log', level: init.logLevel, scrubber });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let nextId = 0;
+  let bridge: BridgeServer | null = null;
+  let stopping: Promise<void> | null = null;
+  let finished: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+
+  const call = (op: HostOp, ...args: unknown[]) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      wire.post({ t: 'call', id, op, args });
+    });
+
+  const secrets: SecretStore = {
+    async get(accountId) {
+      const s = (await call('secrets.get', accountId)) as AccountSecret | null;
+      scrubber.add(s?.apiKey);
+      scrubber.add(s?.vendorApiKey);
+      return s;
+    },
+    async set(accountId, secret) {
+      scrubber.add(secret.apiKey);
+      scrubber.add(secret.vendorApiKey);
+      await call('secrets.set', accountId, secret);
+    },
+    async delete(accountId) {
+      await call('secrets.delete', accountId);
+    },
+  };
+  const settings: AppSettingsStore = {
+    read: async () => (await call('settings.read')) as AppSettings,
+    write: async (patch) => (await call('settings.write', patch)) as AppSettings,
+  };
+
+  let app: Awaited<ReturnType<typeof openHeadless>> | null = null;
+  let offEvents: () => void = () => undefined;
+
+  const run = async (m: Extract<ToEngine, { t: 'invoke' }>) => {
+    if (!bridge) {
+      wire.post({ t: 'result', id: m.id, result: { ok: false, error: { kind: 'retry', message: 'The sync engine is starting' } } });
+      return;
+    }
+    if (STORES_A_KEY.has(m.name)) {
+      const problem = (await call('secrets.check')) as string | null;
+      if (problem) {
+        wire.post({ t: 'result', id: m.id, result: { ok: false, error: { kind: 'user', message: problem } } });
+        return;
+      }
+    }
+    wire.post({ t: 'result', id: m.id, result: await bridge.dispatch(m.name, m.input) });
+  };
+
+  const stop = () => {
+    stopping ??= (async () => {
+      offEvents();
+      bridge = null;
+      try {
+        await app?.close();
+      } catch (e) {
+        log.error('engine did not close cleanly', { error: (e as Error).message });
+      }
+      log.info('engine stopped');
+      wire.post({ t: 'stopped' });
+      offWire();
+      finished();
+    })();
+    return stopping;
+  };
+
+  const offWire = wire.onMessage((raw) => {
+    const parsed = toEngineSchema.safeParse(raw);
+    if (!parsed.success) {
+      log.warn('engine process ignored a malformed message');
+      return;
+    }
+    const m = parsed.data;
+    if (m.t === 'invoke') {
+      run(m).catch((e: Error) => {
+        log.error('command relay failed', { command: m.name, error: e.message });
+        wire.post({
+          t: 'result',
+          id: m.id,
+          result: { ok: false, error: { kind: 'internal', message: 'The sync engine failed to answer' } },
+        });
+      });
+    } else if (m.t === 'reply') {
+      const p = pending.get(m.id);
+      pending.delete(m.id);
+      if (m.ok) p?.resolve(m.value);
+      else p?.reject(new Error(m.message ?? 'main could not answer'));
+    } else {
+      void stop();
+    }
+  });
+
+  try {
+    app = await openHeadless(
+      { data: init.dataDir, logLevel: init.logLevel },
+      {
+        secrets,
+        settings,
+        log,
+        runner: init.runner,
+        host: {
+          kind: 'electron',
+          version: init.version,
+          capabilities: init.capabilities,
+          openFile: async (path) => (await call('files.open', path)) === true,
+        },
+      },
+    );
+    if (stopping) {
+      // Main asked to stop while the engine was opening: close what was opened, after the stop began.
+      await app.close();
+      return done;
+    }
+    offEvents = app.bridge.subscribeAll((name, payload) => wire.post({ t: 'event', name, payload }));
+    await app.cli.engine.start();
+    bridge = app.bridge;
+    log.info('engine started', { dataDir: init.dataDir, embeddedSandbox: app.cli.engine.embeddedSandboxUrl });
+    wire.post({ t: 'ready', embeddedSandboxUrl: app.cli.engine.embeddedSandboxUrl });
+  } catch (e) {
+    const message = (e as Error).message;
+    log.error('engine could not start', { error: message });
+    // Main answers 'failed' with 'stop'; exiting first could reach main before this message does.
+    wire.post({ t: 'failed', message });
+  }
+  return done;
+}
