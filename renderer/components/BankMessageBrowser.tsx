@@ -57,6 +57,19 @@ function BankDetail({ accountId, row, onClose }: { accountId: string; row: BankM
   );
 }
 
+function BankHeader() {
+  const { t } = useTranslation();
+  return (
+    <div className="doc-row doc-header" aria-hidden="true">
+      <span>{t('bank.columns.kind')}</span>
+      <span>{t('bank.columns.type')}</span>
+      <span>{t('bank.columns.id')}</span>
+      <span>{t('bank.columns.seen')}</span>
+      <span>{t('bank.columns.file')}</span>
+    </div>
+  );
+}
+
 /** Finnish bank messages (incoming payments, what was sent, errors) and their content. */
 export function BankMessageBrowser({ list }: { list: BankMessageList }) {
   const { t } = useTranslation();
@@ -68,6 +81,7 @@ export function BankMessageBrowser({ list }: { list: BankMessageList }) {
     <div className={`browser${openId ? ' has-detail' : ''}`}>
       <div className="browser-list">
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
+        <BankHeader />
         <VirtualList
           store={list}
           rowId={keyOf}

@@ -31,6 +31,19 @@ function DocumentListRow({ row }: { row: DocumentRow | undefined }) {
   );
 }
 
+function DocumentListHeader({ direction }: { direction: 'RECEIVED' | 'SENT' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="doc-row doc-header" aria-hidden="true">
+      <span>{t('document.type')}</span>
+      <span>{direction === 'SENT' ? t('document.recipient') : t('document.sender')}</span>
+      <span>{t('document.number')}</span>
+      <span>{t('document.created')}</span>
+      <span>{t('invoice.status')}</span>
+    </div>
+  );
+}
+
 /** Trading documents, searched and listed the same way as invoices. */
 export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList; idPrefix: string; label: string }) {
   const { t } = useTranslation();
@@ -41,6 +54,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
   const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
   const error = useStore(list, (s) => s.error);
   const openId = useStore(list, (s) => s.openId);
+  const direction = useStore(list, (s) => s.filter.direction);
   useQueryTiming(list);
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
@@ -61,6 +75,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
           </p>
         </div>
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
+        <DocumentListHeader direction={direction} />
         <VirtualList
           store={list}
           rowId={(r) => r.id}

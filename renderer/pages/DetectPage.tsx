@@ -13,7 +13,9 @@ export function DetectPage() {
       <DetectChecks />
       <section aria-labelledby="detect-warned-title" className="detect-warned">
         <h2 id="detect-warned-title">{t('detect.warnedTitle')}</h2>
-        <InvoiceBrowser list={warned} idPrefix="warned" label={t('detect.warnedTitle')} filters={false} />
+        <div className="detect-warned-list">
+          <InvoiceBrowser list={warned} idPrefix="warned" label={t('detect.warnedTitle')} filters={false} />
+        </div>
       </section>
     </div>
   );

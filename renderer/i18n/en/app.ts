@@ -233,6 +233,7 @@ export const app = {
     listLabel: 'Bank messages',
     empty: 'No bank messages.',
     content: 'Message content',
+    columns: { kind: 'Kind', type: 'Message type', id: 'Identifier', seen: 'Seen', file: 'File' },
     kind: { ri: 'Incoming payments', sent: 'Sent message', error: 'Error message' },
   },
   sent: {

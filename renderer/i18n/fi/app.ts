@@ -236,6 +236,7 @@ export const app: CatalogShape<typeof en> = {
     listLabel: 'Pankkisanomat',
     empty: 'Ei pankkisanomia.',
     content: 'Sanoman sisältö',
+    columns: { kind: 'Laji', type: 'Sanomatyyppi', id: 'Tunniste', seen: 'Nähty', file: 'Tiedosto' },
     kind: { ri: 'Saapuneet maksut', sent: 'Lähetetty sanoma', error: 'Virhesanoma' },
   },
   sent: {

@@ -236,6 +236,7 @@ export const app: CatalogShape<typeof en> = {
     listLabel: 'Bankmeldinger',
     empty: 'Ingen bankmeldinger.',
     content: 'Meldingens innhold',
+    columns: { kind: 'Slag', type: 'Meldingstype', id: 'Identifikator', seen: 'Sett', file: 'Fil' },
     kind: { ri: 'Innbetalinger', sent: 'Sendt melding', error: 'Feilmelding' },
   },
   sent: {

@@ -236,6 +236,7 @@ export const app: CatalogShape<typeof en> = {
     listLabel: 'Bankmeddelanden',
     empty: 'Inga bankmeddelanden.',
     content: 'Meddelandets innehåll',
+    columns: { kind: 'Slag', type: 'Meddelandetyp', id: 'Identifierare', seen: 'Sedd', file: 'Fil' },
     kind: { ri: 'Inbetalningar', sent: 'Skickat meddelande', error: 'Felmeddelande' },
   },
   sent: {

@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMirror } from './support/app';
+import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
+import { ensureRendererBuilt } from './support/build';
+import { type RunningHost, startHost } from './support/host';
+
+const PAGES = ['overview', 'invoices', 'documents', 'sent', 'detect', 'company', 'norway', 'settings'] as const;
+const LANGS = ['en', 'fi', 'sv', 'nb'] as const;
+
+/** Brings a page into the state worth looking at: data loaded, and the part that shows the most. */
+async function prepare(page: Page, id: (typeof PAGES)[number]): Promise<void> {
+  const main = page.locator('main');
+  if (id === 'invoices' || id === 'documents') await main.locator('.vlist-row').first().waitFor();
+  if (id === 'invoices') {
+    await main.locator('.vlist-row').nth(1).click();
+    await main.locator('section.detail table').first().waitFor();
+  }
+  if (id === 'sent') await main.locator('table, .muted').first().waitFor();
+  if (id === 'detect') await main.locator('.check').first().waitFor();
+  if (id === 'company') await main.locator('fieldset').first().waitFor();
+  if (id === 'norway') {
+    await main.locator('.agreements, .muted').first().waitFor();
+    await main.locator('form[role="form"], form').last().locator('button[type="submit"]').click();
+    await main.locator('table tbody tr').first().waitFor();
+  }
+  if (id === 'overview') await main.locator('.status-card').waitFor();
+}
+
+/** Every tab of a page that has tabs, so axe sees each panel. */
+async function eachTab(page: Page, check: (name: string) => Promise<void>): Promise<void> {
+  const tabs = page.locator('main [role="tab"]');
+  const n = await tabs.count();
+  for (let i = 1; i < n; i++) {
+    await tabs.nth(i).click();
+    await page.locator('main [role="tabpanel"] > *').first().waitFor();
+    await check(`tab ${i}`);
+  }
+  if (n > 0) await tabs.first().click();
+}
+
+// Axe on every page, in every language and in both themes, and a screenshot of each as an artifact.
+describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromium)', { timeout: 240_000 }, () => {
+  let host: RunningHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureRendererBuilt();
+    host = await startHost();
+    browser = await launch();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it.each(LANGS)('in %s: no serious or critical axe violations, screenshots saved', async (lang) => {
+    const { page, context, problems } = await openApp(browser, host.url, { locale: lang });
+    try {
+      await waitForMirror(page);
+      await goTo(page, 'settings');
+      await page.locator('#settings-language').selectOption(lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      const found: string[] = [];
+      for (const id of PAGES) {
+        await goTo(page, id);
+        await prepare(page, id);
+        found.push(...(await seriousViolations(page)).map((v) => `${id}: ${v}`));
+        await screenshot(page, `${id}-${lang}`);
+        if (lang === 'en') {
+          await eachTab(page, async (tab) => {
+            found.push(...(await seriousViolations(page)).map((v) => `${id} ${tab}: ${v}`));
+          });
+        }
+      }
+      expect(found).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in the dark theme too', async () => {
+    const { page, context } = await openApp(browser, host.url, { colorScheme: 'dark' });
+    try {
+      await waitForMirror(page);
+      const found: string[] = [];
+      for (const id of PAGES) {
+        await goTo(page, id);
+        await prepare(page, id);
+        found.push(...(await seriousViolations(page)).map((v) => `${id}: ${v}`));
+        await screenshot(page, `${id}-en-dark`);
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
