@@ -34,4 +34,4 @@ async function main(): Promise<number> {
   return new Promise((resolve) => app.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-process.exitCode = await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = await main();

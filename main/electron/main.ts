@@ -147,7 +147,8 @@ async function startShell(): Promise<void> {
   const openLogs = () => void shell.openPath(logsDir(dataDir));
   const updater = startUpdater({
     feed: app.isPackaged ? updateFeed(env, store.get('updateFeed')) : null,
-    updater: electronUpdater.autoUpdater,
+    // A getter: reading autoUpdater builds the platform's updater, which only a packaged app needs.
+    updater: () => electronUpdater.autoUpdater,
     log,
     setInterval,
     clearInterval: (t) => clearInterval(t as NodeJS.Timeout),

@@ -32,7 +32,8 @@ export function feedProblem(feed: string): string | null {
 
 export interface UpdaterOptions {
   feed: string | null;
-  updater: UpdaterLike;
+  /** Asked for only when updates are on. */
+  updater: () => UpdaterLike;
   log: Logger;
   /** Hours between checks (6 by default). */
   everyHours?: number;
@@ -56,18 +57,19 @@ export function startUpdater(o: UpdaterOptions): { enabled: boolean; check(): Pr
     o.log.warn(`updates are off: ${problem}`, { feed: o.feed });
     return off;
   }
-  o.updater.logger = {
+  const updater = o.updater();
+  updater.logger = {
     info: (m: unknown) => o.log.info(String(m)),
     warn: (m: unknown) => o.log.warn(String(m)),
     error: (m: unknown) => o.log.error(String(m)),
   };
-  o.updater.autoDownload = true;
-  o.updater.autoInstallOnAppQuit = true;
-  o.updater.setFeedURL({ provider: 'generic', url: o.feed });
-  o.updater.on('error', (e) => o.log.warn('update check failed', { error: e.message }));
+  updater.autoDownload = true;
+  updater.autoInstallOnAppQuit = true;
+  updater.setFeedURL({ provider: 'generic', url: o.feed });
+  updater.on('error', (e) => o.log.warn('update check failed', { error: e.message }));
   const check = async () => {
     try {
-      await o.updater.checkForUpdatesAndNotify();
+      await updater.checkForUpdatesAndNotify();
     } catch (e) {
       o.log.warn('update check failed', { error: (e as Error).message });
     }

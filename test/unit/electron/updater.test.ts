@@ -50,7 +50,17 @@ describe('updates', () => {
       const u = fakeUpdater();
       const t = timers();
       const log = recordingLogger();
-      const r = startUpdater({ feed, updater: u, log, ...t });
+      let built = 0;
+      const r = startUpdater({
+        feed,
+        updater: () => {
+          built++;
+          return u;
+        },
+        log,
+        ...t,
+      });
+      expect(built).toBe(0);
       expect(r.enabled, String(feed)).toBe(false);
       expect(u.calls).toEqual([]);
       expect(t.set).toEqual([]);
@@ -62,7 +72,7 @@ describe('updates', () => {
   it('checks the generic feed at start and every six hours, downloading and installing on quit', async () => {
     const u = fakeUpdater();
     const t = timers();
-    const r = startUpdater({ feed: 'https://updates.example.com/einvoice', updater: u, log: recordingLogger(), ...t });
+    const r = startUpdater({ feed: 'https://updates.example.com/einvoice', updater: () => u, log: recordingLogger(), ...t });
     expect(r.enabled).toBe(true);
     expect(u.calls).toEqual([['feed', { provider: 'generic', url: 'https://updates.example.com/einvoice' }], ['check']]);
     expect(u.autoDownload).toBe(true);
@@ -80,7 +90,7 @@ describe('updates', () => {
       throw new Error('offline');
     };
     const log = recordingLogger();
-    const r = startUpdater({ feed: 'https://updates.example.com/', updater: u, log, ...timers() });
+    const r = startUpdater({ feed: 'https://updates.example.com/', updater: () => u, log, ...timers() });
     await r.check();
     expect(log.lines.filter((l) => l.msg === 'update check failed').map((l) => l.fields.error)).toEqual(['offline', 'offline']);
   });
