@@ -16,8 +16,13 @@ export interface GuardDeps {
   log: Logger;
 }
 
-// Subframes may show what the page made itself (a PDF as a blob: URL), never a page from elsewhere.
-const isOwnFrameUrl = (url: string) => isAppUrl(url) || url.startsWith('blob:app://') || url === 'about:blank';
+/** Chromium's PDF viewer, which shows a PDF frame's content from its built-in extension. */
+const PDF_VIEWER = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/';
+
+// Subframes may show what the page made itself (a PDF as a blob: URL, in Chromium's viewer), never a
+// page from elsewhere.
+const isOwnFrameUrl = (url: string) =>
+  isAppUrl(url) || url.startsWith('blob:app://einvoice/') || url === 'about:blank' || url.startsWith(PDF_VIEWER);
 
 /**
  * Every webContents of the app (windows, and anything else Chromium creates) stays on the app's own

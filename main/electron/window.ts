@@ -31,6 +31,8 @@ export function createMainWindow(o: { preload: string; devTools: boolean; icon?:
       // A middle click would otherwise ask for a new window; the window-open handler refuses it anyway.
       disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
+      // Chromium's own PDF viewer (the only plugin Electron has) shows invoice PDFs in the page's frame.
+      plugins: true,
       devTools: o.devTools,
     },
   });

@@ -65,6 +65,11 @@ describe('guards: the window stays on the app', () => {
     expect(g.fire('will-redirect', { url: 'https://example.com/' })).toBe(true);
     expect(g.fire('will-attach-webview', {})).toBe(true);
     expect(g.fire('will-frame-navigate', { url: 'blob:app://einvoice/1234', isMainFrame: false })).toBe(false);
+    expect(
+      g.fire('will-frame-navigate', { url: 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/index.html', isMainFrame: false }),
+    ).toBe(false);
+    expect(g.fire('will-frame-navigate', { url: 'chrome-extension://otherextension/x.html', isMainFrame: false })).toBe(true);
+    expect(g.fire('will-frame-navigate', { url: 'blob:app://einvoice.evil/1234', isMainFrame: false })).toBe(true);
     expect(g.fire('will-frame-navigate', { url: 'https://example.com/', isMainFrame: false })).toBe(true);
     expect(g.fire('will-frame-navigate', { url: 'blob:app://einvoice/1234', isMainFrame: true })).toBe(true);
     expect(g.opened).toEqual([]);

@@ -30,6 +30,7 @@ describe('the main window', () => {
       webviewTag: false,
       devTools: false,
       disableBlinkFeatures: 'Auxclick',
+      plugins: true,
     });
     expect(o.webPreferences).not.toHaveProperty('enableBlinkFeatures');
     expect(o.webPreferences).not.toHaveProperty('additionalArguments');
