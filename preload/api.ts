@@ -1,5 +1,5 @@
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/bridge/channels';
 import { type BridgeEventName, isBridgeEventName } from '../shared/bridge/events';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
 import { isKnownCommand } from './names';
 
 /** The part of Electron's ipcRenderer the preload uses (tests hand in their own). */

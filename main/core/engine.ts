@@ -105,7 +105,13 @@ export class Engine {
       pollIntervalS: input.pollIntervalS,
       markHandled: input.markHandled,
     });
-    await this.opts.secrets.set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
+    try {
+      await this.opts.secrets.set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
+    } catch (e) {
+      // No account without its key: a keychain that refuses leaves nothing half-made behind.
+      this.store.accounts.remove(account.id);
+      throw e;
+    }
     if (this.started) await this.startRunner(account);
     return account;
   }

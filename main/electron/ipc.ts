@@ -1,10 +1,10 @@
 import type { BridgeResult } from '../../shared/bridge/api';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/bridge/channels';
 import { commands, isCommandName } from '../../shared/bridge/commands';
 import type { BridgeEventName, BridgeEvents } from '../../shared/bridge/events';
 import type { Dispatch } from '../core/bridge';
 import { invalidInput } from '../core/bridge/errors';
 import type { Logger } from '../core/log';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
 import { isAppUrl } from './origin';
 
 /** The part of a WebFrameMain the sender check reads. */
