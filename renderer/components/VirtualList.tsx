@@ -38,6 +38,9 @@ export function VirtualList<R, F>({ store, rowId, label, idPrefix, rowHeight, re
     getScrollElement: () => parentRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
+    // React 19 batches the scroll update into the next frame itself; a synchronous flush per scroll
+    // event only adds work on the main thread while scrolling fast.
+    useFlushSync: false,
     initialRect: FALLBACK_RECT,
     observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT)),
   });

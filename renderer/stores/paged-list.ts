@@ -83,7 +83,7 @@ export interface PagedListOptions<R, F> {
 export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<PagedListState<R, F>> {
   const firstPage = opts.firstPage ?? 100;
   const pageSize = opts.page ?? 500;
-  const margin = opts.margin ?? 50;
+  const margin = opts.margin ?? 60;
   let inFlight = false;
   let wanted = 0;
   let failedGeneration = -1;

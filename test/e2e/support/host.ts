@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -68,4 +69,30 @@ export async function bridgeCall<T>(host: RunningHost, name: string, input: unkn
   const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
   if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
   return body.value as T;
+}
+
+/** The host's pushed events as a script sees them (bearer token on the WebSocket handshake). */
+export async function hostEvents(
+  host: RunningHost,
+): Promise<{ next(match: (event: string, payload: unknown) => boolean): Promise<void>; close(): void }> {
+  const socket = new WebSocket(`${host.origin.replace(/^http/, 'ws')}/bridge/events`, {
+    headers: { authorization: `Bearer ${host.token}`, origin: host.origin },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    next: (match) =>
+      new Promise<void>((resolve) => {
+        const on = (data: Buffer) => {
+          const { event, payload } = JSON.parse(data.toString('utf8')) as { event: string; payload: unknown };
+          if (!match(event, payload)) return;
+          socket.off('message', on);
+          resolve();
+        };
+        socket.on('message', on);
+      }),
+    close: () => socket.close(),
+  };
 }

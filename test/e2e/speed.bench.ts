@@ -1,0 +1,238 @@
+// The renderer's speed against the real headless host with 100,000 mirrored invoices:
+//   node --import tsx test/e2e/speed.bench.ts
+// 1. first paint of the headless UI (a fresh browser context each time),
+// 2. search: from each keystroke to the rows of that query (or a newer one) on screen,
+// 3. scrolling the 100,000-row list: frame times while it scrolls every frame.
+// Prints the figures and writes artifacts/speed.json. Not a test: it asserts nothing about time.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { dbFile } from '../../main/core/paths';
+import { createStore } from '../../main/core/store';
+import { goTo, launch, openApp } from './support/browser';
+import { ensureRendererBuilt } from './support/build';
+import { bridgeCall, hostEvents, REPO, startHost } from './support/host';
+
+const N = 100_000;
+const out = (s: string) => process.stdout.write(`${s}\n`);
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+const FIRST = ['Kuljetus', 'Painotalo', 'Nordic', 'Fjord', 'Byggvaru', 'Kahvi', 'Siivous', 'Elektro', 'Posten', 'Telia', 'Møbel', 'Helse'];
+const LAST = ['Oy', 'Ab', 'AS', 'ApS', 'Ltd', 'Group', 'Service', 'Partners'];
+const CURRENCIES = ['EUR', 'SEK', 'NOK', 'DKK'];
+
+/** 100,000 invoices in the demo account's mirror, as if mirrored over the years. */
+function seed(dataDir: string): string {
+  const store = createStore(dbFile(dataDir));
+  try {
+    const account = store.accounts.list()[0];
+    if (!account) throw new Error('the host made no account');
+    const t0 = Date.UTC(2018, 0, 1);
+    store.transaction(() => {
+      for (let i = 0; i < N; i++) {
+        const sender = `${FIRST[i % FIRST.length]} ${FIRST[(i * 7) % FIRST.length]}-${i % 997} ${LAST[i % LAST.length]}`;
+        const id = `bench-${i}`;
+        const received = new Date(t0 + i * 25 * 60_000).toISOString();
+        store.invoices.upsert(account.id, 'RECEIVED', {
+          id,
+          number: `INV-${String(i).padStart(6, '0')}`,
+          reference: `RF${(i * 31) % 100_000}`,
+          status: 'DELIVERED',
+          sender: { name: sender, bid: `${1_000_000 + (i % 997)}-${i % 10}` },
+          recipient: { name: 'Demo Oy' },
+          date: received.slice(0, 10),
+          date_due: new Date(Date.parse(received) + 14 * 86_400_000).toISOString().slice(0, 10),
+          sum: Math.round(((i * 7919) % 500_000) + 100) / 100,
+          sum_tax: 0,
+          currency: CURRENCIES[i % CURRENCIES.length],
+          received_at: received,
+          handled: i % 3 === 0,
+        });
+        store.invoices.setDetect(account.id, id, i % 9 === 0 ? 'WARN' : 'OK', i % 9 === 0 ? ['Bank account changed'] : []);
+      }
+    });
+    return account.id;
+  } finally {
+    store.close();
+  }
+}
+
+async function firstPaint(browser: Browser, url: string, runs: number) {
+  const fcp: number[] = [];
+  const ready: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { page, context } = await openApp(browser, url);
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    const t = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+      return { paint, now: performance.now() };
+    });
+    fcp.push(t.paint);
+    ready.push(t.now);
+    await context.close();
+  }
+  return { fcp, ready };
+}
+
+/** Types each query as a person does, then reads when each keystroke's rows (or newer) were shown. */
+async function search(page: Page, queries: string[], delayMs: number) {
+  await page.evaluate(() => {
+    const w = window as unknown as { keys: number[] };
+    w.keys = [];
+    document.addEventListener('input', (e) => w.keys.push(e.timeStamp), { capture: true });
+    performance.clearMeasures('einvoice:list-query');
+  });
+  const box = page.locator('#received-search');
+  for (const q of queries) {
+    await box.fill('');
+    await page.waitForFunction(() => document.querySelector('.list-count')?.textContent?.includes('1,000'));
+    await box.pressSequentially(q, { delay: delayMs });
+    await page.waitForFunction(
+      () => {
+        const m = performance.getEntriesByName('einvoice:list-query', 'measure');
+        const keys = (window as unknown as { keys: number[] }).keys;
+        const last = keys[keys.length - 1] ?? 0;
+        return m.some((x) => x.startTime >= last - 1);
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+  }
+  return page.evaluate(() => {
+    const keys = (window as unknown as { keys: number[] }).keys;
+    const shown = performance
+      .getEntriesByName('einvoice:list-query', 'measure')
+      .map((m) => ({ start: m.startTime, end: m.startTime + m.duration }));
+    // A keystroke is answered when rows of its query, or of a later one, are on screen.
+    return keys
+      .map((k) => {
+        const ends = shown.filter((s) => s.start >= k - 1).map((s) => s.end);
+        return ends.length ? Math.min(...ends) - k : Number.NaN;
+      })
+      .filter((x) => Number.isFinite(x));
+  });
+}
+
+/**
+ * Scrolls the list a little every frame for `frames` frames and records how long each frame took. A
+ * script string, because a compiled function would bring tsx's helpers into the page.
+ */
+const SCROLL_SCRIPT = `(({ px, n }) => new Promise((resolve) => {
+  const list = document.querySelector('.vlist');
+  const deltas = [];
+  let last = performance.now();
+  let placeholders = 0;
+  const step = (t) => {
+    deltas.push(t - last);
+    last = t;
+    list.scrollTop += px;
+    if (list.querySelector('.row-placeholder')) placeholders++;
+    if (deltas.length < n) requestAnimationFrame(step);
+    else resolve({ deltas: deltas.slice(1), end: list.scrollTop, placeholders, rows: list.getAttribute('aria-activedescendant') });
+  };
+  requestAnimationFrame(step);
+}))`;
+
+async function scroll(page: Page, pxPerFrame: number, frames: number) {
+  return page.evaluate(`${SCROLL_SCRIPT}(${JSON.stringify({ px: pxPerFrame, n: frames })})`) as Promise<{
+    deltas: number[];
+    end: number;
+    placeholders: number;
+  }>;
+}
+
+async function main() {
+  ensureRendererBuilt();
+  out(`Renderer speed with ${N.toLocaleString('en-US')} mirrored invoices (headless host, Chromium ${CHROMIUM_NOTE})`);
+  let host = await startHost({ keepData: true });
+  const dataDir = host.dataDir;
+  // Let the first mirror of the demo company finish before the host is stopped: listen, then look.
+  const events = await hostEvents(host);
+  const idle = events.next((event, payload) => event === 'sync.state' && (payload as { state: string }).state === 'idle');
+  const [first] = await bridgeCall<{ state: string; lastPoll: string | null }[]>(host, 'sync.status');
+  if (!(first?.lastPoll && first.state === 'idle')) await idle;
+  events.close();
+  await host.stop();
+  const t0 = performance.now();
+  seed(dataDir);
+  out(`seeded ${N.toLocaleString('en-US')} invoices in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  host = await startHost({ dataDir });
+  const browser = await launch();
+  const figures: Record<string, unknown> = {};
+  try {
+    const paint = await firstPaint(browser, host.url, 7);
+    figures.firstContentfulPaintMs = { median: pct(paint.fcp, 50), max: Math.max(...paint.fcp), runs: paint.fcp };
+    figures.appReadyMs = { median: pct(paint.ready, 50), max: Math.max(...paint.ready), runs: paint.ready };
+    out(`\n1. First paint: first contentful paint median ${ms(pct(paint.fcp, 50))} (max ${ms(Math.max(...paint.fcp))}),`);
+    out(`   Overview with the account's state on screen: median ${ms(pct(paint.ready, 50))} (7 fresh contexts)`);
+
+    const { page } = await openApp(browser, host.url);
+    await goTo(page, 'invoices');
+    await page.locator('.vlist-row .inv-party').first().waitFor();
+    const total = await page.locator('.list-count').textContent();
+    const queries = ['Kuljetus', 'nordic fjord', 'INV-0999', 'Helse-4', 'Telia Ab', 'kahvi 12', 'Møbel', 'RF1234', 'Posten-99', 'xyzzy'];
+    const typed = await search(page, queries, 120);
+    const fast = await search(page, queries, 30);
+    figures.search = {
+      listed: total,
+      typist120ms: { keystrokes: typed.length, p50: pct(typed, 50), p95: pct(typed, 95), max: Math.max(...typed) },
+      typist30ms: { keystrokes: fast.length, p50: pct(fast, 50), p95: pct(fast, 95), max: Math.max(...fast) },
+    };
+    out(`\n2. Search over ${total}: keystroke to rows on screen`);
+    out(
+      `   typing every 120 ms: ${typed.length} keystrokes, p50 ${ms(pct(typed, 50))}, p95 ${ms(pct(typed, 95))}, max ${ms(Math.max(...typed))}`,
+    );
+    out(
+      `   typing every  30 ms: ${fast.length} keystrokes, p50 ${ms(pct(fast, 50))}, p95 ${ms(pct(fast, 95))}, max ${ms(Math.max(...fast))}`,
+    );
+
+    await page.locator('#received-search').fill('');
+    await page.waitForFunction(() => document.querySelector('.list-count')?.textContent?.includes('1,000'));
+    const results: Record<string, unknown> = {};
+    out('\n3. Scrolling the whole list, a step every frame (frame budget 16.7 ms; dropped = over 25 ms)');
+    for (const [name, px, frames] of [
+      ['steady 40 px/frame', 40, 600],
+      ['fast 400 px/frame', 400, 600],
+    ] as const) {
+      const r = await scroll(page, px, frames);
+      const dropped = r.deltas.filter((d) => d > 25).length;
+      results[name] = {
+        frames: r.deltas.length,
+        p50: pct(r.deltas, 50),
+        p95: pct(r.deltas, 95),
+        max: Math.max(...r.deltas),
+        dropped,
+        framesWithPlaceholders: r.placeholders,
+        endScrollTop: r.end,
+      };
+      out(
+        `   ${name}: ${r.deltas.length} frames, p50 ${ms(pct(r.deltas, 50))}, p95 ${ms(pct(r.deltas, 95))}, max ${ms(Math.max(...r.deltas))}, dropped ${dropped}; frames showing rows still loading: ${r.placeholders}`,
+      );
+    }
+    figures.scroll = results;
+    const jump = (await page.evaluate(`(async () => {
+      const list = document.querySelector('.vlist');
+      const t = performance.now();
+      list.scrollTop = list.scrollHeight / 2;
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        if (list.querySelector('.vlist-row') && !list.querySelector('.row-placeholder')) return performance.now() - t;
+      }
+    })()`)) as number;
+    figures.jumpToMiddleOfLoadedMs = jump;
+    out(`   jump to the middle of what is loaded: rows filled after ${ms(jump)}`);
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+  await mkdir(join(REPO, 'artifacts'), { recursive: true });
+  await writeFile(join(REPO, 'artifacts/speed.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  out('\nFigures in artifacts/speed.json');
+}
+
+const CHROMIUM_NOTE = '--disable-gpu, software rendering';
+await main();
