@@ -97,10 +97,15 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
       attach() {
         const offs = [
           bridge.subscribe('sync.state', (e) => {
-            set({
-              statuses: get().statuses.map((s) => (s.account.id === e.accountId ? { ...s, state: e.state, message: e.message } : s)),
-            });
-            if (e.state !== 'syncing') void get().refresh();
+            const statuses = get().statuses.map((s) => (s.account.id === e.accountId ? { ...s, state: e.state, message: e.message } : s));
+            if (e.state === 'syncing') {
+              set({ statuses });
+              return;
+            }
+            // Work that stopped short of its total (an error, a pause) leaves no bar behind.
+            const { [e.accountId]: _done, ...progress } = get().progress;
+            set({ statuses, progress });
+            void get().refresh();
           }),
           bridge.subscribe('sync.progress', (e) => {
             const progress = { ...get().progress };

@@ -63,6 +63,10 @@ describe('sync store', () => {
     expect(sync.getState().progress[ACCOUNT.id]?.done).toBe(40);
     bridge.emit('sync.progress', { accountId: ACCOUNT.id, phase: 'Received invoices', done: 200, total: 200 });
     expect(sync.getState().progress[ACCOUNT.id]).toBeUndefined();
+    bridge.emit('sync.progress', { accountId: ACCOUNT.id, phase: 'Downloads', done: 3, total: null });
+    bridge.emit('sync.state', { accountId: ACCOUNT.id, state: 'offline', message: 'The service cannot be reached' });
+    expect(sync.getState().progress[ACCOUNT.id]).toBeUndefined();
+    expect(sync.getState().statuses[0]?.state).toBe('offline');
   });
 
   it('runs one status refresh at a time and covers a burst of events with one more', async () => {
