@@ -7,7 +7,11 @@ import { Root } from './Root';
 import { createStores } from './stores';
 import './styles/base.css';
 import './styles/layout.css';
-import './styles/components.css';
+import './styles/controls.css';
+import './styles/feedback.css';
+import './styles/lists.css';
+import './styles/details.css';
+import './styles/views.css';
 
 // The one place that reaches for the window's globals; everything below gets them passed in.
 const bridge = chooseBridge(window);

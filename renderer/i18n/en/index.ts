@@ -1,5 +1,6 @@
 import { app } from './app';
 import { company } from './company';
+import { statuses } from './statuses';
 
 /** The English catalog: the reference every other language must match key for key. */
-export const en = { ...app, ...company };
+export const en = { ...app, ...statuses, ...company };

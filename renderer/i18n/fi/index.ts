@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog-type';
 import { app } from './app';
 import { company } from './company';
+import { statuses } from './statuses';
 
-export const fi: Catalog = { ...app, ...company };
+export const fi: Catalog = { ...app, ...statuses, ...company };

@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog-type';
 import { app } from './app';
 import { company } from './company';
+import { statuses } from './statuses';
 
-export const nb: Catalog = { ...app, ...company };
+export const nb: Catalog = { ...app, ...statuses, ...company };
