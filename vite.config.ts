@@ -28,6 +28,29 @@ const cspMeta = (): Plugin => ({
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * `npm run dev:renderer` against a running headless host: its address line gives both values, e.g.
+ * EINVOICE_HOST=http://127.0.0.1:4321 EINVOICE_TOKEN=<token> npm run dev:renderer. The dev server
+ * forwards /bridge (commands and the event socket) as a script would: with the bearer token, and with
+ * the host's own Origin, which is the only one it accepts.
+ */
+function bridgeProxy(env: NodeJS.ProcessEnv) {
+  const target = env.EINVOICE_HOST;
+  if (!target) return undefined;
+  const headers = { origin: target, ...(env.EINVOICE_TOKEN ? { authorization: `Bearer ${env.EINVOICE_TOKEN}` } : {}) };
+  return {
+    '/bridge/': {
+      target,
+      changeOrigin: true,
+      ws: true,
+      headers,
+      // renderer/bridge/*.ts are modules of the page: only commands (POST) and the event socket go to the host.
+      bypass: (req: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> }) =>
+        req.method === 'GET' && req.headers.upgrade !== 'websocket' ? req.url : undefined,
+    },
+  };
+}
+
 export default defineConfig({
   root: here('./renderer'),
   base: './',
@@ -43,5 +66,5 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1024,
   },
-  server: { port: 5173, strictPort: false },
+  server: { port: 5173, strictPort: false, proxy: bridgeProxy(process.env) },
 });
