@@ -107,13 +107,26 @@ async function search(page: Page, queries: string[], delayMs: number) {
     const shown = performance
       .getEntriesByName('einvoice:list-query', 'measure')
       .map((m) => ({ start: m.startTime, end: m.startTime + m.duration }));
+    const fetches = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('/bridge/invoices.list'))
+      .map((e) => ({ start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd }));
     // A keystroke is answered when rows of its query, or of a later one, are on screen.
-    return keys
+    const latency = keys
       .map((k) => {
         const ends = shown.filter((s) => s.start >= k - 1).map((s) => s.end);
         return ends.length ? Math.min(...ends) - k : Number.NaN;
       })
       .filter((x) => Number.isFinite(x));
+    // Where the time of each shown query went: waiting for the page before it, the host's answer,
+    // and the renderer (JSON, store, React, DOM) after the answer arrived.
+    const parts = shown
+      .map((m) => {
+        const f = fetches.filter((x) => x.start >= m.start - 1 && x.end <= m.end + 1).at(-1);
+        return f ? { queued: f.start - m.start, host: f.end - f.start, renderer: m.end - f.end } : null;
+      })
+      .filter((x): x is { queued: number; host: number; renderer: number } => x !== null);
+    return { latency, parts };
   });
 }
 
@@ -175,20 +188,31 @@ async function main() {
     await page.locator('.vlist-row .inv-party').first().waitFor();
     const total = await page.locator('.list-count').textContent();
     const queries = ['Kuljetus', 'nordic fjord', 'INV-0999', 'Helse-4', 'Telia Ab', 'kahvi 12', 'Møbel', 'RF1234', 'Posten-99', 'xyzzy'];
-    const typed = await search(page, queries, 120);
-    const fast = await search(page, queries, 30);
-    figures.search = {
-      listed: total,
-      typist120ms: { keystrokes: typed.length, p50: pct(typed, 50), p95: pct(typed, 95), max: Math.max(...typed) },
-      typist30ms: { keystrokes: fast.length, p50: pct(fast, 50), p95: pct(fast, 95), max: Math.max(...fast) },
-    };
     out(`\n2. Search over ${total}: keystroke to rows on screen`);
-    out(
-      `   typing every 120 ms: ${typed.length} keystrokes, p50 ${ms(pct(typed, 50))}, p95 ${ms(pct(typed, 95))}, max ${ms(Math.max(...typed))}`,
-    );
-    out(
-      `   typing every  30 ms: ${fast.length} keystrokes, p50 ${ms(pct(fast, 50))}, p95 ${ms(pct(fast, 95))}, max ${ms(Math.max(...fast))}`,
-    );
+    const searches: Record<string, unknown> = { listed: total };
+    for (const delay of [120, 30]) {
+      const { latency, parts } = await search(page, queries, delay);
+      const of = (k: 'queued' | 'host' | 'renderer') => parts.map((p) => p[k]);
+      const p5095 = (xs: number[]) => ({ p50: pct(xs, 50), p95: pct(xs, 95) });
+      searches[`typing every ${delay} ms`] = {
+        keystrokes: latency.length,
+        ...p5095(latency),
+        max: Math.max(...latency),
+        queriesShown: parts.length,
+        waitingBehindPrevious: p5095(of('queued')),
+        hostAnswer: p5095(of('host')),
+        rendererAfterAnswer: p5095(of('renderer')),
+      };
+      out(
+        `   typing every ${String(delay).padStart(3)} ms: ${latency.length} keystrokes, p50 ${ms(pct(latency, 50))}, p95 ${ms(pct(latency, 95))}, max ${ms(Math.max(...latency))}`,
+      );
+      out(`      host answer p50 ${ms(pct(of('host'), 50))}, p95 ${ms(pct(of('host'), 95))}`);
+      out(
+        `      renderer after the answer (JSON, store, React, DOM) p50 ${ms(pct(of('renderer'), 50))}, p95 ${ms(pct(of('renderer'), 95))}`,
+      );
+      out(`      waiting behind the previous query p50 ${ms(pct(of('queued'), 50))}, p95 ${ms(pct(of('queued'), 95))}`);
+    }
+    figures.search = searches;
 
     await page.locator('#received-search').fill('');
     await page.waitForFunction(() => document.querySelector('.list-count')?.textContent?.includes('1,000'));
