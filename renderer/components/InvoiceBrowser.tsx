@@ -86,6 +86,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           id={openId}
           onClose={() => list.getState().close()}
           onHandled={(id, handled) => list.getState().patchRow(id, { handled })}
+          onSender={filters ? (sender) => list.getState().setFilter({ sender }) : undefined}
         >
           {detailExtra}
         </InvoiceDetailPanel>

@@ -16,12 +16,14 @@ interface InvoiceDetailPanelProps {
   id: string;
   onClose(): void;
   onHandled?(id: string, handled: boolean): void;
+  /** Lists every invoice of this sender (the list's sender filter). */
+  onSender?(name: string): void;
   /** Extra parts below the invoice (the reroute form on the Sent page). */
   children?: (detail: InvoiceDetail) => ReactNode;
 }
 
 /** One invoice: Detect's warnings, the invoice rendered from its XML, its PDF image and files. */
-export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, children }: InvoiceDetailPanelProps) {
+export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender, children }: InvoiceDetailPanelProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const bridge = useBridge();
@@ -73,6 +75,11 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, children
             {row.direction === 'RECEIVED' && (
               <button type="button" aria-pressed={row.handled} disabled={saving} onClick={() => void setHandled(detail, !row.handled)}>
                 {row.handled ? t('invoice.markUnhandled') : t('invoice.markHandled')}
+              </button>
+            )}
+            {row.direction === 'RECEIVED' && row.senderName && onSender && (
+              <button type="button" className="link" onClick={() => onSender(row.senderName as string)}>
+                {t('invoice.fromSender')}
               </button>
             )}
           </div>

@@ -1,7 +1,34 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { INVOICE_STATUSES } from '../../shared/enums';
 import type { InvoiceList } from '../stores/lists';
+
+/** The sender is matched by its whole name: applied on Enter or when leaving the field, not per key. */
+function SenderFilter({ id, value, onApply }: { id: string; value: string; onApply(sender: string): void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const apply = () => {
+    if (text.trim() !== value) onApply(text.trim());
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('filters.sender')}</label>
+      <input
+        id={id}
+        type="text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+        }}
+        title={t('filters.senderHint')}
+      />
+    </div>
+  );
+}
 
 const triState = (v: boolean | undefined) => (v === undefined ? '' : v ? 'yes' : 'no');
 const fromTri = (v: string) => (v === '' ? undefined : v === 'yes');
@@ -25,10 +52,7 @@ export function InvoiceFilters({ list, idPrefix }: { list: InvoiceList; idPrefix
         <input id={id('to')} type="date" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
       </div>
       {received && (
-        <div className="field">
-          <label htmlFor={id('sender')}>{t('filters.sender')}</label>
-          <input id={id('sender')} type="text" value={filter.sender ?? ''} onChange={(e) => set({ sender: e.target.value || undefined })} />
-        </div>
+        <SenderFilter id={id('sender')} value={filter.sender ?? ''} onApply={(sender) => set({ sender: sender || undefined })} />
       )}
       <div className="field">
         <label htmlFor={id('status')}>{t('filters.status')}</label>

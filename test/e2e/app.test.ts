@@ -50,6 +50,21 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await page.waitForFunction((b) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '')) < b, before);
     expect(await list.locator('.vlist-row:not(.is-warned)').count()).toBe(0);
     await page.locator('#received-filter-detect').selectOption('');
+
+    // The sender filter is the whole name: the open invoice offers it.
+    await page.waitForFunction((b) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '')) === b, before);
+    await list.getByRole('option').first().click();
+    await page.locator('section.detail').getByRole('button', { name: 'All from this sender' }).click();
+    await page.waitForFunction(
+      (name) => (document.querySelector('#received-filter-sender') as HTMLInputElement | null)?.value === name,
+      sender,
+    );
+    await page.waitForFunction((b) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '')) < b, before);
+    const fromOne = await list.locator('.inv-party').allTextContents();
+    for (const p of fromOne) expect(p.split(' · ')[0]?.trim()).toBe(sender);
+    await page.locator('#received-filter-sender').fill('');
+    await page.locator('#received-filter-sender').press('Enter');
+    await page.waitForFunction((b) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '')) === b, before);
   });
 
   it('opens an invoice with the keyboard and shows it rendered from its XML, with its PDF', async () => {
