@@ -67,8 +67,22 @@ export class Engine {
     this.log = opts.log ?? silentLogger;
   }
 
+  private detectLang: string | null = null;
+
   private get runnerOptions(): RunnerOptions {
-    return { ...DEFAULT_RUNNER_OPTIONS, ...this.opts.runner };
+    const o = { ...DEFAULT_RUNNER_OPTIONS, ...this.opts.runner };
+    return this.detectLang ? { ...o, detectLang: this.detectLang } : o;
+  }
+
+  /** The language Detect findings are asked in. */
+  get detectLanguage(): string {
+    return this.runnerOptions.detectLang;
+  }
+
+  /** Detect findings are fetched in the app's language (en, fi, sv, nb) from now on. */
+  setDetectLanguage(lang: string): void {
+    this.detectLang = lang;
+    for (const r of this.runners.values()) r.setDetectLang(lang);
   }
 
   listAccounts(): Account[] {

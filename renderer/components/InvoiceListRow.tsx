@@ -10,18 +10,25 @@ export function InvoiceListRow({ row }: { row: InvoiceRow | undefined }) {
   if (!row) return <RowPlaceholder />;
   const party = row.direction === 'SENT' ? row.recipientName : row.senderName;
   const warned = row.detectStatus === 'WARN';
+  // The service's own wording of the first reason, in the language the findings were fetched in.
+  const reason = warned ? (row.detectFindings[0] ?? t('detect.warning')) : null;
   return (
     <span className="inv-row">
       <span className="inv-flag">
         {warned && (
-          <span className="warn-icon" role="img" aria-label={t('detect.warning')} title={t('detect.warningHint')}>
+          <span
+            className="warn-icon"
+            role="img"
+            aria-label={t('detect.warning')}
+            title={row.detectFindings.join('\n') || t('detect.warningHint')}
+          >
             ⚠
           </span>
         )}
       </span>
       <span className={`inv-party${!row.handled && row.direction === 'RECEIVED' ? ' is-unhandled' : ''}`}>
         {party ?? t('common.unknown')}
-        {warned && <span className="inv-warn-text"> · {t('detect.warning')}</span>}
+        {reason && <span className="inv-warn-text"> · {reason}</span>}
       </span>
       <span className="inv-number mono">{row.number ?? '–'}</span>
       <span className="inv-date">{f.date(row.date)}</span>

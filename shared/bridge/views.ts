@@ -48,6 +48,8 @@ export interface InvoiceRow {
   receivedAt: string | null;
   handled: boolean;
   detectStatus: string | null;
+  /** The reasons of a WARN result, localized by the service (empty otherwise). */
+  detectFindings: string[];
 }
 
 export interface InvoicePage {

@@ -55,11 +55,16 @@ export function createBridgeServer(o: BridgeServerOptions): BridgeServer {
     }
   };
   const relay = relayEngineEvents(o.engine.events, o.engine.store.activity, emit, log);
+  const settings = o.settings ?? fileSettingsStore(appSettingsFile(o.dataDir));
+  // Detect findings are worded by the service in the language asked for: the app's language.
+  void Promise.resolve(settings.read())
+    .then((s) => o.engine.setDetectLanguage(s.language))
+    .catch(() => undefined);
   const handlers = createHandlers({
     engine: o.engine,
     dataDir: o.dataDir,
     host: o.host,
-    settings: o.settings ?? fileSettingsStore(appSettingsFile(o.dataDir)),
+    settings,
     demo: o.demo ?? null,
     grants: new FileGrants(o.engine.store),
     states: relay.states,

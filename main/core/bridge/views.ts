@@ -38,6 +38,7 @@ export const invoiceRow = (i: InvoiceSummary): InvoiceRow => ({
   receivedAt: i.receivedAt,
   handled: i.handled,
   detectStatus: i.detectStatus,
+  detectFindings: i.detectStatus === 'WARN' ? (i.detectFindings ?? []) : [],
 });
 
 export const documentRow = (d: MirroredDocument): DocumentRow => ({

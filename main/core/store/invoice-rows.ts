@@ -27,12 +27,13 @@ export interface InvoiceSummary {
   sortMs: number;
   handled: boolean;
   detectStatus: string | null;
+  /** The Detect findings as the service worded them (localized by the language asked for). */
+  detectFindings: string[] | null;
   firstSeenAt: number;
   updatedAt: number;
 }
 
 export interface MirroredInvoice extends InvoiceSummary {
-  detectFindings: unknown[] | null;
   /** The record exactly as the service answered, unknown fields kept. */
   record: Invoice;
 }
@@ -68,8 +69,15 @@ export interface InvoiceRecord {
 /** The listing's columns; the full `json` is read only for one invoice at a time. */
 export const SUMMARY_COLUMNS = `i.account_id, i.id, i.direction, i.status, i.number, i.reference, i.sender_name, i.sender_bid,
   i.recipient_name, i.recipient_bid, i.date, i.date_due, i.sum, i.sum_tax, i.currency, i.received_at, i.created_at,
-  i.sort_ms, i.handled, i.detect_status, i.first_seen_at, i.updated_at`;
-export type SummaryRecord = Omit<InvoiceRecord, 'row_id' | 'detect_findings_json' | 'json'>;
+  i.sort_ms, i.handled, i.detect_status, i.detect_findings_json, i.first_seen_at, i.updated_at`;
+export type SummaryRecord = Omit<InvoiceRecord, 'row_id' | 'json'>;
+
+/** Findings are the service's texts; anything else stored there is not shown. */
+const findingsOf = (json: string | null): string[] | null => {
+  if (json === null) return null;
+  const v = JSON.parse(json) as unknown;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
+};
 
 export const toSummary = (r: SummaryRecord): InvoiceSummary => ({
   accountId: r.account_id,
@@ -92,12 +100,12 @@ export const toSummary = (r: SummaryRecord): InvoiceSummary => ({
   sortMs: r.sort_ms,
   handled: isSet(r.handled),
   detectStatus: r.detect_status,
+  detectFindings: findingsOf(r.detect_findings_json),
   firstSeenAt: r.first_seen_at,
   updatedAt: r.updated_at,
 });
 
 export const toInvoice = (r: InvoiceRecord): MirroredInvoice => ({
   ...toSummary(r),
-  detectFindings: r.detect_findings_json === null ? null : (JSON.parse(r.detect_findings_json) as unknown[]),
   record: invoiceSchema.parse(JSON.parse(r.json)),
 });

@@ -123,6 +123,11 @@ export class AccountRunner {
     this.loop = this.run();
   }
 
+  /** The language Detect findings are asked in from now on (the app's language). */
+  setDetectLang(lang: string): void {
+    this.deps.options.detectLang = lang;
+  }
+
   /** Poll now instead of at the next interval. */
   syncNow(): void {
     this.pollRequested = true;

@@ -58,6 +58,7 @@ export function invoiceRow(i: number, over: Partial<InvoiceRow> = {}): InvoiceRo
     receivedAt: '2026-02-01T08:00:00Z',
     handled: false,
     detectStatus: null,
+    detectFindings: [],
     ...over,
   };
 }

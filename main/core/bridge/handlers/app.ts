@@ -11,6 +11,10 @@ export function appHandlers(d: BridgeDeps): Pick<Handlers, 'app.info' | 'setting
       capabilities: { ...d.host.capabilities },
     }),
     'settings.get': () => d.settings.read(),
-    'settings.set': (input) => d.settings.write(input),
+    'settings.set': async (input) => {
+      const saved = await d.settings.write(input);
+      d.engine.setDetectLanguage(saved.language);
+      return saved;
+    },
   };
 }

@@ -64,7 +64,7 @@ export async function invoiceDetail(d: BridgeDeps, account: Account, inv: Mirror
   return {
     row: invoiceRow(inv),
     record: inv.record,
-    detectFindings: (inv.detectFindings ?? []).map((f) => (typeof f === 'string' ? f : JSON.stringify(f))),
+    detectFindings: inv.detectFindings ?? [],
     files,
     rendered,
     renderError,
