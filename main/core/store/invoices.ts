@@ -59,9 +59,9 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
      WHERE account_id = @account AND id = @id`,
   );
   const missingDetect = db.prepare<{ account: string; since: number; limit: number }, { id: string }>(
-    `SELECT id FROM invoices WHERE account_id = @account AND direction = 'RECEIVED' AND detect_status IS NULL
-       AND first_seen_at >= @since
-     ORDER BY row_id DESC LIMIT @limit`,
+    `SELECT id FROM invoices INDEXED BY invoices_pending_detect
+     WHERE account_id = @account AND direction = 'RECEIVED' AND detect_status IS NULL AND first_seen_at >= @since
+     ORDER BY first_seen_at DESC LIMIT @limit`,
   );
   const unfinishedSent = db.prepare<{ account: string; before: number; limit: number }, { id: string }>(
     `SELECT id FROM invoices WHERE account_id = @account AND direction = 'SENT'

@@ -2,6 +2,7 @@ import type { Migration } from '../migrate';
 import { m001Initial } from './001-initial';
 import { m002Mirror } from './002-mirror';
 import { m003InvoiceSearch } from './003-invoice-search';
+import { m004PendingDetect } from './004-pending-detect';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002Mirror, m003InvoiceSearch];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002Mirror, m003InvoiceSearch, m004PendingDetect];
