@@ -58,10 +58,12 @@ const FIRST_PAGE: InvoiceCursor = { sortMs: Number.MAX_SAFE_INTEGER, id: '' };
  * this many). Few matches: read them from the search index and sort just those. Many: walk the
  * listing index newest first and keep rows whose id is in the (materialized) match set, which stops
  * as soon as the page is full. Either plan alone is slow for the other case (measured at 100,000 rows).
+ * The broad plan names its index: once ANALYZE statistics exist (PRAGMA optimize at close), SQLite
+ * otherwise prefers to fetch every match and sort them all (measured: 178 ms instead of 22 ms for "I").
  */
 const NARROW_MATCHES = 2000;
 const FROM_MATCHES = 'FROM invoices_fts CROSS JOIN invoices i ON i.row_id = invoices_fts.rowid WHERE invoices_fts MATCH @match AND';
-const FROM_LISTING_MATCHING = `FROM invoices i WHERE i.row_id IN (SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match) AND`;
+const FROM_LISTING_MATCHING = `FROM invoices i INDEXED BY invoices_listing WHERE i.row_id IN (SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match) AND`;
 const FROM_LISTING = 'FROM invoices i WHERE';
 
 function filterParams(accountId: string, f: InvoiceFilter): Params {
