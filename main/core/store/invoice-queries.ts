@@ -121,6 +121,14 @@ export function createInvoiceQueries(db: Database) {
       const last = items[items.length - 1];
       return { items, next: rows.length > limit && last ? { sortMs: last.sortMs, id: last.id } : null };
     },
+    /**
+     * The count when it is cheap, else null: a search matching much of the mirror would have to
+     * gather every match again just to count them, which doubles what the user waits for while typing.
+     */
+    countIfCheap(accountId: string, filter: InvoiceFilter, max: number): number | null {
+      const [from, params] = plan(accountId, filter);
+      return from === FROM_LISTING_MATCHING ? null : count.get(from)!.get({ ...params, max })!.n;
+    },
     /** How many rows the filter selects; with `max`, counting stops there (for "1,000+" in the UI). */
     count(accountId: string, filter: InvoiceFilter, max?: number): number {
       const [from, params] = plan(accountId, filter);

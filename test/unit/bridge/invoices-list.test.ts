@@ -62,9 +62,9 @@ describe('invoices.list over 100,000 mirrored invoices', () => {
     expect(ids).toEqual(expected.map((i) => `id-${i}`));
 
     const broad = await list({ filter: { query: 'järv' }, limit: 100 });
-    figures.push(`broad search (20,000 hits), first page with capped count: ${broad.ms.toFixed(2)} ms`);
-    // 20,000 hits: counted up to the cap, said as "1,000+".
-    expect(broad.page).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    figures.push(`broad search (20,000 hits), first page, not counted: ${broad.ms.toFixed(2)} ms`);
+    // 20,000 hits: not counted (that would gather every match again); "at least" the rows seen.
+    expect(broad.page).toMatchObject({ total: 100, totalIsLowerBound: true });
     expect(broad.page.items.every((i) => i.senderName?.startsWith('Järvenpää Oy'))).toBe(true);
     const broadNext = await list({ filter: { query: 'järv' }, limit: 100, after: broad.page.next });
     figures.push(`broad search, next page: ${broadNext.ms.toFixed(2)} ms`);
@@ -74,12 +74,16 @@ describe('invoices.list over 100,000 mirrored invoices', () => {
     const filtered = await list({ filter: { query: 'bergen', status: 'FAILED', from: '2025-03-01', to: '2025-03-31' }, limit: 20 });
     figures.push(`search + status + date range: ${filtered.ms.toFixed(2)} ms`);
     const want = Array.from({ length: N }, (_, i) => i).filter((i) => i % 5 === 1 && i % 7 === 0 && i % 12 === 2).length;
-    expect(filtered.page.total).toBe(want);
+    // 'bergen' matches a fifth of the mirror: the page is not counted, and says so.
+    expect(want).toBeGreaterThan(20);
+    expect(filtered.page).toMatchObject({ total: 20, totalIsLowerBound: true });
     expect(filtered.page.items.every((i) => i.status === 'FAILED' && i.date === '2025-03-15')).toBe(true);
 
     const everything = await list({ filter: { query: 'a' }, limit: 100 });
-    figures.push(`search matching every row ("a"), first page with capped count: ${everything.ms.toFixed(2)} ms`);
-    expect(everything.page).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    figures.push(`search matching every row ("a"), first page, not counted: ${everything.ms.toFixed(2)} ms`);
+    expect(everything.page).toMatchObject({ total: 100, totalIsLowerBound: true });
+    const everythingNext = await list({ filter: { query: 'a' }, limit: 100, after: everything.page.next });
+    expect(everythingNext.page).toMatchObject({ total: 200, totalIsLowerBound: true });
 
     const exact = await list({ filter: { query: 'INV-099999' }, limit: 100 });
     figures.push(`one hit (an invoice number): ${exact.ms.toFixed(2)} ms`);

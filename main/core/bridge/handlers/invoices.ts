@@ -41,15 +41,25 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       };
       const cursor = decodeCursor(input.after);
       const page = store.invoices.list(input.accountId, filter, input.limit, cursor ? { sortMs: cursor.key, id: cursor.id } : undefined);
-      // A first page that holds every match is its own count; longer results are counted up to a cap,
-      // so that a search matching most of 100,000 rows still answers as you type ("1,000+").
-      const counted = cursor?.total ?? (page.next ? store.invoices.count(input.accountId, filter, COUNT_CAP + 1) : page.items.length);
-      const total = Math.min(counted, COUNT_CAP);
+      // A first page that holds every match is its own count; longer results are counted up to a cap
+      // ("1,000+"), and a search matching much of the mirror is not counted at all: the total says "at
+      // least" the rows seen so far and grows page by page, so typing stays instant.
+      let total: number;
+      let lowerBound: boolean;
+      if (cursor) {
+        lowerBound = cursor.lowerBound === true;
+        total = lowerBound && cursor.total < COUNT_CAP ? cursor.total + page.items.length : cursor.total;
+      } else if (!page.next) {
+        [total, lowerBound] = [page.items.length, false];
+      } else {
+        const n = store.invoices.countIfCheap(input.accountId, filter, COUNT_CAP + 1);
+        [total, lowerBound] = n === null ? [page.items.length, true] : [Math.min(n, COUNT_CAP), n > COUNT_CAP];
+      }
       return {
         items: page.items.map(invoiceRow),
-        next: page.next ? encodeCursor({ key: page.next.sortMs, id: page.next.id, total: counted }) : null,
+        next: page.next ? encodeCursor({ key: page.next.sortMs, id: page.next.id, total, lowerBound }) : null,
         total,
-        totalIsLowerBound: counted > COUNT_CAP,
+        totalIsLowerBound: lowerBound,
       };
     },
 
