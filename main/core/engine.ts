@@ -7,6 +7,7 @@ import { dbFile } from './paths';
 import type { SecretStore } from './secrets';
 import { createStore, type Store } from './store';
 import type { Account, AccountPatch } from './store/accounts';
+import type { OutboxJob } from './store/outbox';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions } from './sync/account-runner';
 import { EngineEvents } from './sync/events';
 import { ensureLayout } from './sync/layout';
@@ -226,6 +227,24 @@ export class Engine {
   /** Where the embedded sandbox listens, when it runs. */
   get embeddedSandboxUrl(): string | null {
     return this.opts.embeddedSandboxUrl ?? null;
+  }
+
+  /**
+   * Sends a file that was held back as a duplicate, at the next pass. Answers the item as it is now,
+   * and whether it moved (false when it was not held back).
+   */
+  forceSend(outboxId: number): { job: OutboxJob | undefined; moved: boolean } {
+    const job = this.store.outbox.get(outboxId);
+    const moved =
+      job?.state === 'held_duplicate' &&
+      this.store.outbox.transition(job.id, ['held_duplicate'], 'queued', {
+        forced: true,
+        lastError: null,
+        errorKind: null,
+        nextAttemptAt: 0,
+      });
+    if (moved && job) this.syncNow(job.accountId);
+    return { job: this.store.outbox.get(outboxId) ?? job, moved: moved === true };
   }
 
   /** Polls one account's received feeds once, without touching its Outbox. */

@@ -68,19 +68,9 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
     .action(async (id: string) => {
       const cli = await openCli(globals());
       try {
-        const job = cli.engine.store.outbox.get(Number(id));
+        const { job, moved } = cli.engine.forceSend(Number(id));
         if (!job) throw new UsageError(`No outbox item ${id}`);
-        const account = cli.engine.store.accounts.get(job.accountId);
-        if (!account) throw new UsageError(`No account for outbox item ${id}`);
-        const ok =
-          job.state === 'held_duplicate' &&
-          cli.engine.store.outbox.transition(job.id, ['held_duplicate'], 'queued', {
-            forced: true,
-            lastError: null,
-            errorKind: null,
-            nextAttemptAt: 0,
-          });
-        if (!ok) throw new UsageError(`Outbox item ${id} is ${job.state}, not held back`);
+        if (!moved) throw new UsageError(`Outbox item ${id} is ${job.state}, not held back`);
         process.stdout.write(`Item ${id} (${job.relPath}) will be sent at the next sync\n`);
       } finally {
         await cli.close();

@@ -71,16 +71,6 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
   return job;
 }
 
-/** The user asked to send a held duplicate anyway. */
-export function forceSend(ctx: SyncContext, id: number): boolean {
-  return ctx.store.outbox.transition(id, ['held_duplicate'], 'queued', {
-    forced: true,
-    lastError: null,
-    errorKind: null,
-    nextAttemptAt: 0,
-  });
-}
-
 /** Uploads one queued row with its fixed key; records the attempt before sending a byte. */
 export async function upload(ctx: SyncContext, id: number, signal?: AbortSignal): Promise<void> {
   const { store } = ctx;

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { isIgnoredName } from './files';
-import { absolute, FOLDERS } from './layout';
+import { absolute } from './layout';
 
 /**
  * Watches an account's Outbox. Events are only hints that make the next scan come sooner; missed
@@ -20,5 +20,3 @@ export function watchOutbox(root: string, onHint: () => void, onError: (e: Error
   w.on('error', (e) => onError(e as Error));
   return w;
 }
-
-export const OUTBOX_ROOT = FOLDERS.outboxInvoices.split('/')[0];

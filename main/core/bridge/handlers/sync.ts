@@ -61,20 +61,10 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     },
 
     'outbox.force': async (input) => {
-      const job = d.engine.store.outbox.get(input.id);
+      const { job, moved } = d.engine.forceSend(input.id);
       if (!job) throw invalid(`No outbox item ${input.id}`, { id: 'no such item' });
-      const moved =
-        job.state === 'held_duplicate' &&
-        d.engine.store.outbox.transition(job.id, ['held_duplicate'], 'queued', {
-          forced: true,
-          lastError: null,
-          errorKind: null,
-          nextAttemptAt: 0,
-        });
       if (!moved) throw invalid(`Outbox item ${input.id} is ${job.state}, not held back as a duplicate`, { id: `is ${job.state}` });
-      d.engine.syncNow(job.accountId);
-      const after = d.engine.store.outbox.get(job.id);
-      return outboxView(after ?? job);
+      return outboxView(job);
     },
   };
 }
