@@ -85,6 +85,10 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
     const { page, context } = await openApp(browser, host.url, { colorScheme: 'dark' });
     try {
       await waitForMirror(page);
+      // The language is an app setting kept by the host: the runs above left it at the last one.
+      await goTo(page, 'settings');
+      await page.locator('#settings-language').selectOption('en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
       const found: string[] = [];
       for (const id of PAGES) {
         await goTo(page, id);
