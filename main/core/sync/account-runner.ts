@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { type Credentials, createApi } from '../api';
 import { resolveHosts } from '../api/environments';
-import { ServiceError } from '../api/errors';
+import { type FailureKind, ServiceError } from '../api/errors';
 import type { RetryOptions } from '../api/retry';
 import type { TransportOptions } from '../api/transport';
 import type { Logger } from '../log';
@@ -176,6 +176,7 @@ export class AccountRunner {
     const { ctx } = this;
     const signal = this.abort.signal;
     const problems: string[] = [];
+    const kinds = new Set<FailureKind>();
     const account = ctx.store.accounts.get(ctx.account.id) ?? ctx.account;
     if (account.paused && !full) {
       ctx.events.emit('state', { accountId: account.id, state: 'paused' });
@@ -196,14 +197,14 @@ export class AccountRunner {
     }
     if (full || this.pollRequested || this.deps.now() >= this.nextPollAt) {
       this.pollRequested = false;
-      const ok = await this.inbound(problems, signal);
+      const ok = await this.inbound(problems, kinds, signal);
       this.pollFailures = ok ? 0 : this.pollFailures + 1;
       const base = account.pollIntervalS * 1000;
       // When the service fails, poll less often (doubling, at most an hour) until it answers again.
       this.nextPollAt = this.deps.now() + (ok ? base : Math.min(3600_000, base * 2 ** Math.min(this.pollFailures, 6)));
     }
     const ok = problems.length === 0;
-    const needsUser = problems.some((p) => p.includes('[user]'));
+    const needsUser = kinds.has('user');
     ctx.events.emit('state', { accountId: account.id, state: needsUser ? 'needs_user' : ok ? 'idle' : 'offline', message: problems[0] });
     ctx.events.emit('synced', { accountId: account.id, at: this.deps.now(), ok });
     return { ok, problems, wakeAt };
@@ -212,11 +213,12 @@ export class AccountRunner {
   /** Only the inbound side: poll every feed, fetch what is new (benchmarks and "Sync now" on received items). */
   async poll(): Promise<CycleReport> {
     const problems: string[] = [];
-    const ok = await this.inbound(problems, this.abort.signal);
+    const ok = await this.inbound(problems, new Set(), this.abort.signal);
     return { ok, problems };
   }
 
-  private async inbound(problems: string[], signal: AbortSignal): Promise<boolean> {
+  /** Runs every feed; each failure adds a line to `problems` and its kind to `kinds`. */
+  private async inbound(problems: string[], kinds: Set<FailureKind>, signal: AbortSignal): Promise<boolean> {
     const { ctx } = this;
     const step = async (name: string, fn: () => Promise<unknown>) => {
       try {
@@ -224,6 +226,7 @@ export class AccountRunner {
       } catch (e) {
         if (signal.aborted) return;
         const kind = e instanceof ServiceError ? e.kind : 'retry';
+        kinds.add(kind);
         const message = `${name}: ${(e as Error).message} [${kind}]`;
         problems.push(message);
         ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${(e as Error).message}` });

@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import { extensionFor, numberedName, readableName, sanitizeFileName } from '../../../shared/filenames';
+import { extensionFor, readableName, sanitizeFileName } from '../../../shared/filenames';
 import { ServiceError } from '../api/errors';
 import type { FileAnswer } from '../api/invoices';
 import type { BankMessageJob } from '../store/bank-messages';
 import type { DocumentFileJob } from '../store/document-files';
 import type { InvoiceFileJob } from '../store/invoice-files';
 import { nextAttemptAt, type SyncContext } from './context';
-import { safeJoin, sha256, writeFileAtomic } from './files';
+import { findSame, sha256, writeFileAtomic } from './files';
 import { absolute, FOLDERS } from './layout';
 
 /** After this many failed tries a download is given up (the UI offers "fetch again"). */
@@ -123,13 +122,5 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
 
 /** A crash after writing but before recording must not leave the same file twice. */
 async function writeOrReuse(dir: string, wanted: string, data: Buffer): Promise<string> {
-  const name = sanitizeFileName(wanted);
-  const want = sha256(data);
-  for (let n = 1; n < 50; n++) {
-    const candidate = safeJoin(dir, n === 1 ? name : numberedName(name, n));
-    const existing = await readFile(candidate).catch(() => null);
-    if (!existing) break;
-    if (sha256(existing) === want) return candidate;
-  }
-  return writeFileAtomic(dir, name, data);
+  return (await findSame(dir, wanted, sha256(data))) ?? writeFileAtomic(dir, wanted, data);
 }

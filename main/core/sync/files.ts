@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { numberedName, sanitizeFileName } from '../../../shared/filenames';
 
@@ -107,6 +107,33 @@ export async function moveUnique(src: string, dir: string, wanted: string): Prom
   await fsyncDir(dir);
   await fsyncDir(dirname(src));
   return target;
+}
+
+/**
+ * A file already in `dir` under the wanted name or one of its numbered alternatives with exactly
+ * these bytes' hash: what a crash between writing and recording left behind.
+ */
+export async function findSame(dir: string, wanted: string, hash: string): Promise<string | null> {
+  const name = sanitizeFileName(wanted);
+  for (let n = 1; n < 50; n++) {
+    const candidate = safeJoin(dir, n === 1 ? name : numberedName(name, n));
+    if (!(await exists(candidate))) return null;
+    if ((await sha256File(candidate).catch(() => null)) === hash) return candidate;
+  }
+  return null;
+}
+
+/** Our own temporary files, left behind when the process died between writing and naming them. */
+export async function removeLeftoverParts(dir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  const parts = names.filter((n) => /^\.einvoice-[0-9a-f]+\.part$/.test(n));
+  for (const n of parts) await unlink(join(dir, n)).catch(() => undefined);
+  return parts.length;
 }
 
 /** Copies a file into `dir` under a free name, atomically. */

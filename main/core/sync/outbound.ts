@@ -6,7 +6,7 @@ import { ServiceError } from '../api/errors';
 import type { OutboxJob } from '../store/outbox';
 import { nextAttemptAt, type SyncContext } from './context';
 import { writeErrorNote } from './error-note';
-import { copyUnique, exists, moveUnique, sha256File } from './files';
+import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
 import { absolute, FOLDERS } from './layout';
 import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from './outbound-options';
 import type { ScannedFile } from './scan';
@@ -208,6 +208,9 @@ async function placeFile(ctx: SyncContext, job: OutboxJob, src: string, dir: str
       ctx.log.warn('could not move the outbox file; copying the spool copy instead', { file: job.relPath, error: (e as Error).message });
     }
   }
+  // The Outbox file is gone: a move cut short by a crash may already have put it here.
+  const moved = await findSame(dir, job.filename, job.sha256);
+  if (moved) return moved;
   if (await spool.has(job.idemKey)) return copyUnique(spool.path(job.idemKey), dir, job.filename);
   throw new Error(`Neither ${job.relPath} nor the app's copy of it exists any more`);
 }
@@ -234,6 +237,11 @@ export async function recoverOutbox(ctx: SyncContext): Promise<void> {
   const active = store.outbox.listByStates(account.id, ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving']);
   const removed = await spoolOf(ctx).collect(new Set(active.map((j) => j.idemKey)));
   if (removed) ctx.log.info('removed orphaned spool files', { count: removed });
+  // A move or download cut short leaves a hidden temporary file; its job is still open and redoes it.
+  for (const folder of [FOLDERS.sent, FOLDERS.failed, FOLDERS.inboxInvoices, FOLDERS.inboxDocuments, FOLDERS.inboxBankMessages]) {
+    const n = await removeLeftoverParts(absolute(account.root, folder));
+    if (n) ctx.log.info('removed temporary files left by an interrupted write', { folder, count: n });
+  }
 }
 
 function activity(ctx: SyncContext, level: 'info' | 'warn' | 'error', kind: string, message: string, ref: string) {
