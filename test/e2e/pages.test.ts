@@ -11,7 +11,8 @@ const LANGS = ['en', 'fi', 'sv', 'nb'] as const;
 /** Brings a page into the state worth looking at: data loaded, and the part that shows the most. */
 async function prepare(page: Page, id: (typeof PAGES)[number]): Promise<void> {
   const main = page.locator('main');
-  if (id === 'invoices' || id === 'documents') await main.locator('.vlist-row').first().waitFor();
+  // Documents arrive in the first sync after the invoices; on a busy machine that can take over 30 s.
+  if (id === 'invoices' || id === 'documents') await main.locator('.vlist-row').first().waitFor({ timeout: 120_000 });
   if (id === 'invoices') {
     await main.locator('.vlist-row').nth(1).click();
     await main.locator('section.detail table').first().waitFor();
