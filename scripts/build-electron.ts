@@ -1,6 +1,7 @@
 // npm run build:electron: bundles the desktop shell with esbuild into out/.
 //   out/main/main.js           Electron's main process (ESM; package.json "main")
 //   out/main/engine-worker.js  the engine's utility process (ESM)
+//   out/main/chunk-*.js        code the two share, and the embedded sandbox, loaded only for the demo
 //   out/preload/index.cjs      the preload (CommonJS: sandboxed preloads cannot be ES modules)
 //   out/resources/icon.png     the app icon electron-builder turns into .icns and .ico
 //   out/resources/entitlements.mac.plist  the hardened runtime's entitlements
@@ -58,6 +59,11 @@ export async function buildElectron(o: { outDir?: string; write?: boolean; minif
     packages: 'external',
     external: ['electron'],
     outdir: join(outDir, 'main'),
+    // The embedded sandbox is imported dynamically (main/core/demo): splitting keeps it in a chunk of its
+    // own that loads only when a Sandbox account needs it.
+    splitting: true,
+    // Beside the entries, not in a subfolder: the sandbox's seed finds the fixtures three folders up.
+    chunkNames: 'chunk-[name]-[hash]',
   };
   const results = await Promise.all([
     build({ ...node, entryPoints: { main: 'main/electron/main.ts', 'engine-worker': 'main/electron/engine-worker.ts' } }),

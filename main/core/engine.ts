@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Environment } from '../../shared/enums';
 import { type Api, createApi } from './api';
 import { resolveHosts } from './api/environments';
@@ -47,6 +48,16 @@ export interface AccountStatus {
   received: number;
   downloadsPending: number;
   lastPoll: string | null;
+}
+
+/** The account the embedded sandbox's demo company becomes (the CLI, the web host and the shell alike). */
+export const DEMO_ACCOUNT_NAME = 'Demo (sandbox)';
+
+/** What the embedded sandbox tells of its demo company. */
+export interface DemoCompany {
+  company_id: string;
+  api_key: string;
+  name: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -129,6 +140,28 @@ export class Engine {
     }
     if (this.started) await this.startRunner(account);
     return account;
+  }
+
+  /**
+   * Adds the embedded sandbox's demo company as the "Demo (sandbox)" account, syncing into the data
+   * folder's Demo/; answers the existing one when it was added before.
+   */
+  async addDemoAccount(demo: DemoCompany): Promise<Account> {
+    const existing = this.store.accounts.getByName(DEMO_ACCOUNT_NAME);
+    if (existing) return existing;
+    return this.addAccount({
+      name: DEMO_ACCOUNT_NAME,
+      environment: 'sandbox',
+      url: null,
+      companyId: demo.company_id,
+      root: join(this.opts.dataDir, 'Demo'),
+      apiKey: demo.api_key,
+    });
+  }
+
+  /** Where Sandbox accounts without an address of their own are served: the embedded sandbox. */
+  useEmbeddedSandbox(url: string): void {
+    this.opts.embeddedSandboxUrl = url;
   }
 
   /**

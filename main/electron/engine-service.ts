@@ -1,6 +1,6 @@
 import type { AppSettings } from '../../shared/bridge/views';
+import { type App, openApp } from '../core/app/open-app';
 import type { AppSettingsStore, BridgeServer } from '../core/bridge';
-import { openHeadless } from '../core/host/open';
 import type { Logger } from '../core/log';
 import type { AccountSecret, SecretStore } from '../core/secrets';
 import { type EngineInit, type HostOp, type ToEngine, toEngineSchema, type Wire } from './engine-protocol';
@@ -11,7 +11,7 @@ const STORES_A_KEY = new Set(['accounts.add', 'accounts.tryDemo']);
 
 /**
  * The engine process's side of the wire (runs in Electron's utility process, or in a test's own
- * process): opens the engine and the bridge server as the headless host does, with main's keychain,
+ * process): opens the app with openApp, as the headless host does, with main's keychain,
  * settings and "open file" behind the wire, and serves the renderer's commands relayed by main.
  * Resolves when main has asked it to stop and the engine has finished the work in flight.
  */
@@ -55,7 +55,7 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
     write: async (patch) => (await call('settings.write', patch)) as AppSettings,
   };
 
-  let app: Awaited<ReturnType<typeof openHeadless>> | null = null;
+  let app: App | null = null;
   let offEvents: () => void = () => undefined;
 
   const run = async (m: Extract<ToEngine, { t: 'invoke' }>) => {
@@ -117,13 +117,14 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
   });
 
   try {
-    app = await openHeadless(
-      { data: init.dataDir, logLevel: init.logLevel },
-      {
-        secrets,
+    app = await openApp({
+      dataDir: init.dataDir,
+      secrets,
+      log,
+      runner: init.runner,
+      demo: 'first-run',
+      bridge: {
         settings,
-        log,
-        runner: init.runner,
         host: {
           kind: 'electron',
           version: init.version,
@@ -131,17 +132,17 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
           openFile: async (path) => (await call('files.open', path)) === true,
         },
       },
-    );
+    });
     if (stopping) {
       // Main asked to stop while the engine was opening: close what was opened, after the stop began.
       await app.close();
       return done;
     }
-    offEvents = app.bridge.subscribeAll((name, payload) => wire.post({ t: 'event', name, payload }));
-    await app.cli.engine.start();
+    offEvents = (app.bridge as BridgeServer).subscribeAll((name, payload) => wire.post({ t: 'event', name, payload }));
+    await app.engine.start();
     bridge = app.bridge;
-    log.info('engine started', { dataDir: init.dataDir, embeddedSandbox: app.cli.engine.embeddedSandboxUrl });
-    wire.post({ t: 'ready', embeddedSandboxUrl: app.cli.engine.embeddedSandboxUrl });
+    log.info('engine started', { dataDir: init.dataDir, embeddedSandbox: app.engine.embeddedSandboxUrl });
+    wire.post({ t: 'ready', embeddedSandboxUrl: app.engine.embeddedSandboxUrl });
   } catch (e) {
     const message = (e as Error).message;
     log.error('engine could not start', { error: message });

@@ -1,17 +1,16 @@
 import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/events';
-import type { Engine } from '../engine';
+import type { DemoCompany, Engine } from '../engine';
 import { type Logger, silentLogger } from '../log';
 import { type AppSettingsStore, appSettingsFile, fileSettingsStore } from './app-settings';
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { FileGrants } from './file-grants';
 import { createHandlers } from './handlers';
 import { relayEngineEvents } from './relay';
-import type { DemoCompany, Emit, HostInfo } from './types';
+import type { Emit, HostInfo } from './types';
 
 export { type AppSettingsStore, DEFAULT_APP_SETTINGS, fileSettingsStore } from './app-settings';
 export type { Dispatch } from './dispatcher';
-export { DEMO_ACCOUNT_NAME } from './handlers/accounts';
-export type { DemoCompany, HostInfo } from './types';
+export type { HostInfo } from './types';
 
 export interface BridgeServerOptions {
   engine: Engine;
@@ -20,8 +19,8 @@ export interface BridgeServerOptions {
   host: HostInfo;
   /** Default: a JSON file in the data folder. */
   settings?: AppSettingsStore;
-  /** The embedded sandbox's demo company, for accounts.tryDemo. */
-  demo?: DemoCompany | null;
+  /** The embedded sandbox's demo company (started on first use), for accounts.tryDemo. */
+  demo?: (() => Promise<DemoCompany>) | null;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
   now?: () => number;

@@ -1,6 +1,6 @@
 import type { CommandName, CommandOutput, ParsedInput } from '../../../shared/bridge/commands';
 import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/events';
-import type { Engine } from '../engine';
+import type { DemoCompany, Engine } from '../engine';
 import type { Logger } from '../log';
 import type { AppSettingsStore } from './app-settings';
 import type { FileGrants } from './file-grants';
@@ -21,20 +21,14 @@ export interface HostInfo {
   openFile?: (path: string) => Promise<boolean>;
 }
 
-/** The embedded sandbox's demo company, when the host runs the embedded sandbox. */
-export interface DemoCompany {
-  company_id: string;
-  api_key: string;
-  name: string;
-}
-
 /** Everything the handlers use, passed in (house.md #6). */
 export interface BridgeDeps {
   engine: Engine;
   dataDir: string;
   host: HostInfo;
   settings: AppSettingsStore;
-  demo: DemoCompany | null;
+  /** Starts the embedded sandbox when needed and answers its demo company; null where there is none. */
+  demo: (() => Promise<DemoCompany>) | null;
   grants: FileGrants;
   states: SyncStates;
   emit: Emit;

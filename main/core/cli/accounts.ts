@@ -36,7 +36,7 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
       if (!Number.isInteger(poll) || poll < 30) throw new UsageError('--poll-interval is a whole number of seconds, at least 30');
       const apiKey = process.env.EINVOICE_API_KEY ?? (await readSecret('API key'));
       const vendorApiKey = process.env.EINVOICE_VENDOR_API_KEY ?? null;
-      const cli = await openCli(globals(), { embedded: o.environment === 'sandbox' && !o.url });
+      const cli = await openCli(globals(), { demo: o.environment === 'sandbox' && !o.url ? 'always' : 'when-needed' });
       try {
         const account = await cli.engine.addAccount(
           {

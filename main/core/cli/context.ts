@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { Engine } from '../engine';
+import { type App, type DemoPolicy, openApp } from '../app/open-app';
 import { jsonLogger, type Logger, type LogLevel } from '../log';
-import { defaultDataDir, sandboxDataDir, secretsFile } from '../paths';
-import { SecretFile, type SecretStore } from '../secrets';
+import { defaultDataDir, secretsFile } from '../paths';
+import { SecretFile } from '../secrets';
 import type { RunnerOptions } from '../sync/account-runner';
-import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
 
 export interface GlobalOptions {
   data?: string;
@@ -13,58 +11,22 @@ export interface GlobalOptions {
 
 export class UsageError extends Error {}
 
-export interface CliContext {
-  dataDir: string;
-  log: Logger;
-  engine: Engine;
-  embedded: EmbeddedSandbox | null;
-  close(): Promise<void>;
-}
+/** What a command works with: the app opened once on the data folder. */
+export type CliContext = App;
 
 const LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
 export interface OpenCliOptions {
-  embedded?: boolean;
+  /** Default `when-needed`: the embedded sandbox runs only for Sandbox accounts without an address. */
+  demo?: DemoPolicy;
   runner?: Partial<RunnerOptions>;
-  /** Where API keys live (the desktop shell: the OS keychain); default the 0600 secrets file. */
-  secrets?: SecretStore;
-  /** Default: JSON lines on stderr at g.logLevel. */
-  log?: Logger;
 }
 
-/**
- * Opens the engine on the data folder. The embedded sandbox is started only when an account needs
- * it (a Sandbox account without its own URL) or when asked for.
- */
+/** The command line's part of opening the app: the data folder, the log level, the secrets file. */
 export async function openCli(g: GlobalOptions, opts: OpenCliOptions = {}): Promise<CliContext> {
   const dataDir = g.data ?? defaultDataDir();
-  mkdirSync(dataDir, { recursive: true });
   const level = (g.logLevel ?? 'info') as LogLevel;
   if (!LEVELS.includes(level)) throw new UsageError(`--log-level must be one of ${LEVELS.join(', ')}`);
-  const log = opts.log ?? jsonLogger((line) => process.stderr.write(line), { level });
-  const secrets = () => opts.secrets ?? new SecretFile(secretsFile(dataDir));
-  const probe = new Engine({ dataDir, secrets: secrets(), log, runner: opts.runner });
-  const needsEmbedded = opts.embedded || probe.listAccounts().some((a) => a.environment === 'sandbox' && !a.baseUrl);
-  if (!needsEmbedded) {
-    return { dataDir, log, engine: probe, embedded: null, close: () => probe.stop() };
-  }
-  await probe.stop();
-  const embedded = await startEmbeddedSandbox(sandboxDataDir(dataDir));
-  const engine = new Engine({
-    dataDir,
-    secrets: secrets(),
-    log,
-    runner: opts.runner,
-    embeddedSandboxUrl: embedded.sandbox.url,
-  });
-  return {
-    dataDir,
-    log,
-    engine,
-    embedded,
-    close: async () => {
-      await engine.stop();
-      await embedded.sandbox.close();
-    },
-  };
+  const log: Logger = jsonLogger((line) => process.stderr.write(line), { level });
+  return openApp({ dataDir, secrets: new SecretFile(secretsFile(dataDir)), log, runner: opts.runner, demo: opts.demo });
 }

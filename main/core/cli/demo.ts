@@ -1,24 +1,11 @@
-import { join } from 'node:path';
 import type { Command } from 'commander';
+import { DEMO_ACCOUNT_NAME } from '../engine';
 import { type CliContext, type GlobalOptions, openCli } from './context';
 
-export const DEMO_ACCOUNT = 'Demo (sandbox)';
-
-/** Adds the demo company of the embedded sandbox as an account whose root is in the data folder. */
-export async function addDemoAccount(cli: CliContext): Promise<void> {
-  if (!cli.embedded) throw new Error('The embedded sandbox is not running');
-  if (cli.engine.findAccount(DEMO_ACCOUNT)) return;
-  const { demo } = cli.embedded;
-  const root = join(cli.dataDir, 'Demo');
-  await cli.engine.addAccount({
-    name: DEMO_ACCOUNT,
-    environment: 'sandbox',
-    url: null,
-    companyId: demo.company_id,
-    root,
-    apiKey: demo.api_key,
-  });
-  process.stdout.write(`Added "${DEMO_ACCOUNT}": the sandbox's demo company, syncing into ${root}\n`);
+/** Says where the demo account syncs to (added by the app's addDemo). */
+export function announceDemo(cli: CliContext): void {
+  const account = cli.engine.findAccount(DEMO_ACCOUNT_NAME);
+  if (account) process.stdout.write(`Added "${DEMO_ACCOUNT_NAME}": the sandbox's demo company, syncing into ${account.root}\n`);
 }
 
 export function demoCommand(program: Command, globals: () => GlobalOptions): void {
@@ -26,9 +13,11 @@ export function demoCommand(program: Command, globals: () => GlobalOptions): voi
     .command('demo')
     .description('add the built-in sandbox with a demo company as an account and sync it once')
     .action(async () => {
-      const cli = await openCli(globals(), { embedded: true });
+      const cli = await openCli(globals(), { demo: 'always' });
       try {
-        await addDemoAccount(cli);
+        const had = cli.engine.findAccount(DEMO_ACCOUNT_NAME);
+        await cli.addDemo();
+        if (!had) announceDemo(cli);
         const reports = await cli.engine.syncOnce();
         for (const s of cli.engine.status()) {
           process.stdout.write(

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { type GlobalOptions, openCli, UsageError } from './context';
-import { addDemoAccount } from './demo';
+import { announceDemo } from './demo';
 import { showProgress } from './progress';
 import { askYesNo } from './prompt';
 
@@ -14,7 +14,7 @@ export function syncCommands(program: Command, globals: () => GlobalOptions): vo
       const stableMs = Number(o.stableMs);
       if (!Number.isInteger(stableMs) || stableMs < 0) throw new UsageError('--stable-ms is a whole number of milliseconds');
       const runner = { stableMs };
-      let cli = await openCli(globals(), { runner });
+      const cli = await openCli(globals(), { runner });
       if (cli.engine.listAccounts().length === 0) {
         process.stderr.write('No account is configured yet.\n');
         const yes = await askYesNo('Try the built-in sandbox with a demo company?');
@@ -24,9 +24,8 @@ export function syncCommands(program: Command, globals: () => GlobalOptions): vo
           process.exitCode = 1;
           return;
         }
-        await cli.close();
-        cli = await openCli(globals(), { embedded: true, runner });
-        await addDemoAccount(cli);
+        await cli.addDemo();
+        announceDemo(cli);
       }
       const names = new Map(cli.engine.listAccounts().map((a) => [a.id, a.name]));
       const stopBars = showProgress(cli.engine.events, names);

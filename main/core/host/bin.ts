@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from '../cli/context';
+import type { LogLevel } from '../log';
 import { DEFAULT_RENDERER_DIR, openHeadless } from './open';
 import { startWebHost } from './server';
 
 // npm run headless -- [--data DIR] [--port N] [--log-level LEVEL]
 // stdout gets exactly one line, the address to open; logs go to stderr as JSON lines.
+
+class UsageError extends Error {}
+const LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error'];
 
 function options() {
   const { values } = parseArgs({
@@ -15,7 +18,9 @@ function options() {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new UsageError('--port is a port number (0 to 65535; 0 picks a free one)');
-  return { data: values.data, port, logLevel: values['log-level'] };
+  const logLevel = values['log-level'];
+  if (logLevel !== undefined && !LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LEVELS.join(', ')}`);
+  return { data: values.data, port, logLevel: logLevel as LogLevel | undefined };
 }
 
 async function main(): Promise<void> {
@@ -23,14 +28,14 @@ async function main(): Promise<void> {
   const app = await openHeadless({ data: o.data, logLevel: o.logLevel });
   let web: Awaited<ReturnType<typeof startWebHost>> | null = null;
   try {
-    await app.cli.engine.start();
-    web = await startWebHost({ bridge: app.bridge, port: o.port, rendererDir: DEFAULT_RENDERER_DIR, log: app.cli.log });
+    await app.engine.start();
+    web = await startWebHost({ bridge: app.bridge, port: o.port, rendererDir: DEFAULT_RENDERER_DIR, log: app.log });
     process.stdout.write(`E-Invoice Sync is running at ${web.url}/?token=${web.token}\n`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    app.cli.log.info('stopping: finishing the work in flight');
+    app.log.info('stopping: finishing the work in flight');
   } finally {
     await web?.close();
     await app.close();

@@ -47,6 +47,37 @@ describe('build:electron (esbuild)', () => {
     expect(external).not.toContain('fastify');
   });
 
+  it('keeps the sandbox out of the engine: only the demo entry loads it, from a chunk of its own', async () => {
+    const r = await buildElectron({ outDir: tempDir(), write: false });
+    const outputs = r.metafiles.flatMap((m) => Object.entries(m.outputs)).filter(([p]) => p.endsWith('.js'));
+    const inputsOf = (o: (typeof outputs)[number]) => Object.keys(o[1].inputs);
+    const entries = outputs.filter(([p]) => /main[\\/](main|engine-worker)\.js$/.test(p));
+    expect(entries).toHaveLength(2);
+    // What an entry loads before any dynamic import: itself and the chunks it imports statically.
+    const byPath = new Map(outputs.map((o) => [o[0], o]));
+    const staticClosure = (path: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(path)) return seen;
+      seen.add(path);
+      const out = byPath.get(path);
+      for (const i of out?.[1].imports ?? []) if (!i.external && i.kind === 'import-statement') staticClosure(i.path, seen);
+      return seen;
+    };
+    for (const [entry] of entries) {
+      const loaded = [...staticClosure(entry)].flatMap((p) => {
+        const o = byPath.get(p);
+        return o ? inputsOf(o) : [];
+      });
+      expect(
+        loaded.filter((i) => i.startsWith('sandbox/')),
+        entry,
+      ).toEqual([]);
+      expect(loaded).not.toContain('main/core/demo/embedded-sandbox.ts');
+    }
+    const withSandbox = outputs.filter((o) => inputsOf(o).some((i) => i.startsWith('sandbox/')));
+    expect(withSandbox.length).toBeGreaterThan(0);
+    for (const o of withSandbox) expect(o[0]).toMatch(/main[\\/]chunk-[^\\/]+\.js$/);
+  });
+
   it('is what package.json starts', () => {
     expect(pkg.main).toBe('out/main/main.js');
   });

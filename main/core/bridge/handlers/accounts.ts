@@ -1,16 +1,14 @@
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
 import type { AccountView } from '../../../../shared/bridge/views';
 import { createApi } from '../../api';
 import { resolveHosts } from '../../api/environments';
 import { ServiceError } from '../../api/errors';
-import type { NewAccountInput } from '../../engine';
+import { DEMO_ACCOUNT_NAME, type NewAccountInput } from '../../engine';
+import type { Account } from '../../store/accounts';
 import { CommandError, invalid, needsUser } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountView } from '../views';
 import { accountOf } from './common';
-
-/** The name the embedded sandbox's demo company gets as an account (the CLI's `demo` uses the same). */
-export const DEMO_ACCOUNT_NAME = 'Demo (sandbox)';
 
 type Names = 'accounts.list' | 'accounts.verify' | 'accounts.add' | 'accounts.tryDemo' | 'accounts.update' | 'accounts.remove';
 
@@ -23,8 +21,12 @@ async function adding(d: BridgeDeps, input: NewAccountInput): Promise<AccountVie
     throw invalid(`An account named "${input.name.trim()}" exists already`, { name: 'this name is taken' });
   }
   if (!isAbsolute(input.root)) throw invalid('The folder must be a full path', { root: 'must be a full path, such as /home/me/Invoices' });
+  return added(d, () => d.engine.addAccount(input));
+}
+
+async function added(d: BridgeDeps, add: () => Promise<Account>): Promise<AccountView> {
   try {
-    const account = await d.engine.addAccount(input);
+    const account = await add();
     d.emit('accounts.changed', {});
     return accountView(account);
   } catch (e) {
@@ -69,19 +71,9 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'accounts.tryDemo': async () => {
       const existing = d.engine.store.accounts.getByName(DEMO_ACCOUNT_NAME);
       if (existing) return accountView(existing);
-      if (!d.demo || !d.engine.embeddedSandboxUrl) {
-        throw needsUser(
-          'The built-in sandbox is not running in this session; start the app without accounts, or run `npm run cli -- demo`',
-        );
-      }
-      return adding(d, {
-        name: DEMO_ACCOUNT_NAME,
-        environment: 'sandbox',
-        url: null,
-        companyId: d.demo.company_id,
-        root: join(d.dataDir, 'Demo'),
-        apiKey: d.demo.api_key,
-      });
+      const demo = d.demo;
+      if (!demo) throw needsUser('The built-in sandbox is not part of this app; run `npm run cli -- demo` to try it');
+      return added(d, async () => d.engine.addDemoAccount(await demo()));
     },
 
     'accounts.update': async (input) => {

@@ -9,6 +9,8 @@ export interface EmbeddedSandbox {
 /**
  * The sandbox that ships with the app, on a random loopback port, its state kept in `dir` so the
  * demo company and its history survive restarts. Seeded with the demo company on first use.
+ * The one door from the app to the sandbox: openApp loads this module only when an account needs it,
+ * so the desktop bundle keeps the sandbox in a chunk of its own.
  */
 export async function startEmbeddedSandbox(dir: string): Promise<EmbeddedSandbox> {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir: dir });

@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import { type AppSettingsStore, type BridgeServer, createBridgeServer, type HostInfo } from '../bridge';
+import type { EmbeddedSandbox } from '../demo/embedded-sandbox';
+import { type DemoCompany, Engine } from '../engine';
+import type { Logger } from '../log';
+import { sandboxDataDir } from '../paths';
+import type { SecretStore } from '../secrets';
+import type { RunnerOptions } from '../sync/account-runner';
+
+/**
+ * When the embedded sandbox runs: `when-needed` (a Sandbox account without an address of its own
+ * exists), `first-run` (that, or no account at all, and then its demo company is added), `always`.
+ */
+export type DemoPolicy = 'when-needed' | 'first-run' | 'always';
+
+export interface OpenAppOptions {
+  dataDir: string;
+  /** Where API keys live: the OS keychain in the desktop shell, the secrets file headless. */
+  secrets: SecretStore;
+  log: Logger;
+  runner?: Partial<RunnerOptions>;
+  demo?: DemoPolicy;
+  /** Puts the bridge on the engine: the web host and the desktop shell. */
+  bridge?: { host: HostInfo; settings?: AppSettingsStore };
+}
+
+export interface App {
+  dataDir: string;
+  log: Logger;
+  engine: Engine;
+  /** The bridge, when asked for. */
+  bridge: BridgeServer | null;
+  /** The embedded sandbox, while it runs. */
+  readonly embedded: EmbeddedSandbox | null;
+  /** Starts the embedded sandbox (once) and adds its demo company as an account. */
+  addDemo(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root of every process: opens the engine once on the data folder, starts the
+ * embedded sandbox when an account needs it, and puts the bridge on top. The CLI, the headless web
+ * host and the desktop shell's engine process each call it with their own secret store, settings
+ * and logger.
+ */
+export async function openApp(o: OpenAppOptions): Promise<App> {
+  mkdirSync(o.dataDir, { recursive: true });
+  const engine = new Engine({ dataDir: o.dataDir, secrets: o.secrets, log: o.log, runner: o.runner });
+  let embedded: EmbeddedSandbox | null = null;
+  let starting: Promise<EmbeddedSandbox> | null = null;
+
+  const startEmbedded = (): Promise<EmbeddedSandbox> => {
+    starting ??= (async () => {
+      // Loaded here only: an app whose accounts are all real never loads the sandbox's code.
+      const { startEmbeddedSandbox } = await import('../demo/embedded-sandbox');
+      const started = await startEmbeddedSandbox(sandboxDataDir(o.dataDir));
+      engine.useEmbeddedSandbox(started.sandbox.url);
+      embedded = started;
+      return started;
+    })();
+    return starting;
+  };
+  const demoCompany = async (): Promise<DemoCompany> => (await startEmbedded()).demo;
+
+  const bridge = o.bridge
+    ? createBridgeServer({
+        engine,
+        dataDir: o.dataDir,
+        host: o.bridge.host,
+        settings: o.bridge.settings,
+        demo: demoCompany,
+        log: o.log,
+      })
+    : null;
+  const app: App = {
+    dataDir: o.dataDir,
+    log: o.log,
+    engine,
+    bridge,
+    get embedded() {
+      return embedded;
+    },
+    async addDemo() {
+      await engine.addDemoAccount(await demoCompany());
+    },
+    async close() {
+      bridge?.close();
+      await engine.stop();
+      await (embedded as EmbeddedSandbox | null)?.sandbox.close();
+    },
+  };
+
+  try {
+    const accounts = engine.listAccounts();
+    const policy = o.demo ?? 'when-needed';
+    const sandboxAccount = accounts.some((a) => a.environment === 'sandbox' && !a.baseUrl);
+    if (policy === 'always' || sandboxAccount) await startEmbedded();
+    if (policy === 'first-run' && accounts.length === 0) {
+      await app.addDemo().catch((e: Error) => {
+        throw new Error(`The demo account could not be added: ${e.message}`);
+      });
+      o.log.info('first run: the demo company of the embedded sandbox was added', { account: 'Demo (sandbox)' });
+    }
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+  return app;
+}

@@ -1,0 +1,91 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openApp } from '../../../main/core/app/open-app';
+import { DEMO_ACCOUNT_NAME } from '../../../main/core/engine';
+import { silentLogger } from '../../../main/core/log';
+import { MemorySecrets } from '../../../main/core/secrets';
+import { tempDir } from '../../support/engine';
+
+const dirs: string[] = [];
+const dataDir = async () => {
+  const d = await tempDir('einvoice-app-');
+  dirs.push(d);
+  return d;
+};
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+describe('openApp, the composition root', () => {
+  it('opens the engine without the sandbox when no account needs it', async () => {
+    const app = await openApp({ dataDir: await dataDir(), secrets: new MemorySecrets(), log: silentLogger });
+    try {
+      expect(app.embedded).toBeNull();
+      expect(app.engine.embeddedSandboxUrl).toBeNull();
+      expect(app.bridge).toBeNull();
+      expect(app.engine.listAccounts()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('on a first run adds the demo company, and on the next start serves that account from the embedded sandbox again', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = await dataDir();
+    const secrets = new MemorySecrets();
+    const first = await openApp({ dataDir: dir, secrets, log: silentLogger, demo: 'first-run', bridge: { host: host() } });
+    let url: string | null;
+    try {
+      expect(first.embedded).not.toBeNull();
+      url = first.engine.embeddedSandboxUrl;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(first.engine.listAccounts().map((a) => a.name)).toEqual([DEMO_ACCOUNT_NAME]);
+      const listed = await first.bridge?.dispatch('accounts.list', {});
+      expect(listed).toMatchObject({ ok: true, value: [{ name: DEMO_ACCOUNT_NAME }] });
+    } finally {
+      await first.close();
+    }
+    // A Sandbox account without its own address needs the embedded sandbox: started without asking.
+    const second = await openApp({ dataDir: dir, secrets, log: silentLogger });
+    try {
+      expect(second.embedded?.demo.company_id).toBe(first.embedded?.demo.company_id);
+      expect(second.engine.listAccounts()).toHaveLength(1);
+      const report = await second.engine.syncOnce();
+      expect([...report.values()].every((r) => r.ok)).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('starts the sandbox on demand when the user asks to try the demo later', { timeout: 120_000 }, async () => {
+    const app = await openApp({ dataDir: await dataDir(), secrets: new MemorySecrets(), log: silentLogger, bridge: { host: host() } });
+    try {
+      expect(app.embedded).toBeNull();
+      await app.engine.start();
+      const added = await app.bridge?.dispatch('accounts.tryDemo', {});
+      expect(added?.ok, JSON.stringify(added)).toBe(true);
+      expect(app.embedded).not.toBeNull();
+      expect(app.engine.findAccount(DEMO_ACCOUNT_NAME)).toBeDefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says plainly why a first run could not add the demo account, and leaves nothing running', async () => {
+    const refusing = {
+      get: async () => null,
+      set: async () => {
+        throw new Error('API keys cannot be saved: no keychain');
+      },
+      delete: async () => undefined,
+    };
+    await expect(openApp({ dataDir: await dataDir(), secrets: refusing, log: silentLogger, demo: 'first-run' })).rejects.toThrow(
+      /The demo account could not be added: API keys cannot be saved/,
+    );
+  }, 120_000);
+});
+
+function host() {
+  return { kind: 'browser' as const, version: 'test', capabilities: { openFiles: false, startAtLogin: false, notifications: false } };
+}
