@@ -1,9 +1,11 @@
-// npm start: builds the renderer and the shell, then runs the desktop app (`electron .`). Without the
-// Electron binary (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1) it says so in one line and stops.
-import { spawn, spawnSync } from 'node:child_process';
+// npm start: builds the renderer (when missing or older than its sources) and the shell, then runs the
+// desktop app (`electron .`). Without the Electron binary (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1)
+// it says so in one line and stops.
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildElectron } from './build-electron';
+import { ensureRendererBuilt } from './renderer-build';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,8 +28,10 @@ async function main(): Promise<number> {
     );
     return 0;
   }
-  const renderer = spawnSync('npm', ['run', 'build:renderer'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (renderer.status !== 0) return renderer.status ?? 1;
+  ensureRendererBuilt({
+    onBuild: () =>
+      process.stdout.write('Building the user interface (first start after an install or an update; about half a minute)...\n'),
+  });
   await buildElectron();
   const app = spawn(binary, ['.', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.kill(signal));

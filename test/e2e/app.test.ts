@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { waitForMirror } from './support/app';
 import { goTo, hasChromium, launch, openApp } from './support/browser';
-import { ensureRendererBuilt } from './support/build';
 import { bridgeCall, type RunningHost, startHost } from './support/host';
 
 // What a user does, against the real headless host and its embedded sandbox with the demo company.

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElectron } from '../../scripts/build-electron';
+import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { electronBinary } from '../../scripts/start-electron';
 import { waitForMirror } from './support/app';
 import { goTo } from './support/browser';
-import { ensureRendererBuilt } from './support/build';
 import { REPO } from './support/host';
 
 // The desktop app itself: Electron's main process, the engine in its utility process, the embedded

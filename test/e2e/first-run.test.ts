@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
-import { ensureRendererBuilt } from './support/build';
 import { bridgeCall, type RunningHost, startHost } from './support/host';
 
 // The first run against the real headless host: it starts with the embedded sandbox's demo company,

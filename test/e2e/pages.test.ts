@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { waitForMirror } from './support/app';
 import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
-import { ensureRendererBuilt } from './support/build';
 import { type RunningHost, startHost } from './support/host';
 
 const PAGES = ['overview', 'invoices', 'documents', 'sent', 'detect', 'company', 'norway', 'settings'] as const;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { dbFile } from '../../main/core/paths';
 import { createStore } from '../../main/core/store';
+import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { goTo, launch, openApp } from './support/browser';
-import { ensureRendererBuilt } from './support/build';
 import { bridgeCall, hostEvents, REPO, startHost } from './support/host';
 
 const N = 100_000;

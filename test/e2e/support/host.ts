@@ -24,12 +24,24 @@ export interface RunningHost {
  * The real headless host (`npm run headless`) as a child process on its own data folder and a free
  * port; resolves when it prints the one line with its address (main/core/host/README.md).
  */
-export async function startHost(opts: { dataDir?: string; keepData?: boolean } = {}): Promise<RunningHost> {
+export async function startHost(
+  opts: {
+    dataDir?: string;
+    keepData?: boolean /** Run `npm run headless` in this checkout instead of the host directly. */;
+    npmIn?: string;
+  } = {},
+): Promise<RunningHost> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'einvoice-e2e-')));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/core/host/bin.ts', '--data', dataDir, '--port', '0'], {
-    cwd: REPO,
+  const args = ['--data', dataDir, '--port', '0'];
+  const [command, argv] = opts.npmIn
+    ? ['npm', ['run', '--silent', 'headless', '--', ...args]]
+    : [process.execPath, ['--import', 'tsx', 'main/core/host/bin.ts', ...args]];
+  const child: ChildProcess = spawn(command, argv, {
+    cwd: opts.npmIn ?? REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'test' },
+    // Its own process group, so that stopping npm stops the host it started too.
+    detached: opts.npmIn !== undefined,
   });
   let stderr = '';
   child.stderr?.on('data', (b: Buffer) => {
@@ -52,7 +64,10 @@ export async function startHost(opts: { dataDir?: string; keepData?: boolean } =
     dataDir,
     log: () => stderr,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null) {
+        if (opts.npmIn && child.pid) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      }
       await exited;
       if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launch, openApp } from './support/browser';
+import { REPO, type RunningHost, startHost } from './support/host';
+
+// A new user's two commands: `npm install`, then `npm run headless`. The checkout here is the
+// project's files as git knows them, without dist/ (node_modules is linked: installing is not under
+// test), beside the project's ../shared like a real clone.
+describe.skipIf(!hasChromium)(
+  'a clean checkout: npm run headless shows the app (Chromium at /usr/bin/chromium)',
+  { timeout: 300_000 },
+  () => {
+    let parent: string;
+    let checkout: string;
+    let browser: Browser;
+    let first: RunningHost | undefined;
+
+    beforeAll(async () => {
+      parent = await mkdtemp(join(tmpdir(), 'einvoice-clone-'));
+      checkout = join(parent, 'main');
+      const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' })
+        .split('\0')
+        .filter((f) => f && !f.startsWith('dist/'));
+      for (const f of files) {
+        await mkdir(dirname(join(checkout, f)), { recursive: true });
+        await cp(join(REPO, f), join(checkout, f)).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'ENOENT') throw e; // listed by git but deleted in the working tree
+        });
+      }
+      await symlink(join(REPO, 'node_modules'), join(checkout, 'node_modules'));
+      await symlink(join(REPO, '..', 'shared'), join(parent, 'shared'));
+      browser = await launch();
+    }, 120_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await first?.stop();
+      await rm(parent, { recursive: true, force: true });
+    });
+
+    it('builds the user interface once, with one line saying so, and serves it', async () => {
+      first = await startHost({ npmIn: checkout });
+      expect(first.log()).toMatch(/^Building the user interface/m);
+      const { page, problems } = await openApp(browser, first.url);
+      await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor({ timeout: 60_000 });
+      expect(await page.getByText('is running, but its user interface is not built yet').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await first.stop();
+      first = undefined;
+    });
+
+    it('does not build again when the user interface is up to date', async () => {
+      const again = await startHost({ npmIn: checkout });
+      try {
+        expect(again.log()).not.toMatch(/Building the user interface/);
+        const { page } = await openApp(browser, again.url);
+        await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor({ timeout: 60_000 });
+      } finally {
+        await again.stop();
+      }
+    });
+  },
+);
