@@ -28,6 +28,8 @@ export interface SandboxContext {
   tokens: TokenService;
   config: SandboxConfig;
   faults: Faults;
+  /** The sandbox's own time: the real clock plus whatever tests moved it on (POST /__sandbox/clock). */
+  clock: SandboxClock;
   now: () => number;
   nowIso: () => string;
   random: () => number;
@@ -35,6 +37,13 @@ export interface SandboxContext {
   guard: (opts?: GuardOptions) => preHandlerAsyncHookHandler;
   companies: Table<CompanyRecord>;
   uploads: Table<UploadRecord>;
+}
+
+export interface SandboxClock {
+  /** How far the sandbox's time is ahead of the clock it was given. */
+  readonly offsetMs: number;
+  /** Moves the sandbox's time on (tokens expire, analyses finish) without anyone waiting; answers the new time. */
+  advance(ms: number): number;
 }
 
 /** mulberry32: small, fast, seedable; good enough for fault dice and demo data. */
@@ -51,7 +60,18 @@ export function seededRandom(seed: number): () => number {
 
 export async function createContext(opts: SandboxOptions = {}): Promise<SandboxContext> {
   const store = new Store(opts.dataDir);
-  const now = opts.now ?? Date.now;
+  const base = opts.now ?? Date.now;
+  let offsetMs = 0;
+  const now = () => base() + offsetMs;
+  const clock: SandboxClock = {
+    get offsetMs() {
+      return offsetMs;
+    },
+    advance(ms) {
+      offsetMs += ms;
+      return now();
+    },
+  };
   const random = seededRandom(opts.seed ?? 0x5eed);
   const tokens = await TokenService.create(store, now);
   const companies = store.table<CompanyRecord>(TABLES.companies);
@@ -61,6 +81,7 @@ export async function createContext(opts: SandboxOptions = {}): Promise<SandboxC
     tokens,
     config: { tokenLifetimeSec: opts.tokenLifetimeSec ?? 3600, analysisDelayMs: opts.analysisDelayMs ?? 2000 },
     faults: new Faults(random),
+    clock,
     now,
     nowIso: () => new Date(now()).toISOString(),
     random,

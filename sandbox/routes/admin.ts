@@ -129,6 +129,23 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     return { token_lifetime_s: ctx.config.tokenLifetimeSec, analysis_delay_ms: ctx.config.analysisDelayMs };
   });
 
+  // Tests move the sandbox's time on instead of sleeping: a token expires, a PENDING analysis finishes.
+  app.get('/__sandbox/clock', async () => ({ now: ctx.nowIso(), offset_ms: ctx.clock.offsetMs }));
+  app.post('/__sandbox/clock', async (req) => {
+    const { advance_ms } = parseOr400(
+      z.object({
+        advance_ms: z
+          .number()
+          .int()
+          .min(0)
+          .max(366 * 24 * 3600_000),
+      }),
+      req.body,
+    );
+    ctx.clock.advance(advance_ms);
+    return { now: ctx.nowIso(), offset_ms: ctx.clock.offsetMs };
+  });
+
   app.post('/__sandbox/reset', async (_req, reply) => {
     ctx.faults.clear();
     ctx.store.reset(['keys']);

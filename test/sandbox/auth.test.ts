@@ -104,7 +104,7 @@ describe('token use', () => {
       const c = await short.company();
       const token = await short.token(c);
       expect((await short.call('/oauth2/current', { token })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      await short.advanceClock(2_000);
       const expired = await short.call('/oauth2/current', { token });
       expect(expired.status).toBe(401);
       expect(expired.headers.get('www-authenticate')).toContain('error="invalid_token"');

@@ -14,6 +14,8 @@ export interface TestSandbox extends Sandbox {
   ): Promise<TestCompany>;
   /** A bearer token for the company (scope as a space-separated string; default: eui and bank scopes). */
   token(c: TestCompany, scope?: string | null): Promise<string>;
+  /** Moves the sandbox's time on (tokens expire, analyses finish): tests wait on this clock, never by sleeping. */
+  advanceClock(ms: number): Promise<void>;
   /** Fetch against the sandbox with an optional bearer token; answers the Response. */
   call(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
 }
@@ -37,6 +39,10 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
   return {
     ...sb,
     call,
+    async advanceClock(ms) {
+      const res = await call('/__sandbox/clock', { method: 'POST', json: { advance_ms: ms } });
+      if (res.status !== 200) throw new Error(`clock advance failed: ${res.status} ${await res.text()}`);
+    },
     async company(body = {}) {
       seq++;
       const res = await call('/__sandbox/companies', {

@@ -53,7 +53,7 @@ describe('service client against the sandbox', () => {
     const frozen = Date.now();
     const short = api({ transport: t, now: () => frozen });
     await short.client.call({ method: 'GET', path: '/status/authenticated' });
-    await new Promise((r) => setTimeout(r, 1100));
+    await sb.advanceClock(2_000);
     const before = t.paths.filter((p) => p === '/oauth2/token').length;
     const res = await short.client.call({ method: 'GET', path: '/status/authenticated' });
     expect(res.status).toBe(200);

@@ -140,7 +140,7 @@ describe('bad input never loses a file and never sends one twice', () => {
     const job = t.engine.store.outbox.listByStates(t.account.id, ['queued']).find((j) => j.filename === 'stalled.xml');
     expect(job?.lastError).toMatch(/did not answer in time|closed/);
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
-    await new Promise((r) => setTimeout(r, 1100)); // the token has expired meanwhile
+    await sb.advanceClock(2_000); // the token expires meanwhile
     t.engine.store.outbox.transition(job?.id ?? 0, ['queued'], 'queued', { nextAttemptAt: 0 });
     await t.engine.syncOnce();
     const up = (await uploads(company)).filter((u) => u.filename === 'stalled.xml');
