@@ -4,10 +4,11 @@ import { z } from 'zod';
 /**
  * Fault injection for tests and demos: rules matched against each request to the service API (never
  * to /__sandbox/). Before the handler: added latency, an error status, a connection reset, a stall.
- * After the handler has applied the request: a dropped response, or garbage instead of the body.
+ * After the handler has applied the request: a dropped response, garbage instead of the body, or the
+ * body cut short of its Content-Length (the connection closes after half of it).
  */
 export const faultRuleSchema = z.object({
-  action: z.enum(['latency', 'error', 'reset', 'stall', 'drop_response', 'garbage']),
+  action: z.enum(['latency', 'error', 'reset', 'stall', 'drop_response', 'garbage', 'truncate']),
   method: z.string().optional(),
   /** A regular expression tested against the path (no query). */
   path: z.string().optional(),
@@ -52,7 +53,7 @@ export class Faults {
   private pick(req: FastifyRequest, phase: 'before' | 'after'): FaultRule | undefined {
     const path = req.url.split('?')[0] ?? '';
     for (const r of this.rules) {
-      const after = r.action === 'drop_response' || r.action === 'garbage';
+      const after = r.action === 'drop_response' || r.action === 'garbage' || r.action === 'truncate';
       if (after !== (phase === 'after')) continue;
       if (r.method && r.method.toUpperCase() !== req.method) continue;
       if (r.path && !new RegExp(r.path).test(path)) continue;
@@ -79,6 +80,16 @@ export class Faults {
         req.raw.socket?.destroy();
         return payload;
       }
+      if (f.action === 'truncate') {
+        const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+        if (!body || body.length < 2) return payload;
+        // Promise the whole body, send half, then close: a transfer cut short on the way.
+        reply.header('content-length', String(body.length));
+        reply.raw.once('finish', () => req.raw.socket?.destroy());
+        return body.subarray(0, Math.floor(body.length / 2));
+      }
+      // A consistent answer of the wrong content: the route's Content-Length (of the real body) must not stay.
+      reply.removeHeader('content-length');
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.code(200);
       return '{"id": "7f3a", "status": [unterminated';

@@ -84,9 +84,10 @@ export class Transport {
         dispatcher: this.agent,
       });
       const body = Buffer.from(await res.body.arrayBuffer());
+      checkLength(res.headers, body, req.url);
       return { status: res.statusCode, headers: res.headers, body };
     } catch (err) {
-      if (req.signal?.aborted) throw err;
+      if (req.signal?.aborted || err instanceof ServiceError) throw err;
       throw networkError(err, req.url);
     }
   }
@@ -94,6 +95,23 @@ export class Transport {
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+/**
+ * A body shorter or longer than its Content-Length is a transfer cut short or mangled on the way (a
+ * proxy, a captive portal): never an answer to act on. Bodies are not decompressed here, so the
+ * header counts the bytes received.
+ */
+function checkLength(headers: RawResponse['headers'], body: Buffer, url: URL): void {
+  const raw = headers['content-length'];
+  const declared = Number(Array.isArray(raw) ? raw[0] : raw);
+  if (raw === undefined || !Number.isFinite(declared) || declared === body.length) return;
+  throw new ServiceError(
+    'retry',
+    `The answer from ${url.host} was cut short (${body.length} of ${declared} bytes arrived)`,
+    null,
+    'truncated',
+  );
 }
 
 function networkError(err: unknown, url: URL): ServiceError {

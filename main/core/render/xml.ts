@@ -101,6 +101,39 @@ const parser = new XMLParser({
   isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
 });
 
+/** The document element of an XML file: its local name and namespace. */
+export interface XmlIdentity {
+  name: string;
+  namespace: string | null;
+}
+
+/**
+ * Checks that the bytes are well-formed XML without DTDs or absurd nesting and names the document
+ * element, without building the tree: enough to know a file is the XML it should be.
+ */
+export function inspectXml(bytes: Uint8Array, maxBytes = Number.POSITIVE_INFINITY): XmlIdentity {
+  if (bytes.length > maxBytes) throw new RenderError(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  const text = decodeXml(bytes);
+  if (!text.trim()) throw new RenderError('The file is empty');
+  guardStructure(text);
+  const valid = XMLValidator.validate(text);
+  if (valid !== true)
+    throw new RenderError(`The file is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`);
+  // The first start tag after the prolog: skip the declaration, processing instructions and comments.
+  let at = 0;
+  for (;;) {
+    at = text.indexOf('<', at);
+    if (text.startsWith('<?', at)) at = text.indexOf('?>', at) + 2;
+    else if (text.startsWith('<!--', at)) at = text.indexOf('-->', at) + 3;
+    else break;
+  }
+  const m = /^<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)([^>]*)>/.exec(text.slice(at, at + 65_536));
+  if (!m?.[2]) throw new RenderError('The file has no document element');
+  const prefix = m[1] ? m[1].slice(0, -1) : null;
+  const attr = new RegExp(`\\sxmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*(["'])(.*?)\\1`).exec(m[3] ?? '');
+  return { name: m[2], namespace: attr?.[2] ?? null };
+}
+
 /** Decodes, guards and parses an XML file; any failure is a RenderError with a plain message. */
 export function parseXml(bytes: Uint8Array): XmlRoot {
   if (bytes.length > MAX_XML_BYTES)

@@ -8,9 +8,12 @@ import type { InvoiceFileJob } from '../store/invoice-files';
 import { nextAttemptAt, type SyncContext } from './context';
 import { findSame, sha256, writeFileAtomic } from './files';
 import { absolute, FOLDERS } from './layout';
+import { bankMessage, declaredFile, type Expectation, invoiceImage, invoiceXml, verifyDownload } from './verify-download';
 
 /** After this many failed tries a download is given up (the UI offers "fetch again"). */
 const MAX_ATTEMPTS = 10;
+/** From this many failed tries on, the user is told (a single bad answer is not worth a word). */
+export const TELL_AFTER_ATTEMPTS = 3;
 const BATCH = 200;
 
 type Job =
@@ -48,7 +51,10 @@ export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: A
 async function runOne(ctx: SyncContext, j: Job, signal?: AbortSignal): Promise<'done' | 'retry' | 'failed'> {
   const repo = ctx.store[j.table];
   try {
-    const { answer, dir, name, kind, id } = await fetchJob(ctx, j, signal);
+    const { answer, dir, name, kind, id, expect } = await fetchJob(ctx, j, signal);
+    // Nothing takes a name in the Inbox, and no job is done, before the bytes are what was asked for.
+    const problem = verifyDownload(answer.data, answer.contentType, expect);
+    if (problem) throw new ServiceError('retry', `The service's answer for ${name} was not the file: ${problem}`, null, 'not_the_file');
     const path = await writeOrReuse(dir, name, answer.data);
     repo.markDone(j.job.jobId, { path, sha256: sha256(answer.data), size: answer.data.length });
     ctx.events.emit('downloaded', { accountId: ctx.account.id, kind, id, path });
@@ -60,7 +66,8 @@ async function runOne(ctx: SyncContext, j: Job, signal?: AbortSignal): Promise<'
       repo.markMissing(j.job.jobId, err.message);
       return 'failed';
     }
-    if (err.kind === 'skip' || j.job.attempts + 1 >= MAX_ATTEMPTS) {
+    const attempts = j.job.attempts + 1;
+    if (err.kind === 'skip' || attempts >= MAX_ATTEMPTS) {
       repo.markFailed(j.job.jobId, err.message);
       ctx.store.activity.append({
         accountId: ctx.account.id,
@@ -71,7 +78,12 @@ async function runOne(ctx: SyncContext, j: Job, signal?: AbortSignal): Promise<'
       });
       return 'failed';
     }
-    repo.markRetry(j.job.jobId, err.message, nextAttemptAt(ctx, j.job.attempts + 1, err.kind === 'user' ? 10 * 60_000 : err.retryAfterMs));
+    repo.markRetry(j.job.jobId, err.message, nextAttemptAt(ctx, attempts, err.kind === 'user' ? 10 * 60_000 : err.retryAfterMs));
+    if (attempts === TELL_AFTER_ATTEMPTS) {
+      const message = `A file could not be fetched after ${attempts} tries; trying again later. ${err.message}`;
+      ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'download.retrying', message, ref: String(j.job.jobId) });
+      ctx.events.emit('problem', { accountId: ctx.account.id, kind: 'retry', message });
+    }
     return 'retry';
   }
 }
@@ -92,17 +104,23 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
     const dir = absolute(account.root, FOLDERS.inboxInvoices);
     let answer: FileAnswer;
     let name: string;
+    let expect: Expectation;
     if (j.job.kind === 'original') {
-      answer = await api.invoices.file(j.job.invoiceId, originalFormat(inv?.record.source_format), signal);
+      const format = originalFormat(inv?.record.source_format);
+      answer = await api.invoices.file(j.job.invoiceId, format, signal);
       name = `${stem}.xml`;
+      expect = invoiceXml(format);
     } else if (j.job.kind === 'image') {
       answer = await api.invoices.file(j.job.invoiceId, 'ORIGINAL_OR_GENERATED_IMAGE', signal);
       name = `${stem}.pdf`;
+      expect = invoiceImage;
     } else {
       answer = await api.invoices.attachment(j.job.invoiceId, j.job.remoteFileId ?? '', signal);
       name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
+      const record = inv?.record.files?.find((f) => f.id === j.job.remoteFileId);
+      expect = declaredFile(`the attachment ${j.job.filename}`, record?.mimetype, j.job.filename);
     }
-    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId };
+    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect };
   }
   if (j.table === 'documentFiles') {
     const doc = store.documents.get(account.id, j.job.documentId);
@@ -112,12 +130,21 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       '',
     );
     const name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
-    return { answer, dir: absolute(account.root, FOLDERS.inboxDocuments), name, kind: 'document' as const, id: j.job.documentId };
+    const record = doc?.record.files?.find((f) => f.id === j.job.fileId);
+    const expect = declaredFile(`the document file ${j.job.filename}`, record?.mimetype, j.job.filename);
+    return { answer, dir: absolute(account.root, FOLDERS.inboxDocuments), name, kind: 'document' as const, id: j.job.documentId, expect };
   }
   const answer = await api.bankMessages.content(j.job.kind, j.job.id, signal);
   const date = new Date(j.job.createdAt).toISOString().slice(0, 10);
   const name = `${date} ${j.job.kind.toUpperCase()} ${j.job.id}${extensionFor(answer.contentType, '.xml')}`;
-  return { answer, dir: absolute(account.root, FOLDERS.inboxBankMessages), name, kind: 'bank_message' as const, id: j.job.id };
+  return {
+    answer,
+    dir: absolute(account.root, FOLDERS.inboxBankMessages),
+    name,
+    kind: 'bank_message' as const,
+    id: j.job.id,
+    expect: bankMessage,
+  };
 }
 
 /** A crash after writing but before recording must not leave the same file twice. */
