@@ -60,7 +60,10 @@ export interface NewOutboxJob {
   options?: JsonObject;
   /** Generated when omitted. */
   idemKey?: string;
-  state?: 'queued' | 'held_duplicate';
+  /** `failed`: refused here before any upload (the file is in Failed/ already, at `destPath`). */
+  state?: 'queued' | 'held_duplicate' | 'failed';
+  lastError?: string | null;
+  destPath?: string | null;
   forced?: boolean;
   nextAttemptAt?: number;
 }
@@ -151,9 +154,9 @@ const ACTIVE = `state NOT IN ('done', 'failed', 'vanished')`;
 export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number | null>, OutboxRecord>(`
     INSERT INTO outbox (account_id, kind, document_type, rel_path, filename, size, mtime_ms, sha256, idem_key,
-      options_json, state, forced, next_attempt_at, created_at, updated_at)
+      options_json, state, forced, next_attempt_at, last_error, error_kind, dest_path, created_at, updated_at)
     VALUES (@accountId, @kind, @documentType, @relPath, @filename, @size, @mtimeMs, @sha256, @idemKey,
-      @options, @state, @forced, @nextAttemptAt, @now, @now)
+      @options, @state, @forced, @nextAttemptAt, @lastError, @errorKind, @destPath, @now, @now)
     ON CONFLICT (account_id, rel_path, sha256) WHERE ${ACTIVE} DO NOTHING
     RETURNING *`);
   const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM outbox WHERE id = ?');
@@ -212,6 +215,9 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
         state: job.state ?? 'queued',
         forced: flag(job.forced ?? false),
         nextAttemptAt: job.nextAttemptAt ?? 0,
+        lastError: job.lastError ?? null,
+        errorKind: job.state === 'failed' ? 'skip' : null,
+        destPath: job.destPath ?? null,
         now: deps.now(),
       });
       if (row) return { job: toJob(row), created: true };

@@ -17,8 +17,7 @@ import { pollReceivedDocuments } from './inbound-documents';
 import { fetchDetectResults, markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
-import { outboundCycle } from './outbound-cycle';
-import type { Observation } from './planner';
+import { newOutboundMemory, outboundCycle } from './outbound-cycle';
 import { watchOutbox } from './watcher';
 
 export interface RunnerOptions {
@@ -65,7 +64,7 @@ export interface CycleReport {
 /** One account's sync: the outbox loop, the poll loop, downloads and delivery tracking. */
 export class AccountRunner {
   readonly ctx: SyncContext;
-  private readonly seen = new Map<string, Observation>();
+  private readonly outbound = newOutboundMemory();
   private watcher: FSWatcher | null = null;
   private readonly abort = new AbortController();
   private wake: (() => void) | null = null;
@@ -185,11 +184,11 @@ export class AccountRunner {
     ctx.events.emit('state', { accountId: account.id, state: 'syncing' });
     let wakeAt: number | null = null;
     try {
-      let out = await outboundCycle(ctx, this.seen, this.deps.options.uploadConcurrency, signal);
+      let out = await outboundCycle(ctx, this.outbound, this.deps.options.uploadConcurrency, signal);
       if (full) {
         // Look twice, a stability time apart, then send what settled.
         await new Promise((r) => setTimeout(r, ctx.stableMs));
-        out = await outboundCycle(ctx, this.seen, this.deps.options.uploadConcurrency, signal);
+        out = await outboundCycle(ctx, this.outbound, this.deps.options.uploadConcurrency, signal);
       }
       wakeAt = out.wakeAt;
     } catch (e) {

@@ -6,19 +6,23 @@ export interface ErrorNote {
   message: string;
   details: string[];
   at: number;
+  /** Who refused it: the service, or this app before sending anything. */
+  by: 'service' | 'app';
 }
 
 /** `<name>.error.txt` beside a refused file: what was wrong and what to do, in plain words. */
 export async function writeErrorNote(dir: string, sentName: string, note: ErrorNote): Promise<string> {
   const what = note.kind === 'invoice' ? 'invoice' : 'document';
   const lines = [
-    `The e-invoicing service refused the ${what} "${note.file}" on ${new Date(note.at).toISOString()}.`,
+    note.by === 'service'
+      ? `The e-invoicing service refused the ${what} "${note.file}" on ${new Date(note.at).toISOString()}.`
+      : `E-Invoice Sync did not send the ${what} "${note.file}" (${new Date(note.at).toISOString()}); nothing of it left this computer.`,
     '',
     `What was wrong: ${note.message}`,
     ...(note.details.length ? ['', 'Details from the service:', ...note.details.map((d) => `  - ${d}`)] : []),
     '',
     'What to do: correct the file (or ask whoever produced it to), then put the corrected file into the',
-    `same Outbox folder again. This copy in Failed/ will not be sent; you may delete it and this note.`,
+    `same Outbox folder again. What is in Failed/ will not be sent; you may delete it and this note.`,
     '',
   ];
   return writeFileAtomic(dir, `${sentName}.error.txt`, Buffer.from(lines.join('\n'), 'utf8'));

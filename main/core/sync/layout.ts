@@ -35,3 +35,19 @@ export async function ensureLayout(root: string): Promise<void> {
 export function absolute(root: string, rel: string): string {
   return join(root, ...rel.split('/'));
 }
+
+/** The type folder a path of the Outbox lies in (Outbox/Invoices or Outbox/Documents/<TYPE>), or null. */
+export function typeFolderOf(relPath: string): string | null {
+  if (relPath.startsWith(`${FOLDERS.outboxInvoices}/`)) return FOLDERS.outboxInvoices;
+  const m = new RegExp(`^${FOLDERS.outboxDocuments}/([^/]+)/`).exec(relPath);
+  return m ? `${FOLDERS.outboxDocuments}/${m[1]}` : null;
+}
+
+/** The subfolders between a file's type folder and the file ('' for a file right in it). */
+export function subfolderOf(relPath: string): string {
+  const top = typeFolderOf(relPath);
+  if (!top) return '';
+  const rest = relPath.slice(top.length + 1);
+  const cut = rest.lastIndexOf('/');
+  return cut < 0 ? '' : rest.slice(0, cut);
+}

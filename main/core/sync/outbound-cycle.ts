@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { OutboxState } from '../store/outbox';
 import type { SyncContext } from './context';
-import { cancel, finish, intake, upload } from './outbound';
+import { cancel, finish, intake, refuseEntry, upload } from './outbound';
 import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
 
@@ -14,6 +14,16 @@ export interface OutboundResult {
   worked: boolean;
 }
 
+/** What one account's outbound passes remember between them. */
+export interface OutboundMemory {
+  /** Size and mtime last seen per path, and since when (the stability wait). */
+  seen: Map<string, Observation>;
+  /** Paths already told about (hidden files, folders that are no document type): told once, not every scan. */
+  told: Set<string>;
+}
+
+export const newOutboundMemory = (): OutboundMemory => ({ seen: new Map(), told: new Set() });
+
 const only = <K extends Op['op']>(p: Plan, kind: K) => p.ops.filter((o): o is Extract<Op, { op: K }> => o.op === kind);
 
 /**
@@ -23,14 +33,27 @@ const only = <K extends Op['op']>(p: Plan, kind: K) => p.ops.filter((o): o is Ex
  */
 export async function outboundCycle(
   ctx: SyncContext,
-  seen: Map<string, Observation>,
+  memory: OutboundMemory,
   concurrency: number,
   signal?: AbortSignal,
 ): Promise<OutboundResult> {
-  const scan = await scanOutbox(ctx.account.root);
+  const { seen, told } = memory;
+  const { files: scan, refusals, notices } = await scanOutbox(ctx.account.root);
   const decide = (observed: ReadonlyMap<string, Observation>) =>
     plan({ now: ctx.now(), stableMs: ctx.stableMs, scan, seen: observed, active: activeRows(ctx) });
   let worked = false;
+
+  for (const r of refusals) await refuseEntry(ctx, r);
+  worked ||= refusals.length > 0;
+  const present = new Set(notices.map((n) => n.relPath));
+  for (const n of notices) {
+    if (told.has(n.relPath)) continue;
+    told.add(n.relPath);
+    ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'outbox.ignored', message: n.message, ref: n.relPath });
+    ctx.events.emit('problem', { accountId: ctx.account.id, kind: 'skip', message: n.message });
+  }
+  // Told again if it comes back after it was gone.
+  for (const p of told) if (!present.has(p)) told.delete(p);
 
   const first = decide(seen);
   seen.clear();

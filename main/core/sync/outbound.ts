@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { readFile, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import type { DocumentType } from '../../../shared/enums';
 import { ServiceError } from '../api/errors';
 import type { OutboxJob } from '../store/outbox';
 import { nextAttemptAt, type SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
-import { absolute, FOLDERS } from './layout';
+import { absolute, FOLDERS, subfolderOf, typeFolderOf } from './layout';
+import { localRefusal } from './local-checks';
 import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from './outbound-options';
-import type { ScannedFile } from './scan';
+import type { Refusal, ScannedFile } from './scan';
 import { Spool } from './spool';
 
 export const spoolOf = (ctx: SyncContext) => new Spool(ctx.spoolDir);
@@ -25,10 +26,10 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
   const spool = spoolOf(ctx);
   let captured: Awaited<ReturnType<Spool['capture']>>;
   try {
-    captured = await spool.capture(src);
+    captured = await spool.capture(src, { dev: file.dev, ino: file.ino });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    // Locked (Windows), vanished or unreadable right now: the next scan tries again.
+    // Locked (Windows), vanished, unreadable, or swapped for a link: the next scan looks again.
     ctx.log.debug('intake deferred', { file: file.relPath, code });
     return null;
   }
@@ -36,6 +37,12 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
   if (!after || after.size !== captured.size || Math.trunc(after.mtimeMs) !== file.mtimeMs) {
     await spool.discard(captured.tmp);
     return null; // changed while being copied: wait for it to settle
+  }
+  const refusal = await localRefusal(captured.tmp, captured.size, file.kind);
+  if (refusal) {
+    await spool.discard(captured.tmp);
+    await refuseLocally(ctx, file, captured, refusal);
+    return null;
   }
   const folderOptions = store.folderOptions.get(account.id, file.folder) ?? {};
   const earlier = store.outbox.findBySha256(account.id, captured.sha256).filter((j) => j.relPath !== file.relPath || j.state === 'done');
@@ -85,7 +92,7 @@ export async function upload(ctx: SyncContext, id: number, signal?: AbortSignal)
     // The private copy is gone (disk cleaned by hand): fall back to the Outbox file if it is the same version.
     const src = absolute(ctx.account.root, job.relPath);
     if ((await exists(src)) && (await sha256File(src)) === job.sha256) data = await readFile(src);
-    else return reject(ctx, job, "The file and the app's copy of it both disappeared before it could be sent.", []);
+    else return reject(ctx, job, "The file and the app's copy of it both disappeared before it could be sent.", [], 'app');
   }
   try {
     const remote = job.kind === 'invoice' ? await sendInvoice(ctx, job, data, signal) : await sendDocument(ctx, job, data, signal);
@@ -158,12 +165,18 @@ async function findDocumentByTransmissionId(ctx: SyncContext, job: OutboxJob, si
 }
 
 /** A permanent refusal: the file goes to Failed/ with a note in plain words; it is not retried. */
-async function reject(ctx: SyncContext, job: OutboxJob, message: string, details: string[]): Promise<void> {
+async function reject(
+  ctx: SyncContext,
+  job: OutboxJob,
+  message: string,
+  details: string[],
+  by: 'service' | 'app' = 'service',
+): Promise<void> {
   const { store, account } = ctx;
   const src = absolute(account.root, job.relPath);
   const failedDir = absolute(account.root, FOLDERS.failed);
   const dest = await placeFile(ctx, job, src, failedDir);
-  await writeErrorNote(failedDir, basename(dest), { file: job.filename, message, details, kind: job.kind, at: ctx.now() });
+  await writeErrorNote(dirname(dest), basename(dest), { file: job.filename, message, details, kind: job.kind, at: ctx.now(), by });
   store.outbox.transition(job.id, ['uploading', 'queued'], 'failed', {
     lastError: message,
     errorKind: 'skip',
@@ -199,11 +212,16 @@ export async function finish(ctx: SyncContext, id: number): Promise<void> {
  * Puts the job's file into `dir`: the Outbox file itself when it is still the version we sent,
  * otherwise (edited or deleted meanwhile) the spool copy, so the folder always holds what was sent.
  */
-async function placeFile(ctx: SyncContext, job: OutboxJob, src: string, dir: string): Promise<string> {
+async function placeFile(ctx: SyncContext, job: OutboxJob, src: string, under: string): Promise<string> {
   const spool = spoolOf(ctx);
+  // A file from a subfolder of the Outbox lands in the same subfolder under Sent/ or Failed/.
+  const sub = subfolderOf(job.relPath);
+  const dir = sub ? absolute(under, sub) : under;
   if ((await exists(src)) && (await sha256File(src).catch(() => null)) === job.sha256) {
     try {
-      return await moveUnique(src, dir, job.filename);
+      const moved = await moveUnique(src, dir, job.filename);
+      await removeEmptyFolders(ctx, job.relPath);
+      return moved;
     } catch (e) {
       ctx.log.warn('could not move the outbox file; copying the spool copy instead', { file: job.relPath, error: (e as Error).message });
     }
@@ -241,6 +259,70 @@ export async function recoverOutbox(ctx: SyncContext): Promise<void> {
   for (const folder of [FOLDERS.sent, FOLDERS.failed, FOLDERS.inboxInvoices, FOLDERS.inboxDocuments, FOLDERS.inboxBankMessages]) {
     const n = await removeLeftoverParts(absolute(account.root, folder));
     if (n) ctx.log.info('removed temporary files left by an interrupted write', { folder, count: n });
+  }
+}
+
+/**
+ * A file the local checks refused: it goes to Failed/ (its subfolder kept) with a note, and a failed
+ * row tells the UI; nothing was uploaded. The move comes first: a crash before the row leaves the
+ * file and its note in Failed/, never a row that could be sent.
+ */
+async function refuseLocally(ctx: SyncContext, file: ScannedFile, captured: { sha256: string; size: number }, reason: string) {
+  const { store, account } = ctx;
+  const failedDir = absolute(account.root, FOLDERS.failed);
+  const dir = file.subdir ? absolute(failedDir, file.subdir) : failedDir;
+  const dest = await moveUnique(absolute(account.root, file.relPath), dir, file.name);
+  await removeEmptyFolders(ctx, file.relPath);
+  await writeErrorNote(dir, basename(dest), { file: file.name, message: reason, details: [], kind: file.kind, at: ctx.now(), by: 'app' });
+  const { job } = store.outbox.insert({
+    accountId: account.id,
+    kind: file.kind,
+    documentType: file.documentType,
+    relPath: file.relPath,
+    filename: file.name,
+    size: captured.size,
+    mtimeMs: file.mtimeMs,
+    sha256: captured.sha256,
+    state: 'failed',
+    lastError: reason,
+    destPath: relativeTo(account.root, dest),
+  });
+  activity(ctx, 'error', 'outbox.refused', `${file.relPath} was not sent: ${reason}`, String(job.id));
+  ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: file.relPath, message: reason });
+}
+
+/**
+ * Something in a hot folder that is not a regular file of its own (a link, a pipe, a device): never
+ * read. It is moved as it is (a link moves as the link, not what it points at) to Failed/ with a
+ * note; when it cannot be moved, the activity log and a problem say why.
+ */
+export async function refuseEntry(ctx: SyncContext, r: Refusal): Promise<void> {
+  const failedDir = absolute(ctx.account.root, FOLDERS.failed);
+  const dir = r.subdir ? absolute(failedDir, r.subdir) : failedDir;
+  try {
+    const dest = await moveUnique(absolute(ctx.account.root, r.relPath), dir, r.name);
+    await removeEmptyFolders(ctx, r.relPath);
+    await writeErrorNote(dir, basename(dest), { file: r.name, message: r.reason, details: [], kind: r.kind, at: ctx.now(), by: 'app' });
+    activity(ctx, 'error', 'outbox.refused', `${r.relPath} was not read or sent: ${r.reason}`, r.relPath);
+  } catch (e) {
+    const message = `${r.relPath} was not read or sent, and could not be moved to Failed/ (${(e as Error).message}): ${r.reason}`;
+    activity(ctx, 'error', 'outbox.refused', message, r.relPath);
+  }
+  ctx.events.emit('problem', { accountId: ctx.account.id, kind: 'skip', message: `${r.relPath} was not sent: ${r.reason}` });
+}
+
+/** Subfolders of a type folder that the move left empty are removed, up to (never including) the type folder. */
+async function removeEmptyFolders(ctx: SyncContext, relPath: string): Promise<void> {
+  const top = typeFolderOf(relPath);
+  if (!top) return;
+  let dir = dirname(relPath);
+  while (dir.length > top.length && dir.startsWith(`${top}/`)) {
+    try {
+      await rmdir(absolute(ctx.account.root, dir));
+    } catch {
+      return; // not empty (or not ours to remove): stop there
+    }
+    dir = dirname(dir);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -15,17 +15,33 @@ export class Spool {
     return join(this.dir, `${idemKey}.spool`);
   }
 
-  /** Copies `src` to a temporary spool file while hashing it; answers the temp path, hash and size. */
-  async capture(src: string): Promise<{ tmp: string; sha256: string; size: number }> {
+  /**
+   * Copies `src` to a temporary spool file while hashing it; answers the temp path, hash and size.
+   * The file is opened without following links (where the system can) and must be the very file
+   * that was listed (`expect`: device and inode from lstat) and a regular file with one name, so a
+   * link swapped in after the listing cannot change what is sent.
+   */
+  async capture(src: string, expect?: { dev: number; ino: number }): Promise<{ tmp: string; sha256: string; size: number }> {
     await mkdir(this.dir, { recursive: true });
+    // O_NONBLOCK: a pipe swapped in must not hang the open; it is then refused as not a file.
+    const source = await open(src, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    try {
+      const s = await source.stat();
+      if (!s.isFile() || s.nlink > 1 || (expect && (s.dev !== expect.dev || s.ino !== expect.ino))) {
+        throw Object.assign(new Error(`${src} changed into something else after it was listed`), { code: 'ESWAPPED' });
+      }
+    } catch (e) {
+      await source.close();
+      throw e;
+    }
     const tmp = join(this.dir, `.${randomBytes(8).toString('hex')}.tmp`);
     const hash = createHash('sha256');
     let size = 0;
     try {
       await pipeline(
-        createReadStream(src),
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
+        source.createReadStream(),
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
             hash.update(chunk);
             size += chunk.length;
             yield chunk;

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { isIgnoredName } from './files';
 import { absolute } from './layout';
+import { MAX_SUBFOLDER_DEPTH } from './scan';
 
 /**
  * Watches an account's Outbox. Events are only hints that make the next scan come sooner; missed
@@ -10,7 +11,10 @@ import { absolute } from './layout';
 export function watchOutbox(root: string, onHint: () => void, onError: (e: Error) => void): FSWatcher {
   const w = watch(absolute(root, 'Outbox'), {
     ignoreInitial: true,
-    depth: 2,
+    // Outbox/Documents/<TYPE>/ and the subfolders below it that the scan takes.
+    depth: MAX_SUBFOLDER_DEPTH + 2,
+    // A link is a hint like any other entry; the scan refuses it, and nothing behind it is watched.
+    followSymlinks: false,
     ignored: (path: string) => path !== absolute(root, 'Outbox') && isIgnoredName(basename(path)),
     awaitWriteFinish: false,
   });

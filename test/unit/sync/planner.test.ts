@@ -6,11 +6,14 @@ import type { ScannedFile } from '../../../main/core/sync/scan';
 const file = (name: string, size = 100, mtimeMs = 1000): ScannedFile => ({
   relPath: `Outbox/Invoices/${name}`,
   folder: 'Outbox/Invoices',
+  subdir: '',
   name,
   kind: 'invoice',
   documentType: null,
   size,
   mtimeMs,
+  dev: 1,
+  ino: name.length,
 });
 const row = (over: Partial<ActiveRow> & { id: number; relPath: string }): ActiveRow => ({
   size: 100,

@@ -12,8 +12,7 @@ import type { SyncContext } from '../../../main/core/sync/context';
 import { EngineEvents } from '../../../main/core/sync/events';
 import { ensureLayout } from '../../../main/core/sync/layout';
 import { recoverOutbox } from '../../../main/core/sync/outbound';
-import { outboundCycle } from '../../../main/core/sync/outbound-cycle';
-import type { Observation } from '../../../main/core/sync/planner';
+import { newOutboundMemory, outboundCycle } from '../../../main/core/sync/outbound-cycle';
 import { seededRandom } from '../../../sandbox/context';
 
 class Crash extends Error {}
@@ -80,7 +79,7 @@ async function simulate(seed: number): Promise<void> {
       stableMs: 100,
       backoff: { baseMs: 10, capMs: 100 },
     };
-    return { ctx, seen: new Map<string, Observation>() };
+    return { ctx, memory: newOutboundMemory() };
   };
   let proc = newProcess();
   await recoverOutbox(proc.ctx);
@@ -88,7 +87,7 @@ async function simulate(seed: number): Promise<void> {
     clock += 50 + Math.floor(random() * 200);
     let crashed = false;
     try {
-      await outboundCycle(proc.ctx, proc.seen, 1 + Math.floor(random() * 3));
+      await outboundCycle(proc.ctx, proc.memory, 1 + Math.floor(random() * 3));
     } catch (e) {
       if (!(e instanceof Crash)) throw e;
       crashed = true;
