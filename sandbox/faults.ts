@@ -21,8 +21,10 @@ export const faultRuleSchema = z.object({
   probability: z.number().min(0).max(1).optional(),
   /** How many matching requests it applies to before it is spent (default: no limit). */
   times: z.number().int().min(1).optional(),
+  /** How many matching requests pass untouched first (to hit, say, the second page of a listing). */
+  skip: z.number().int().min(0).optional(),
 });
-export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; hits: number };
+export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; hits: number; passed: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +39,7 @@ export class Faults {
   constructor(private readonly random: () => number) {}
 
   add(rule: z.infer<typeof faultRuleSchema>): FaultRule {
-    const r = { ...rule, id: this.nextId++, hits: 0 };
+    const r = { ...rule, id: this.nextId++, hits: 0, passed: 0 };
     this.rules.push(r);
     return r;
   }
@@ -58,6 +60,10 @@ export class Faults {
       if (r.method && r.method.toUpperCase() !== req.method) continue;
       if (r.path && !new RegExp(r.path).test(path)) continue;
       if (r.times !== undefined && r.hits >= r.times) continue;
+      if (r.skip !== undefined && r.passed < r.skip) {
+        r.passed++;
+        continue;
+      }
       if (r.probability !== undefined && this.random() >= r.probability) continue;
       r.hits++;
       return r;

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Direction } from '../../../shared/enums';
+import { type Direction, DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
 import { type Document, type DocumentEvent, documentEventSchema, documentSchema } from '../../../shared/schemas/document';
 import { epochMs } from './columns';
 import type { StoreDeps } from './deps';
@@ -107,6 +107,14 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
   const events = db.prepare<[string, string], { json: string }>(
     'SELECT json FROM document_events WHERE account_id = ? AND document_id = ? ORDER BY created_at, id',
   );
+  const unfinishedSent = db.prepare<{ account: string; before: number; limit: number }, { id: string }>(
+    `SELECT id FROM documents WHERE account_id = @account AND direction = 'SENT'
+       AND (status IS NULL OR status NOT IN (${DOCUMENT_FINAL_STATUSES.map((x) => `'${x}'`).join(', ')})) AND updated_at <= @before
+     ORDER BY updated_at LIMIT @limit`,
+  );
+  const touch = db.prepare<{ account: string; id: string; now: number }>(
+    'UPDATE documents SET updated_at = @now WHERE account_id = @account AND id = @id',
+  );
   const upsert = db.transaction((account: string, direction: Direction, record: Document): UpsertOutcome => {
     const json = JSON.stringify(record);
     const before = stored.get(account, record.id);
@@ -140,6 +148,14 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
       const items = rows.slice(0, limit).map(toDocument);
       const last = items[items.length - 1];
       return { items, next: rows.length > limit && last ? { sortMs: last.sortMs, id: last.id } : null };
+    },
+    /** Sent documents not final yet (CONFIRMED_DELIVERY and FAILED are), least recently checked first. */
+    listUnfinishedSent(accountId: string, limit: number, before: number): string[] {
+      return unfinishedSent.all({ account: accountId, before, limit }).map((r) => r.id);
+    },
+    /** Records that the row was checked now, though nothing changed. */
+    touch(accountId: string, id: string): void {
+      touch.run({ account: accountId, id, now: deps.now() });
     },
     /** Records one event of a document; answers true only the first time that event is seen. */
     addEvent(accountId: string, documentId: string, event: DocumentEvent): boolean {

@@ -13,7 +13,7 @@ import { trackDeliveries } from './delivery';
 import { runDownloads } from './downloads';
 import type { EngineEvents } from './events';
 import { pollBankMessages } from './inbound-bank';
-import { pollReceivedDocuments } from './inbound-documents';
+import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { fetchDetectResults, markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
@@ -245,6 +245,7 @@ export class AccountRunner {
     if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));
     await step('Sent invoices', () => pollSentInvoices(ctx, signal));
     await step('Received documents', () => pollReceivedDocuments(ctx, signal));
+    await step('Sent documents', () => pollSentDocuments(ctx, signal));
     await step('Bank messages', () => pollBankMessages(ctx, signal));
     await step('Delivery status', () => trackDeliveries(ctx, signal));
     await step('Downloads', async () => {

@@ -42,7 +42,28 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
     const { items } = await api.documents.list({ direction: 'SENT', ids: chunk.map(remoteIdOf), per_page: 100 }, signal);
     requests++;
     const byId = new Map(items.map((x) => [x.id, x]));
-    for (const job of chunk) record(ctx, job, byId.get(remoteIdOf(job))?.status ?? null, false);
+    for (const job of chunk) {
+      const remote = byId.get(remoteIdOf(job));
+      if (remote) store.documents.upsert(account.id, 'SENT', remote);
+      record(ctx, job, remote?.status ?? null, false);
+    }
+  }
+  // Sent documents mirrored from the service (sent by other means too) are followed until final.
+  const mirroredDocs = store.documents
+    .listUnfinishedSent(account.id, 500, ctx.now() - RECHECK_MS)
+    .filter((id) => !documents.some((j) => j.remoteId === id));
+  for (let i = 0; i < mirroredDocs.length; i += 100) {
+    const ids = mirroredDocs.slice(i, i + 100);
+    const { items } = await api.documents.list({ direction: 'SENT', ids, per_page: 100 }, signal);
+    requests++;
+    store.transaction(() => {
+      for (const doc of items) {
+        if (store.documents.upsert(account.id, 'SENT', doc) === 'unchanged') store.documents.touch(account.id, doc.id);
+        if (doc.last_event) store.documents.addEvent(account.id, doc.id, doc.last_event);
+      }
+      // Ids the service no longer lists are not asked about again and again.
+      for (const id of ids) if (!items.some((d) => d.id === id)) store.documents.touch(account.id, id);
+    });
   }
   return requests;
 }

@@ -97,11 +97,12 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
   const { store, account, api } = ctx;
   if (j.table === 'invoiceFiles') {
     const inv = store.invoices.get(account.id, j.job.invoiceId);
+    const sent = inv?.direction === 'SENT';
     const stem = readableName(
-      { date: inv?.date ?? inv?.receivedAt, party: inv?.senderName, number: inv?.number ?? j.job.invoiceId },
+      { date: inv?.date ?? inv?.receivedAt, party: sent ? inv?.recipientName : inv?.senderName, number: inv?.number ?? j.job.invoiceId },
       '',
     ).replace(/\.$/, '');
-    const dir = absolute(account.root, FOLDERS.inboxInvoices);
+    const dir = absolute(account.root, sent ? FOLDERS.sentInvoiceFiles : FOLDERS.inboxInvoices);
     let answer: FileAnswer;
     let name: string;
     let expect: Expectation;

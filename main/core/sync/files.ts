@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Dirent } from 'node:fs';
 import { copyFile, link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { numberedName, sanitizeFileName } from '../../../shared/filenames';
@@ -123,17 +123,23 @@ export async function findSame(dir: string, wanted: string, hash: string): Promi
   return null;
 }
 
-/** Our own temporary files, left behind when the process died between writing and naming them. */
-export async function removeLeftoverParts(dir: string): Promise<number> {
-  let names: string[];
+/** Our own temporary files, left behind when the process died between writing and naming them (subfolders too). */
+export async function removeLeftoverParts(dir: string, depth = 10): Promise<number> {
+  let entries: Dirent[];
   try {
-    names = await readdir(dir);
+    entries = await readdir(dir, { withFileTypes: true });
   } catch {
     return 0;
   }
-  const parts = names.filter((n) => /^\.einvoice-[0-9a-f]+\.part$/.test(n));
-  for (const n of parts) await unlink(join(dir, n)).catch(() => undefined);
-  return parts.length;
+  let removed = 0;
+  for (const e of entries) {
+    if (e.isDirectory() && depth > 0) removed += await removeLeftoverParts(join(dir, e.name), depth - 1);
+    else if (e.isFile() && /^\.einvoice-[0-9a-f]+\.part$/.test(e.name)) {
+      await unlink(join(dir, e.name)).catch(() => undefined);
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** Copies a file into `dir` under a free name, atomically. */

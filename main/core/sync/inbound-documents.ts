@@ -1,40 +1,65 @@
+import type { Direction } from '../../../shared/enums';
+import type { Document, DocumentFile } from '../../../shared/schemas/document';
 import type { SyncContext } from './context';
 import { OVERLAP_MS } from './inbound-invoices';
 
 const PER_PAGE = 100;
-const CURSOR = 'documents.created_at';
+const CURSOR: Record<Direction, string> = { RECEIVED: 'documents.created_at', SENT: 'documents.sent.created_at' };
 
-/** Mirrors received documents page by page, following X-Next-Page, from the watermark less an overlap. */
-export async function pollReceivedDocuments(ctx: SyncContext, signal?: AbortSignal): Promise<{ fresh: string[]; requests: number }> {
+/** Mirrors received documents and queues their files. */
+export const pollReceivedDocuments = (ctx: SyncContext, signal?: AbortSignal) => pollDocuments(ctx, 'RECEIVED', signal);
+
+/**
+ * Mirrors the company's sent documents, ours and those sent by other means, so Sent › Documents
+ * shows them with their status; the delivery tracker follows the unfinished ones.
+ */
+export const pollSentDocuments = (ctx: SyncContext, signal?: AbortSignal) => pollDocuments(ctx, 'SENT', signal);
+
+/**
+ * Pages of documents in created_at order from the watermark less an overlap, following X-Next-Page.
+ * A received document and its file jobs are saved in one transaction with its page: files the list
+ * does not carry are asked for before it, so a failure or a crash in between loses nothing (the
+ * page is fetched again, the watermark not having moved).
+ */
+async function pollDocuments(ctx: SyncContext, direction: Direction, signal?: AbortSignal): Promise<{ fresh: string[]; requests: number }> {
   const { store, account, api } = ctx;
-  const cursor = store.cursors.get(account.id, CURSOR);
+  const cursorName = CURSOR[direction];
+  const cursor = store.cursors.get(account.id, cursorName);
   const start = cursor ? new Date(Date.parse(cursor) - OVERLAP_MS).toISOString() : undefined;
   const fresh: string[] = [];
   let requests = 0;
   for (let page = 1; page <= 10_000; page++) {
     const { items, page: info } = await api.documents.list(
-      { direction: 'RECEIVED', ...(start ? { created_at_start: start } : {}), sort: ['created_at'], per_page: PER_PAGE, page },
+      { direction, ...(start ? { created_at_start: start } : {}), sort: ['created_at'], per_page: PER_PAGE, page },
       signal,
     );
     requests++;
-    let newest = store.cursors.get(account.id, CURSOR) ?? null;
+    const files = new Map<string, DocumentFile[]>();
+    if (direction === 'RECEIVED') {
+      for (const doc of items.filter((d) => needsFiles(ctx, d))) {
+        files.set(doc.id, doc.files?.length ? doc.files : await api.documents.files(doc.id, signal));
+        if (!doc.files?.length) requests++;
+      }
+    }
+    let newest = store.cursors.get(account.id, cursorName) ?? null;
     store.transaction(() => {
       for (const doc of items) {
-        if (store.documents.upsert(account.id, 'RECEIVED', doc) === 'new') fresh.push(doc.id);
+        if (store.documents.upsert(account.id, direction, doc) === 'new') fresh.push(doc.id);
         if (doc.last_event) store.documents.addEvent(account.id, doc.id, doc.last_event);
+        for (const f of files.get(doc.id) ?? [])
+          store.documentFiles.enqueue(account.id, doc.id, { fileId: f.id, filename: f.filename, fileType: f.type ?? null });
         const at = doc.created_at ?? doc.received_at;
         if (at && (!newest || Date.parse(at) > Date.parse(newest))) newest = at;
       }
-      if (newest) store.cursors.set(account.id, CURSOR, newest);
+      if (newest) store.cursors.set(account.id, cursorName, newest);
     });
     if (!info.nextPage || items.length === 0) break;
   }
-  // Files are listed per new document; each becomes a durable download job.
-  for (const id of fresh) {
-    const doc = store.documents.get(account.id, id);
-    const files = doc?.record.files?.length ? doc.record.files : await api.documents.files(id, signal);
-    for (const f of files) store.documentFiles.enqueue(account.id, id, { fileId: f.id, filename: f.filename, fileType: f.type ?? null });
-    ctx.events.emit('received', { accountId: account.id, kind: 'document', id });
-  }
+  if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: account.id, kind: 'document', id });
   return { fresh, requests };
+}
+
+/** A received document whose files are not queued yet: new, or one an earlier version saved without them. */
+function needsFiles(ctx: SyncContext, doc: Document): boolean {
+  return ctx.store.documentFiles.listForDocument(ctx.account.id, doc.id).length === 0;
 }

@@ -18,7 +18,8 @@ export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal) {
 
 /**
  * Mirrors the company's sent invoices the same way (for the service, received_at of a sent invoice
- * is when it got it), so invoices sent by other means also show their delivery and can be rerouted.
+ * is when it got it), so invoices sent by other means also show their delivery and can be rerouted;
+ * their files are fetched into Archive/SentInvoices.
  */
 export function pollSentInvoices(ctx: SyncContext, signal?: AbortSignal) {
   return pollInvoices(ctx, 'SENT', signal);
@@ -44,10 +45,10 @@ async function pollInvoices(
     let newest = store.cursors.get(account.id, cursorName) ?? null;
     store.transaction(() => {
       for (const inv of items) {
-        if (store.invoices.upsert(account.id, direction, inv) === 'new') {
-          fresh.push(inv.id);
-          if (direction === 'RECEIVED') enqueueInvoiceFiles(ctx, inv);
-        }
+        const outcome = store.invoices.upsert(account.id, direction, inv);
+        if (outcome === 'new') fresh.push(inv.id);
+        // Sent invoices' files too (the service's copy, for viewing offline), and any an earlier version missed.
+        if (outcome === 'new' || store.invoiceFiles.listForInvoice(account.id, inv.id).length === 0) enqueueInvoiceFiles(ctx, inv);
         if (inv.received_at && (!newest || Date.parse(inv.received_at) > Date.parse(newest))) newest = inv.received_at;
       }
       if (newest) store.cursors.set(account.id, cursorName, newest);

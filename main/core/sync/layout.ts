@@ -14,6 +14,8 @@ export const FOLDERS = {
   inboxInvoices: 'Inbox/Invoices',
   inboxDocuments: 'Inbox/Documents',
   inboxBankMessages: 'Inbox/BankMessages',
+  /** The service's copy of each sent invoice (XML, PDF, attachments): what Sent shows offline. */
+  sentInvoiceFiles: 'Archive/SentInvoices',
 } as const;
 
 export const outboxDocumentFolder = (type: DocumentType) => `${FOLDERS.outboxDocuments}/${type}`;
@@ -28,6 +30,7 @@ export async function ensureLayout(root: string): Promise<void> {
     FOLDERS.inboxInvoices,
     FOLDERS.inboxDocuments,
     FOLDERS.inboxBankMessages,
+    FOLDERS.sentInvoiceFiles,
   ];
   for (const d of dirs) await mkdir(join(root, ...d.split('/')), { recursive: true });
 }

@@ -142,6 +142,7 @@ async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, sign
       },
       signal,
     );
+    ctx.store.documents.upsert(ctx.account.id, 'SENT', doc);
     return { id: doc.id, status: doc.status ?? null };
   } catch (e) {
     if (e instanceof ServiceError && e.status === 422 && e.code === 'document_duplicate_transmission_id') {
@@ -256,7 +257,14 @@ export async function recoverOutbox(ctx: SyncContext): Promise<void> {
   const removed = await spoolOf(ctx).collect(new Set(active.map((j) => j.idemKey)));
   if (removed) ctx.log.info('removed orphaned spool files', { count: removed });
   // A move or download cut short leaves a hidden temporary file; its job is still open and redoes it.
-  for (const folder of [FOLDERS.sent, FOLDERS.failed, FOLDERS.inboxInvoices, FOLDERS.inboxDocuments, FOLDERS.inboxBankMessages]) {
+  for (const folder of [
+    FOLDERS.sent,
+    FOLDERS.failed,
+    FOLDERS.inboxInvoices,
+    FOLDERS.inboxDocuments,
+    FOLDERS.inboxBankMessages,
+    FOLDERS.sentInvoiceFiles,
+  ]) {
     const n = await removeLeftoverParts(absolute(account.root, folder));
     if (n) ctx.log.info('removed temporary files left by an interrupted write', { folder, count: n });
   }

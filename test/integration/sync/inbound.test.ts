@@ -65,15 +65,16 @@ describe('inbound: service to mirror to files', () => {
     for (const w of written) expect(resolve(w.path as string).startsWith(`${resolve(inbox)}/`)).toBe(true);
     const att = written.find((w) => w.kind === 'attachment');
     expect(await readFile(att?.path as string, 'utf8')).toBe('hello');
-    expect((await readdir(t.root)).sort()).toEqual(['Failed', 'Inbox', 'Outbox', 'Sent']);
+    expect((await readdir(t.root)).sort()).toEqual(['Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);
   });
 
-  it('costs one request per feed (received and sent invoices, documents, three bank feeds) when nothing is new', async () => {
+  it('costs one request per feed (received and sent invoices, received and sent documents, three bank feeds) when nothing is new', async () => {
     await t.engine.syncOnce();
     seen.length = 0;
     await t.engine.syncOnce();
     const feeds = seen.filter((p) => /^GET \/v1\/(invoices|documents|fi_bank_messages\/\w+)$/.test(p));
     expect(feeds.sort()).toEqual([
+      'GET /v1/documents',
       'GET /v1/documents',
       'GET /v1/fi_bank_messages/error_messages',
       'GET /v1/fi_bank_messages/ri_messages',
