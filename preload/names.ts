@@ -36,6 +36,7 @@ const COMMANDS: Record<CommandName, true> = {
   'company.settings.get': true,
   'company.settings.save': true,
   'company.profiles.list': true,
+  'company.profiles.get': true,
   'company.profiles.create': true,
   'company.profiles.delete': true,
   'company.profiles.extensions': true,

@@ -39,7 +39,9 @@ export function useAppEffects(bridge: BridgeClient, stores: Stores, i18nInstance
         stores.sentDocuments.getState().markStale();
       }),
       bridge.subscribe('item.sent', (e) => {
-        if (e.accountId === stores.app.getState().accountId) stores.sent.getState().markStale();
+        if (e.accountId !== stores.app.getState().accountId) return;
+        stores.sent.getState().markStale();
+        stores.sentDocuments.getState().markStale();
       }),
       bridge.subscribe('accounts.changed', () => void stores.app.getState().refreshAccounts()),
     );

@@ -8,6 +8,7 @@ import { ErrorNotice } from './ErrorNotice';
 import { FileList } from './FileList';
 import { Loading } from './Loading';
 import { RowPlaceholder } from './RowPlaceholder';
+import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
 
 const keyOf = (r: BankMessageRow) => `${r.kind}:${r.id}`;
@@ -80,6 +81,7 @@ export function BankMessageBrowser({ list }: { list: BankMessageList }) {
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
       <div className="browser-list">
+        <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
         <BankHeader />
         <VirtualList

@@ -8,6 +8,7 @@ import { DocumentDetailPanel } from './DocumentDetailPanel';
 import { ErrorNotice } from './ErrorNotice';
 import { RowPlaceholder } from './RowPlaceholder';
 import { SearchBox } from './SearchBox';
+import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
 
 function DocumentListRow({ row }: { row: DocumentRow | undefined }) {
@@ -74,6 +75,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
                 : t('list.count', { count: total, formatted: f.number(total, 0) })}
           </p>
         </div>
+        <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
         <DocumentListHeader direction={direction} />
         <VirtualList

@@ -10,6 +10,7 @@ import { InvoiceDetailPanel } from './InvoiceDetailPanel';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceListHeader, InvoiceListRow } from './InvoiceListRow';
 import { SearchBox } from './SearchBox';
+import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
 
 interface InvoiceBrowserProps {
@@ -32,7 +33,6 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
   const total = useStore(list, (s) => s.total);
   const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
   const error = useStore(list, (s) => s.error);
-  const stale = useStore(list, (s) => s.stale);
   const openId = useStore(list, (s) => s.openId);
   const loading = useStore(list, (s) => s.loading);
   useQueryTiming(list);
@@ -58,14 +58,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           </p>
         </div>
         {filters && <InvoiceFilters list={list} idPrefix={idPrefix} />}
-        {stale && (
-          <div className="notice notice-info" role="status">
-            {t('list.stale')}{' '}
-            <button type="button" className="link" onClick={() => list.getState().refresh()}>
-              {t('list.refresh')}
-            </button>
-          </div>
-        )}
+        <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
         <InvoiceListHeader direction={direction} />
         <VirtualList

@@ -42,10 +42,24 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxState> {
     },
 
     attach() {
+      // A thousand files dropped at once are a thousand events: one load at a time, and one more after it.
+      let again = false;
       const reload = (e: { accountId: string }) => {
-        if (e.accountId === get().accountId) void get().load(e.accountId);
+        if (e.accountId !== get().accountId) return;
+        if (get().loading) {
+          again = true;
+          return;
+        }
+        void get()
+          .load(e.accountId)
+          .then(() => {
+            if (!again) return;
+            again = false;
+            reload(e);
+          });
       };
       const offs = [
+        bridge.subscribe('item.queued', reload),
         bridge.subscribe('item.sent', reload),
         bridge.subscribe('item.rejected', reload),
         bridge.subscribe('item.delivery', reload),

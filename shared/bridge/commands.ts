@@ -151,6 +151,8 @@ export const commands = {
   /** The whole settings body of PATCH /v1/company/settings; the service's 400 details come back per field. */
   'company.settings.save': { input: z.object({ accountId, settings: z.record(z.string(), z.unknown()) }), output: out<{ saved: true }>() },
   'company.profiles.list': { input: accountRef, output: out<Registration[]>() },
+  /** One registration as GET of a single one answers it: the only answer that carries profiles_with_extensions. */
+  'company.profiles.get': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<Registration>() },
   'company.profiles.create': {
     input: z.object({
       accountId,

@@ -4,6 +4,8 @@ import type { ActivityView, SyncState } from './views';
 export interface BridgeEvents {
   'sync.state': { accountId: string; state: SyncState; message: string | null };
   'sync.progress': { accountId: string; phase: string; done: number; total: number | null };
+  /** A file entered the Outbox queue (or was held back as a duplicate). */
+  'item.queued': { accountId: string; outboxId: number; file: string; held: boolean };
   'item.sent': { accountId: string; outboxId: number; file: string; remoteId: string | null };
   'item.rejected': { accountId: string; outboxId: number; file: string; message: string };
   'item.received': { accountId: string; kind: 'invoice' | 'document' | 'bank_message'; id: string };
@@ -17,6 +19,7 @@ export type BridgeEventName = keyof BridgeEvents;
 export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
   'sync.state',
   'sync.progress',
+  'item.queued',
   'item.sent',
   'item.rejected',
   'item.received',

@@ -59,6 +59,7 @@ export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, 
       emit('sync.state', { accountId: p.accountId, state: p.state, message });
     }),
     events.on('progress', (p) => emit('sync.progress', { accountId: p.accountId, phase: p.phase, done: p.done, total: p.total })),
+    events.on('queued', (p) => emit('item.queued', { accountId: p.accountId, outboxId: p.outboxId, file: p.file, held: p.held })),
     events.on('sent', (p) => emit('item.sent', { accountId: p.accountId, outboxId: p.outboxId, file: p.file, remoteId: p.remoteId })),
     events.on('rejected', (p) => emit('item.rejected', { accountId: p.accountId, outboxId: p.outboxId, file: p.file, message: p.message })),
     events.on('received', (p) => emit('item.received', { accountId: p.accountId, kind: p.kind, id: p.id })),

@@ -169,6 +169,11 @@ describe('company, Detect and Norway over HTTP', () => {
       schemes: ['0216'],
       versioned: ['ORDER', 'ORDER_RESPONSE', 'CATALOGUE', 'CATALOGUE_RESPONSE', 'DESPATCH_ADVICE', 'REMINDER'],
     });
+    // Only the single registration carries its extensions (the list does not): the editor reads this.
+    expect(value(await h.call('company.profiles.get', { accountId, id: created.id }))).toMatchObject({
+      profiles_with_extensions: [{ profile_name: 'INVOICE_AND_CREDIT_NOTE', extensions: [] }],
+    });
+    expect(list.find((p) => p.network === 'PEPPOL')).not.toHaveProperty('profiles_with_extensions');
     expect(value(await h.call('company.profiles.delete', { accountId, id: created.id }))).toEqual({ deleted: true });
   });
 

@@ -5,8 +5,8 @@ import { InvoiceBrowser } from '../../../renderer/components/InvoiceBrowser';
 import { createI18n } from '../../../renderer/i18n';
 import { Root } from '../../../renderer/Root';
 import { createStores } from '../../../renderer/stores';
-import type { AppSettings, InvoicePage } from '../../../shared/bridge';
-import { type FakeBridge, fakeBridge } from './fake-bridge';
+import type { AppSettings, BankMessageRow, DocumentRow, InvoicePage } from '../../../shared/bridge';
+import { type FakeBridge, fakeBridge, type Handlers } from './fake-bridge';
 import { ACCOUNT, INFO, invoiceDetail, invoiceRow, SETTINGS, status } from './fixtures';
 import { renderWithApp } from './render-app';
 
@@ -78,7 +78,68 @@ describe('received invoices', () => {
   });
 });
 
-function appBridge(accounts = [ACCOUNT]): FakeBridge {
+describe('lists follow new data while the window is open', () => {
+  it('tells of new documents, bank messages and sent documents, shows them on request, and reloads the outbox as files are queued', async () => {
+    const docs: DocumentRow[] = [];
+    const bank: BankMessageRow[] = [];
+    const bridge = appBridge([ACCOUNT], {
+      'documents.list': () => ({ items: [...docs], next: null, total: docs.length }),
+      'bankMessages.list': () => ({ items: [...bank], next: null, total: bank.length }),
+    });
+    renderRoot(bridge);
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Documents' }));
+    await waitFor(() => expect(bridge.callsOf('documents.list').some((c) => c.direction === 'RECEIVED')).toBe(true));
+    docs.push(documentRow('DOC-NEW-1', 'RECEIVED'));
+    act(() => bridge.emit('item.received', { accountId: ACCOUNT.id, kind: 'document', id: 'doc-1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show them' }));
+    expect(await screen.findByText('DOC-NEW-1')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank messages' }));
+    await waitFor(() => expect(bridge.callsOf('bankMessages.list').length).toBeGreaterThan(0));
+    bank.push(bankRow('ri-77'));
+    act(() => bridge.emit('item.received', { accountId: ACCOUNT.id, kind: 'bank_message', id: 'ri:ri-77' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show them' }));
+    expect(await screen.findByText('ri-77')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sent' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Sent documents' }));
+    await waitFor(() => expect(bridge.callsOf('documents.list').some((c) => c.direction === 'SENT')).toBe(true));
+    docs.push(documentRow('DOC-SENT-1', 'SENT'));
+    act(() => bridge.emit('item.sent', { accountId: ACCOUNT.id, outboxId: 1, file: 'order.xml', remoteId: 'doc-2' }));
+    expect(await screen.findByRole('button', { name: 'Show them' })).toBeTruthy();
+
+    const before = bridge.callsOf('outbox.list').length;
+    act(() => bridge.emit('item.queued', { accountId: ACCOUNT.id, outboxId: 2, file: 'Outbox/Invoices/a.xml', held: false }));
+    await waitFor(() => expect(bridge.callsOf('outbox.list').length).toBeGreaterThan(before));
+  });
+});
+
+function documentRow(number: string, direction: 'RECEIVED' | 'SENT'): DocumentRow {
+  return {
+    id: `id-${number}`,
+    direction,
+    type: 'ORDER',
+    status: 'DELIVERED',
+    number,
+    reference: null,
+    senderName: 'Buyer Oy',
+    recipientName: 'Seller Oy',
+    createdAt: '2026-02-01T10:00:00Z',
+  };
+}
+
+function bankRow(id: string): BankMessageRow {
+  return {
+    kind: 'ri',
+    id,
+    messageType: 'RI',
+    seenAt: '2026-02-01T10:00:00Z',
+    file: { kind: 'bank_message', fileId: null, filename: `${id}.xml`, path: null, state: 'pending', size: null },
+  };
+}
+
+function appBridge(accounts = [ACCOUNT], extra: Handlers = {}): FakeBridge {
   let settings: AppSettings = SETTINGS;
   return fakeBridge({
     'app.info': () => INFO,
@@ -97,6 +158,7 @@ function appBridge(accounts = [ACCOUNT]): FakeBridge {
     'detect.checks.get': () => ({ on_invoice_receive: [] }),
     'detect.definitions': () => [],
     'accounts.tryDemo': () => ACCOUNT,
+    ...extra,
   });
 }
 

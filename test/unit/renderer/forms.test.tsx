@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgreementForm } from '../../../renderer/components/AgreementForm';
 import { CompanySettingsForm } from '../../../renderer/components/CompanySettingsForm';
+import { ExtensionsEditor } from '../../../renderer/components/ExtensionsEditor';
 import { ProfilesPanel } from '../../../renderer/components/ProfilesPanel';
 import { RerouteForm } from '../../../renderer/components/RerouteForm';
 import { fail, fakeBridge } from './fake-bridge';
@@ -157,6 +158,48 @@ describe('network profiles', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(screen.getByRole('group', { name: 'Delete this registration?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(/cannot be deleted: the network still needs it/)).toBeTruthy();
+  });
+});
+
+describe('invoice extensions of a registration', () => {
+  const reg = {
+    id: 'r7',
+    status: 'active',
+    profiles: ['INVOICE_AND_CREDIT_NOTE', 'ORDER'],
+    network: 'PEPPOL',
+    scheme: '0106',
+    endpoint_id: '87654321',
+  };
+
+  it('shows the extensions the service has (read from the single registration) and never switches off one the user did not touch', async () => {
+    const bridge = fakeBridge({
+      // The list answer carries no extensions, as the service's does not.
+      'company.profiles.get': () => ({
+        ...reg,
+        profiles_with_extensions: [
+          { profile_name: 'INVOICE_AND_CREDIT_NOTE', extensions: ['GACCOUNT10'] },
+          { profile_name: 'ORDER', extensions: [] },
+        ],
+      }),
+      'company.profiles.extensions': () => ({ saved: true as const }),
+    });
+    renderWithApp(<ExtensionsEditor accountId={ACCOUNT.id} registration={reg} />, bridge);
+    const input = screen.getByLabelText('Extensions') as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('GACCOUNT10'));
+    expect(bridge.callsOf('company.profiles.get')).toEqual([{ accountId: ACCOUNT.id, id: 'r7' }]);
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(save);
+    fireEvent.change(screen.getByLabelText('Profile'), { target: { value: 'ORDER' } });
+    expect(input.value).toBe('');
+    fireEvent.change(input, { target: { value: 'GACCOUNT10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('status');
+    expect(bridge.callsOf('company.profiles.extensions')).toEqual([
+      { accountId: ACCOUNT.id, id: 'r7', profileName: 'ORDER', extensions: ['GACCOUNT10'] },
+    ]);
+    fireEvent.change(screen.getByLabelText('Profile'), { target: { value: 'INVOICE_AND_CREDIT_NOTE' } });
+    expect(input.value).toBe('GACCOUNT10');
   });
 });
 

@@ -8,6 +8,7 @@ type Names =
   | 'company.settings.get'
   | 'company.settings.save'
   | 'company.profiles.list'
+  | 'company.profiles.get'
   | 'company.profiles.create'
   | 'company.profiles.delete'
   | 'company.profiles.extensions'
@@ -30,6 +31,7 @@ export function companyHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     },
 
     'company.profiles.list': async (input) => (await apiOf(d, input.accountId)).company.profiles.list(),
+    'company.profiles.get': async (input) => (await apiOf(d, input.accountId)).company.profiles.get(input.id),
 
     /** Checked here with the service's own body schema; the conflicts (422 codes) only the service can tell. */
     'company.profiles.create': async (input) => {
