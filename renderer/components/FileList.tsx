@@ -6,6 +6,9 @@ import { toErrorView } from '../stores/errors';
 import { ErrorNotice } from './ErrorNotice';
 import { base64ToBlob, saveBlob } from './file-bytes';
 
+/** From this many failed tries on, the reason is shown (one bad answer is not worth a word; the engine agrees). */
+const TELL_AFTER_TRIES = 3;
+
 /** The files of an item: open with the system (desktop) or save through the browser (headless). */
 export function FileList({ accountId, files }: { accountId: string; files: LocalFileView[] }) {
   const { t } = useTranslation();
@@ -49,6 +52,9 @@ export function FileList({ accountId, files }: { accountId: string; files: Local
               </button>
             ) : (
               <span className="muted">{t(`files.state.${file.state}`)}</span>
+            )}
+            {file.state !== 'done' && file.error && (file.state === 'failed' || (file.tries ?? 0) >= TELL_AFTER_TRIES) && (
+              <span className="file-error">{t('files.tries', { count: file.tries ?? 0, error: file.error })}</span>
             )}
           </li>
         ))}

@@ -108,6 +108,9 @@ export interface LocalFileView {
   path: string | null;
   state: 'pending' | 'done' | 'failed' | 'missing';
   size: number | null;
+  /** Failed tries so far and the last reason, while a download keeps failing (or after it was given up). */
+  tries?: number;
+  error?: string | null;
 }
 
 export interface InvoiceDetail {

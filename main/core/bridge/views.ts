@@ -88,5 +88,7 @@ export function fileView(kind: LocalFileView['kind'], job: DownloadJob, filename
     path: job.state === 'done' ? job.path : null,
     state: job.state,
     size: job.size,
+    tries: job.attempts,
+    error: job.state === 'done' ? null : job.lastError,
   };
 }

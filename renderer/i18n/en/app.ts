@@ -177,6 +177,8 @@ export const app = {
     imageOf: 'Image of {{name}}',
     kind: { original: 'Invoice', image: 'PDF image', attachment: 'Attachment', document: 'Document', bank_message: 'Bank message' },
     state: { pending: 'Downloading…', done: 'Downloaded', failed: 'Download failed', missing: 'Missing from disk' },
+    tries_one: 'Tried once: {{error}}',
+    tries_other: 'Tried {{count}} times: {{error}}',
   },
   documents: {
     title: 'Documents and bank messages',

@@ -180,6 +180,8 @@ export const app: CatalogShape<typeof en> = {
     imageOf: 'Kuva: {{name}}',
     kind: { original: 'Lasku', image: 'PDF-kuva', attachment: 'Liite', document: 'Dokumentti', bank_message: 'Pankkisanoma' },
     state: { pending: 'Ladataan…', done: 'Ladattu', failed: 'Lataus epäonnistui', missing: 'Puuttuu levyltä' },
+    tries_one: 'Yritetty kerran: {{error}}',
+    tries_other: 'Yritetty {{count}} kertaa: {{error}}',
   },
   documents: {
     title: 'Dokumentit ja pankkisanomat',

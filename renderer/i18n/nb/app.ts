@@ -180,6 +180,8 @@ export const app: CatalogShape<typeof en> = {
     imageOf: 'Bilde av {{name}}',
     kind: { original: 'Faktura', image: 'PDF-bilde', attachment: 'Vedlegg', document: 'Dokument', bank_message: 'Bankmelding' },
     state: { pending: 'Lastes ned…', done: 'Lastet ned', failed: 'Nedlastingen mislyktes', missing: 'Mangler på disken' },
+    tries_one: 'Forsøkt én gang: {{error}}',
+    tries_other: 'Forsøkt {{count}} ganger: {{error}}',
   },
   documents: {
     title: 'Dokumenter og bankmeldinger',

@@ -180,6 +180,8 @@ export const app: CatalogShape<typeof en> = {
     imageOf: 'Bild av {{name}}',
     kind: { original: 'Faktura', image: 'PDF-bild', attachment: 'Bilaga', document: 'Dokument', bank_message: 'Bankmeddelande' },
     state: { pending: 'Laddas ner…', done: 'Nedladdad', failed: 'Nedladdningen misslyckades', missing: 'Saknas på disken' },
+    tries_one: 'Försökt en gång: {{error}}',
+    tries_other: 'Försökt {{count}} gånger: {{error}}',
   },
   documents: {
     title: 'Dokument och bankmeddelanden',

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgreementForm } from '../../../renderer/components/AgreementForm';
 import { CompanySettingsForm } from '../../../renderer/components/CompanySettingsForm';
 import { ExtensionsEditor } from '../../../renderer/components/ExtensionsEditor';
+import { FileList } from '../../../renderer/components/FileList';
 import { ProfilesPanel } from '../../../renderer/components/ProfilesPanel';
 import { RerouteForm } from '../../../renderer/components/RerouteForm';
 import { fail, fakeBridge } from './fake-bridge';
@@ -224,5 +225,24 @@ describe('ATG agreement form', () => {
       kid_length: 10,
       reference_position: 3,
     });
+  });
+});
+
+describe('files that keep failing to download', () => {
+  it('say why after repeated tries, and not after one', async () => {
+    const bridge = fakeBridge({});
+    const error = "The service's answer for a.pdf was not the file: what arrived is not a PDF";
+    renderWithApp(
+      <FileList
+        accountId={ACCOUNT.id}
+        files={[
+          { kind: 'image', fileId: null, filename: 'a.pdf', path: null, state: 'pending', size: null, tries: 3, error },
+          { kind: 'original', fileId: null, filename: 'a.xml', path: null, state: 'pending', size: null, tries: 1, error: 'cut short' },
+        ]}
+      />,
+      bridge,
+    );
+    expect(await screen.findByText(`Tried 3 times: ${error}`)).toBeTruthy();
+    expect(screen.queryByText(/cut short/)).toBeNull();
   });
 });
