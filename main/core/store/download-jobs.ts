@@ -74,8 +74,17 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     `SELECT * FROM ${table} WHERE account_id = ? AND state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, job_id LIMIT ?`,
   );
   const done = db.prepare<{ id: number; path: string; sha256: string; size: number; now: number }>(
-    `UPDATE ${table} SET state = 'done', path = @path, sha256 = @sha256, size = @size, last_error = NULL, updated_at = @now
+    `UPDATE ${table} SET state = 'done', path = @path, sha256 = @sha256, size = @size, last_error = NULL, verified = 1, updated_at = @now
      WHERE job_id = @id AND state = 'pending'`,
+  );
+  const unverified = db.prepare<[string, number], R>(
+    `SELECT * FROM ${table} WHERE account_id = ? AND state = 'done' AND verified = 0 ORDER BY job_id LIMIT ?`,
+  );
+  const verified = db.prepare<[number]>(`UPDATE ${table} SET verified = 1 WHERE job_id = ?`);
+  const setAside = db.prepare<{ id: number; error: string; now: number }>(
+    `UPDATE ${table} SET state = 'pending', attempts = 0, next_attempt_at = 0, path = NULL, sha256 = NULL, size = NULL,
+       verified = 0, last_error = @error, updated_at = @now
+     WHERE job_id = @id AND state = 'done'`,
   );
   const retry = db.prepare<{ id: number; error: string; at: number; now: number }>(
     `UPDATE ${table} SET attempts = attempts + 1, last_error = @error, next_attempt_at = @at, updated_at = @now
@@ -120,6 +129,17 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     /** Fetch again from scratch (the user asked, or the file on disk was lost). */
     requeue(jobId: number, nextAttemptAt = 0): boolean {
       return requeue.run({ id: jobId, at: nextAttemptAt, now: deps.now() }).changes === 1;
+    },
+    /** Files written before downloads were verified (by an earlier version), not checked yet. */
+    listUnverified(accountId: string, limit: number): J[] {
+      return unverified.all(accountId, limit).map(toJob);
+    },
+    markVerified(jobId: number): void {
+      verified.run(jobId);
+    },
+    /** The file on disk is not what was asked for (or is gone): fetch it again from scratch. */
+    refetch(jobId: number, why: string): boolean {
+      return setAside.run({ id: jobId, error: why, now: deps.now() }).changes === 1;
     },
     countsByState(accountId: string): Record<DownloadState, number> {
       const result = Object.fromEntries(DOWNLOAD_STATES.map((s) => [s, 0])) as Record<DownloadState, number>;

@@ -2,13 +2,12 @@ import pLimit from 'p-limit';
 import { extensionFor, readableName, sanitizeFileName } from '../../../shared/filenames';
 import { ServiceError } from '../api/errors';
 import type { FileAnswer } from '../api/invoices';
-import type { BankMessageJob } from '../store/bank-messages';
-import type { DocumentFileJob } from '../store/document-files';
-import type { InvoiceFileJob } from '../store/invoice-files';
+import { auditDownloads } from './audit-downloads';
 import { nextAttemptAt, type SyncContext } from './context';
+import { expectationOf, type Job, originalFormat } from './download-expectations';
 import { findSame, sha256, writeFileAtomic } from './files';
 import { absolute, FOLDERS } from './layout';
-import { bankMessage, declaredFile, type Expectation, invoiceImage, invoiceXml, verifyDownload } from './verify-download';
+import { verifyDownload } from './verify-download';
 
 /** After this many failed tries a download is given up (the UI offers "fetch again"). */
 const MAX_ATTEMPTS = 10;
@@ -16,17 +15,14 @@ const MAX_ATTEMPTS = 10;
 export const TELL_AFTER_ATTEMPTS = 3;
 const BATCH = 200;
 
-type Job =
-  | { table: 'invoiceFiles'; job: InvoiceFileJob }
-  | { table: 'documentFiles'; job: DocumentFileJob }
-  | { table: 'bankMessages'; job: BankMessageJob };
-
 /**
  * Runs due download jobs a few at a time until none is due. Each file is written atomically into
  * the Inbox and its hash recorded; a job finished before a crash is never fetched again, and a file
  * already written with the same bytes under its name is recognised instead of written twice.
  */
 export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: AbortSignal): Promise<{ done: number; failed: number }> {
+  // Files an earlier version saved unverified are checked first; bad ones are queued again here.
+  await auditDownloads(ctx);
   const limit = pLimit(concurrency);
   let done = 0;
   let failed = 0;
@@ -88,11 +84,6 @@ async function runOne(ctx: SyncContext, j: Job, signal?: AbortSignal): Promise<'
   }
 }
 
-/** The format that answers an invoice's own XML: its family when the service keeps it, else Peppol BIS 3. */
-export function originalFormat(sourceFormat: string | null | undefined): 'FINVOICE30' | 'PEPPOLBIS30' {
-  return sourceFormat === 'FINVOICE30' ? 'FINVOICE30' : 'PEPPOLBIS30';
-}
-
 async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
   const { store, account, api } = ctx;
   if (j.table === 'invoiceFiles') {
@@ -105,23 +96,17 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
     const dir = absolute(account.root, sent ? FOLDERS.sentInvoiceFiles : FOLDERS.inboxInvoices);
     let answer: FileAnswer;
     let name: string;
-    let expect: Expectation;
     if (j.job.kind === 'original') {
-      const format = originalFormat(inv?.record.source_format);
-      answer = await api.invoices.file(j.job.invoiceId, format, signal);
+      answer = await api.invoices.file(j.job.invoiceId, originalFormat(inv?.record.source_format), signal);
       name = `${stem}.xml`;
-      expect = invoiceXml(format);
     } else if (j.job.kind === 'image') {
       answer = await api.invoices.file(j.job.invoiceId, 'ORIGINAL_OR_GENERATED_IMAGE', signal);
       name = `${stem}.pdf`;
-      expect = invoiceImage;
     } else {
       answer = await api.invoices.attachment(j.job.invoiceId, j.job.remoteFileId ?? '', signal);
       name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
-      const record = inv?.record.files?.find((f) => f.id === j.job.remoteFileId);
-      expect = declaredFile(`the attachment ${j.job.filename}`, record?.mimetype, j.job.filename);
     }
-    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect };
+    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j) };
   }
   if (j.table === 'documentFiles') {
     const doc = store.documents.get(account.id, j.job.documentId);
@@ -131,9 +116,8 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       '',
     );
     const name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
-    const record = doc?.record.files?.find((f) => f.id === j.job.fileId);
-    const expect = declaredFile(`the document file ${j.job.filename}`, record?.mimetype, j.job.filename);
-    return { answer, dir: absolute(account.root, FOLDERS.inboxDocuments), name, kind: 'document' as const, id: j.job.documentId, expect };
+    const dir = absolute(account.root, FOLDERS.inboxDocuments);
+    return { answer, dir, name, kind: 'document' as const, id: j.job.documentId, expect: expectationOf(ctx, j) };
   }
   const answer = await api.bankMessages.content(j.job.kind, j.job.id, signal);
   const date = new Date(j.job.createdAt).toISOString().slice(0, 10);
@@ -144,7 +128,7 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
     name,
     kind: 'bank_message' as const,
     id: j.job.id,
-    expect: bankMessage,
+    expect: expectationOf(ctx, j),
   };
 }
 

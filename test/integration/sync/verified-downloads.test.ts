@@ -1,5 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../../main/core/store';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
@@ -122,5 +122,31 @@ describe('downloads are verified before they land', () => {
         expect(text.trimStart().startsWith('<'), `${dir}/${n} is the XML the service has`).toBe(true);
       }
     }
+  });
+
+  it('sets aside a bad file an earlier version saved, with a note, and fetches the real one again', { timeout: 60_000 }, async () => {
+    const job = t.engine.store.invoiceFiles
+      .listForInvoice(t.account.id, t.engine.store.invoices.list(t.account.id, { direction: 'RECEIVED' }, 1).items[0]?.id ?? '')
+      .find((j) => j.kind === 'original');
+    const path = job?.path as string;
+    const real = await readFile(path);
+    // What an earlier version left: the garbage answer saved under the invoice's name, never checked.
+    await writeFile(path, '{"id": "7f3a", "status": [unterminated');
+    t.engine.store.db.prepare('UPDATE invoice_files SET verified = 0 WHERE job_id = ?').run(job?.jobId);
+    await t.engine.syncOnce();
+    expect((await readFile(path)).equals(real), 'the real invoice is back under its name').toBe(true);
+    const aside = join(dirname(path), 'Set aside');
+    const names = await readdir(aside);
+    expect(names).toContain(basename(path));
+    expect(await readFile(join(aside, basename(path)), 'utf8')).toMatch(/^\{"id"/);
+    expect(await readFile(join(aside, `${basename(path)}.why.txt`), 'utf8')).toMatch(
+      /not the file the service has[\s\S]*not a Peppol BIS 3/,
+    );
+    expect(t.engine.store.invoiceFiles.getJob(job?.jobId ?? 0)).toMatchObject({ state: 'done' });
+    // Everything else was checked once and left alone.
+    const unverified = ['invoice_files', 'document_files', 'bank_messages'].map(
+      (table) => t.engine.store.db.prepare(`SELECT count(*) FROM ${table} WHERE state = 'done' AND verified = 0`).pluck().get() as number,
+    );
+    expect(unverified).toEqual([0, 0, 0]);
   });
 });

@@ -3,6 +3,7 @@ import { m001Initial } from './001-initial';
 import { m002Mirror } from './002-mirror';
 import { m003InvoiceSearch } from './003-invoice-search';
 import { m004PendingDetect } from './004-pending-detect';
+import { m005VerifiedDownloads } from './005-verified-downloads';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002Mirror, m003InvoiceSearch, m004PendingDetect];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002Mirror, m003InvoiceSearch, m004PendingDetect, m005VerifiedDownloads];
