@@ -81,6 +81,7 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     `SELECT * FROM ${table} WHERE account_id = ? AND state = 'done' AND verified = 0 ORDER BY job_id LIMIT ?`,
   );
   const verified = db.prepare<[number]>(`UPDATE ${table} SET verified = 1 WHERE job_id = ?`);
+  const owner = db.prepare<[string], { job_id: number }>(`SELECT job_id FROM ${table} WHERE path = ? AND state = 'done' LIMIT 1`);
   const setAside = db.prepare<{ id: number; error: string; now: number }>(
     `UPDATE ${table} SET state = 'pending', attempts = 0, next_attempt_at = 0, path = NULL, sha256 = NULL, size = NULL,
        verified = 0, last_error = @error, updated_at = @now
@@ -129,6 +130,10 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     /** Fetch again from scratch (the user asked, or the file on disk was lost). */
     requeue(jobId: number, nextAttemptAt = 0): boolean {
       return requeue.run({ id: jobId, at: nextAttemptAt, now: deps.now() }).changes === 1;
+    },
+    /** The job whose file is at `path`, if any (asked only when a file with the same bytes is found). */
+    ownerOf(path: string): number | null {
+      return owner.get(path)?.job_id ?? null;
     },
     /** Files written before downloads were verified (by an earlier version), not checked yet. */
     listUnverified(accountId: string, limit: number): J[] {

@@ -166,6 +166,9 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const activeByPath = db.prepare<[string, string], OutboxRecord>(
     `SELECT * FROM outbox WHERE account_id = ? AND rel_path = ? AND ${ACTIVE} ORDER BY id`,
   );
+  const byDest = db.prepare<[string, string], { id: number }>(
+    `SELECT id FROM outbox WHERE account_id = ? AND dest_path = ? AND state IN ('done', 'failed') LIMIT 1`,
+  );
   const bySha = db.prepare<[string, string], OutboxRecord>(
     `SELECT * FROM outbox WHERE account_id = ? AND sha256 = ? AND state NOT IN ('failed', 'vanished') ORDER BY id`,
   );
@@ -232,6 +235,10 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
     /** Rows still in flight for a path (more than one when the file changed while queued). */
     findActiveByPath(accountId: string, relPath: string): OutboxJob[] {
       return activeByPath.all(accountId, relPath).map(toJob);
+    },
+    /** The settled row whose file was put at `destPath` (relative to the root), if any. */
+    ownerOfDest(accountId: string, destPath: string): number | null {
+      return byDest.get(accountId, destPath)?.id ?? null;
     },
     /** Same bytes queued or sent before; failed and vanished rows never reached the service. */
     findBySha256(accountId: string, sha256: string): OutboxJob[] {

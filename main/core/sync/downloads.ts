@@ -51,7 +51,7 @@ async function runOne(ctx: SyncContext, j: Job, signal?: AbortSignal): Promise<'
     // Nothing takes a name in the Inbox, and no job is done, before the bytes are what was asked for.
     const problem = verifyDownload(answer.data, answer.contentType, expect);
     if (problem) throw new ServiceError('retry', `The service's answer for ${name} was not the file: ${problem}`, null, 'not_the_file');
-    const path = await writeOrReuse(dir, name, answer.data);
+    const path = await writeOrReuse(ctx, dir, name, answer.data);
     repo.markDone(j.job.jobId, { path, sha256: sha256(answer.data), size: answer.data.length });
     ctx.events.emit('downloaded', { accountId: ctx.account.id, kind, id, path });
     return 'done';
@@ -132,7 +132,13 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
   };
 }
 
-/** A crash after writing but before recording must not leave the same file twice. */
-async function writeOrReuse(dir: string, wanted: string, data: Buffer): Promise<string> {
-  return (await findSame(dir, wanted, sha256(data))) ?? writeFileAtomic(dir, wanted, data);
+/**
+ * A crash after writing but before recording must not leave the same file twice: a file with these
+ * bytes under the wanted name that no finished job owns is this job's own, written before the crash.
+ */
+async function writeOrReuse(ctx: SyncContext, dir: string, wanted: string, data: Buffer): Promise<string> {
+  const { store } = ctx;
+  const taken = (path: string) =>
+    store.invoiceFiles.ownerOf(path) !== null || store.documentFiles.ownerOf(path) !== null || store.bankMessages.ownerOf(path) !== null;
+  return (await findSame(dir, wanted, sha256(data), taken)) ?? writeFileAtomic(dir, wanted, data);
 }

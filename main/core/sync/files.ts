@@ -111,14 +111,21 @@ export async function moveUnique(src: string, dir: string, wanted: string): Prom
 
 /**
  * A file already in `dir` under the wanted name or one of its numbered alternatives with exactly
- * these bytes' hash: what a crash between writing and recording left behind.
+ * these bytes' hash: what a crash between writing and recording left behind. A file another record
+ * already owns (`taken`) is not it, even with the same bytes: two invoices sent twice alike each keep
+ * a file of their own.
  */
-export async function findSame(dir: string, wanted: string, hash: string): Promise<string | null> {
+export async function findSame(
+  dir: string,
+  wanted: string,
+  hash: string,
+  taken: (path: string) => boolean = () => false,
+): Promise<string | null> {
   const name = sanitizeFileName(wanted);
   for (let n = 1; n < 50; n++) {
     const candidate = safeJoin(dir, n === 1 ? name : numberedName(name, n));
     if (!(await exists(candidate))) return null;
-    if ((await sha256File(candidate).catch(() => null)) === hash) return candidate;
+    if ((await sha256File(candidate).catch(() => null)) === hash && !taken(candidate)) return candidate;
   }
   return null;
 }

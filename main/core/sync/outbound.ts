@@ -228,7 +228,12 @@ async function placeFile(ctx: SyncContext, job: OutboxJob, src: string, under: s
     }
   }
   // The Outbox file is gone: a move cut short by a crash may already have put it here.
-  const moved = await findSame(dir, job.filename, job.sha256);
+  const moved = await findSame(
+    dir,
+    job.filename,
+    job.sha256,
+    (p) => ctx.store.outbox.ownerOfDest(ctx.account.id, relativeTo(ctx.account.root, p)) !== null,
+  );
   if (moved) return moved;
   if (await spool.has(job.idemKey)) return copyUnique(spool.path(job.idemKey), dir, job.filename);
   throw new Error(`Neither ${job.relPath} nor the app's copy of it exists any more`);

@@ -59,6 +59,32 @@ describe('the mirror shows what the service has', () => {
   });
 });
 
+describe('every received invoice has files of its own', () => {
+  it('keeps two invoices whose files are byte for byte alike (a sender sending twice) in two files', async () => {
+    const company = await sb.company();
+    const xml = await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'));
+    for (let i = 0; i < 2; i++) {
+      const res = await sb.call(`/__sandbox/companies/${company.company_id}/received-invoices`, {
+        method: 'POST',
+        body: form({ name: 'same.xml', data: xml }, { sender_name: 'Twice Oy' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const t = await startTestEngine(sb, company);
+    try {
+      await t.engine.syncOnce();
+      const originals = t.engine.store.invoices
+        .list(t.account.id, { direction: 'RECEIVED' }, 10)
+        .items.flatMap((r) => t.engine.store.invoiceFiles.listForInvoice(t.account.id, r.id).filter((j) => j.kind === 'original'));
+      expect(originals).toHaveLength(2);
+      expect(new Set(originals.map((j) => j.path)).size, 'two paths').toBe(2);
+      for (const j of originals) expect((await readFile(j.path as string)).equals(xml)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a received document and its files are saved together', () => {
   it('queues every document file although the listing failed after its first page', { timeout: 60_000 }, async () => {
     const company = await sb.company();
