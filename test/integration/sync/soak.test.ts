@@ -3,7 +3,9 @@ import { runSoak } from '../../soak/soak';
 
 // The short soak of npm test: `npm run soak -- --kills 1000` is the long one (README, Scripts).
 describe('a soak of crashes (short)', () => {
-  it('loses nothing and sends nothing twice through 20 SIGKILLs under faults, garbage and expiring tokens', { timeout: 240_000 }, async () => {
+  it('loses nothing and sends nothing twice through 20 SIGKILLs under faults, garbage and expiring tokens', {
+    timeout: 240_000,
+  }, async () => {
     const report = await runSoak({ kills: 20, seed: 20_261_124 });
     expect(report.violations).toEqual([]);
     expect(report.kills).toBe(20);
