@@ -11,6 +11,7 @@ import type { Account, AccountPatch } from './store/accounts';
 import type { OutboxJob } from './store/outbox';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions } from './sync/account-runner';
 import { EngineEvents } from './sync/events';
+import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
 import { ensureLayout } from './sync/layout';
 
 export interface EngineOptions {
@@ -252,9 +253,23 @@ export class Engine {
 
   /** The account's service API (the same token and connection pool its sync uses). */
   async api(accountId: string): Promise<Api> {
+    return (await this.contextOf(accountId)).api;
+  }
+
+  /** Marks a received invoice handled or not, at the service and in the mirror. */
+  async setHandled(accountId: string, invoiceId: string, handled: boolean): Promise<void> {
+    await setHandled(await this.contextOf(accountId), invoiceId, handled);
+  }
+
+  /** Sends a FAILED sent invoice again by another route; told as a delivery event and in the activity log. */
+  async reroute(accountId: string, invoiceId: string, r: Reroute): Promise<{ status: string | null; message: string }> {
+    return reroute(await this.contextOf(accountId), invoiceId, r);
+  }
+
+  private async contextOf(accountId: string) {
     const account = this.store.accounts.get(accountId);
     if (!account) throw new Error(`No account ${accountId}`);
-    return (await this.runnerFor(account)).ctx.api;
+    return (await this.runnerFor(account)).ctx;
   }
 
   /** Where the embedded sandbox listens, when it runs. */

@@ -1,5 +1,6 @@
 import type { Invoice } from '../../../shared/schemas/invoice';
 import type { SyncContext } from './context';
+import { setHandled } from './invoice-actions';
 
 /** Received invoices are asked for from a little before the last one seen: late arrivals are caught. */
 export const OVERLAP_MS = 10 * 60_000;
@@ -93,8 +94,5 @@ export async function fetchDetectResults(ctx: SyncContext, ids: readonly string[
 
 /** Optional: tell the service (and the company's other clients) the invoice was taken care of. */
 export async function markHandled(ctx: SyncContext, ids: readonly string[], signal?: AbortSignal): Promise<void> {
-  for (const id of ids) {
-    await ctx.api.invoices.setEvent(id, 'HANDLED', signal);
-    ctx.store.invoices.setHandled(ctx.account.id, id, true);
-  }
+  for (const id of ids) await setHandled(ctx, id, true, signal);
 }

@@ -99,6 +99,9 @@ describe('a sent invoice whose delivery failed, over HTTP', () => {
       await h.call('invoices.reroute', { accountId, id: remoteId, method: 'email', body: { recipient_email: 'ap@customer.example' } }),
     );
     expect(rerouted).toEqual({ status: 'PENDING', message: 'The invoice is on its way again by e-mail' });
+    // The reroute is written once, in the engine: with its delivery event and a line in the activity log.
+    const log = h.te.engine.store.activity.listLatest(20, accountId);
+    expect(log.find((a) => a.kind === 'invoice.rerouted')?.message).toMatch(/on its way again by e-mail/);
     expect(value(await h.call<OutboxItemView[]>('outbox.list', { accountId }))).toMatchObject([
       { deliveryStatus: 'PENDING', needsReroute: false },
     ]);

@@ -4,14 +4,12 @@ import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { invoiceRow } from '../views';
 import { accountOf } from './common';
-import { invoiceDetail, sentBy } from './invoice-detail';
+import { invoiceDetail } from './invoice-detail';
 
 /** Matches are counted up to this many; beyond it the UI says "1,000+". */
 const COUNT_CAP = 1000;
 
 type Names = 'invoices.list' | 'invoices.get' | 'invoices.setHandled' | 'invoices.reroute';
-
-const REROUTED_BY = { einvoice: 'e-invoice', email: 'e-mail', print: 'letter' } as const;
 
 export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   const store = d.engine.store;
@@ -72,32 +70,10 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'invoices.setHandled': async (input) => {
       const inv = mirrored(accountOf(d, input.accountId).id, input.id);
       if (inv.direction !== 'RECEIVED') throw invalid('Only received invoices can be marked handled', { id: 'is a sent invoice' });
-      const api = await d.engine.api(input.accountId);
-      await api.invoices.setEvent(input.id, input.handled ? 'HANDLED' : 'CREATED');
-      store.invoices.setHandled(input.accountId, input.id, input.handled);
+      await d.engine.setHandled(input.accountId, input.id, input.handled);
       return { handled: input.handled };
     },
 
-    /**
-     * A FAILED sent invoice goes out again by another route. The record is fetched again (the service
-     * puts it back to PENDING), and the outbox row is flagged as no longer needing a reroute and
-     * followed again by the delivery tracker, which stops at final statuses.
-     */
-    'invoices.reroute': async (input) => {
-      const account = accountOf(d, input.accountId);
-      const api = await d.engine.api(account.id);
-      if (input.method === 'einvoice') await api.invoices.rerouteEinvoice(input.id, input.body);
-      else if (input.method === 'email') await api.invoices.rerouteEmail(input.id, input.body);
-      else await api.invoices.reroutePrint(input.id, input.body);
-      const record = await api.invoices.get(input.id);
-      store.invoices.upsert(account.id, 'SENT', record);
-      const status = record.status ?? null;
-      const job = sentBy(d, account, input.id);
-      if (job) {
-        store.outbox.transition(job.id, [job.state], job.state, { deliveryStatus: status, needsReroute: false });
-        d.emit('item.delivery', { accountId: account.id, outboxId: job.id, status: status ?? 'PENDING', needsReroute: false });
-      }
-      return { status, message: `The invoice is on its way again by ${REROUTED_BY[input.method]}` };
-    },
+    'invoices.reroute': async (input) => d.engine.reroute(accountOf(d, input.accountId).id, input.id, input),
   };
 }
