@@ -69,6 +69,8 @@ export async function startHost(
         else child.kill('SIGTERM');
       }
       await exited;
+      // npm may be gone before the host it started has finished its work in flight: wait for the group.
+      if (opts.npmIn && child.pid) await groupGone(child.pid);
       if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -110,4 +112,16 @@ export async function hostEvents(
       }),
     close: () => socket.close(),
   };
+}
+
+/** Resolves once no process of the group is left (signal 0 tests for existence). */
+async function groupGone(pgid: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -41,8 +41,17 @@ describe('invoices.get', () => {
     expect(d.rendered).toMatchObject({ format: 'UBL', number: 'Snippet1', totals: { payable: 1656.25 } });
     expect(d.renderError).toBeNull();
     expect(d.files).toEqual([
-      { kind: 'original', fileId: null, filename: 'inv-1.xml', path, state: 'done', size: fixture('peppol-bis3/base-example.xml').length },
-      { kind: 'image', fileId: null, filename: 'inv-1.pdf', path: null, state: 'pending', size: null },
+      {
+        kind: 'original',
+        fileId: null,
+        filename: 'inv-1.xml',
+        path,
+        state: 'done',
+        size: fixture('peppol-bis3/base-example.xml').length,
+        tries: 0,
+        error: null,
+      },
+      { kind: 'image', fileId: null, filename: 'inv-1.pdf', path: null, state: 'pending', size: null, tries: 0, error: null },
     ]);
   });
 
