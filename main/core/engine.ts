@@ -9,7 +9,7 @@ import type { SecretStore } from './secrets';
 import { createStore, type Store } from './store';
 import type { Account, AccountPatch } from './store/accounts';
 import type { OutboxJob } from './store/outbox';
-import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions } from './sync/account-runner';
+import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
 import { EngineEvents } from './sync/events';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
 import { ensureLayout } from './sync/layout';
@@ -49,6 +49,11 @@ export interface AccountStatus {
   received: number;
   downloadsPending: number;
   lastPoll: string | null;
+  /** What its sync is doing, as its runner last said (idle before it started, paused when paused). */
+  state: SyncStateName;
+  message: string | null;
+  /** When it polls next, back-off included while the service fails; null when not running. */
+  nextPoll: string | null;
 }
 
 /** The account the embedded sandbox's demo company becomes (the CLI, the web host and the shell alike). */
@@ -332,8 +337,15 @@ export class Engine {
           this.store.documentFiles.countsByState(account.id).pending +
           this.store.bankMessages.countsByState(account.id).pending,
         lastPoll: this.store.cursors.get(account.id, 'last_poll_at') ?? null,
+        ...this.syncStateOf(account),
       };
     });
+  }
+
+  private syncStateOf(account: Account): { state: SyncStateName; message: string | null; nextPoll: string | null } {
+    const snap = this.runners.get(account.id)?.snapshot();
+    const nextPoll = snap?.nextPollAt && !account.paused ? new Date(snap.nextPollAt).toISOString() : null;
+    return { state: account.paused ? 'paused' : (snap?.state ?? 'idle'), message: snap?.message ?? null, nextPoll };
   }
 
   /** Finishes or safely abandons the work in flight, then closes the database. */

@@ -66,7 +66,6 @@ export function createBridgeServer(o: BridgeServerOptions): BridgeServer {
     settings,
     demo: o.demo ?? null,
     grants: new FileGrants(o.engine.store),
-    states: relay.states,
     emit,
     log,
     env: o.env ?? process.env,

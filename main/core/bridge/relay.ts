@@ -1,12 +1,8 @@
-import type { SyncState } from '../../../shared/bridge/views';
 import type { Logger } from '../log';
 import type { ActivityEntry, ActivityRepo } from '../store/activity';
 import type { EngineEventName, EngineEvents } from '../sync/events';
 import type { Emit } from './types';
 import { activityView } from './views';
-
-/** The last state each account's runner announced, for sync.status. */
-export type SyncStates = Map<string, { state: SyncState; message: string | null }>;
 
 /**
  * Engine events that come with activity entries; `synced` ends every cycle, so entries written without
@@ -31,7 +27,6 @@ function newerThan(activity: ActivityRepo, last: number): ActivityEntry[] {
  * them: coalesced into one read per turn of the event loop, each entry pushed once, oldest first.
  */
 export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, emit: Emit, log: Logger) {
-  const states: SyncStates = new Map();
   let lastActivity = activity.listLatest(1)[0]?.id ?? 0;
   let pending: NodeJS.Immediate | null = null;
   let stopped = false;
@@ -54,9 +49,7 @@ export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, 
 
   const offs = [
     events.on('state', (p) => {
-      const message = p.message ?? null;
-      states.set(p.accountId, { state: p.state, message });
-      emit('sync.state', { accountId: p.accountId, state: p.state, message });
+      emit('sync.state', { accountId: p.accountId, state: p.state, message: p.message ?? null });
     }),
     events.on('progress', (p) => emit('sync.progress', { accountId: p.accountId, phase: p.phase, done: p.done, total: p.total })),
     events.on('queued', (p) => emit('item.queued', { accountId: p.accountId, outboxId: p.outboxId, file: p.file, held: p.held })),
@@ -71,7 +64,6 @@ export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, 
   ];
 
   return {
-    states,
     stop(): void {
       stopped = true;
       if (pending) clearImmediate(pending);

@@ -4,7 +4,6 @@ import type { DemoCompany, Engine } from '../engine';
 import type { Logger } from '../log';
 import type { AppSettingsStore } from './app-settings';
 import type { FileGrants } from './file-grants';
-import type { SyncStates } from './relay';
 
 export type Handler<K extends CommandName> = (input: ParsedInput<K>) => Promise<CommandOutput<K>>;
 /** One handler per command of the contract: the compiler refuses a map that misses one. */
@@ -30,7 +29,6 @@ export interface BridgeDeps {
   /** Starts the embedded sandbox when needed and answers its demo company; null where there is none. */
   demo: (() => Promise<DemoCompany>) | null;
   grants: FileGrants;
-  states: SyncStates;
   emit: Emit;
   log: Logger;
   env: NodeJS.ProcessEnv;

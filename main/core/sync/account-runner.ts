@@ -11,7 +11,7 @@ import type { Account } from '../store/accounts';
 import type { SyncContext } from './context';
 import { trackDeliveries } from './delivery';
 import { runDownloads } from './downloads';
-import type { EngineEvents } from './events';
+import type { EngineEventMap, EngineEvents } from './events';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { fetchDetectResults, markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
@@ -56,6 +56,15 @@ export interface RunnerDeps {
   options: RunnerOptions;
 }
 
+export type SyncStateName = EngineEventMap['state']['state'];
+
+/** What an account's sync is doing and when it looks at the service next (null: not scheduled). */
+export interface RunnerSnapshot {
+  state: SyncStateName;
+  message: string | null;
+  nextPollAt: number | null;
+}
+
 export interface CycleReport {
   ok: boolean;
   problems: string[];
@@ -75,6 +84,8 @@ export class AccountRunner {
   private nextPollAt = 0;
   private pollFailures = 0;
   private running = false;
+  /** The state this runner last announced: the one owner of it, read by every view. */
+  private announced: { state: SyncStateName; message: string | null } = { state: 'idle', message: null };
 
   constructor(private readonly deps: RunnerDeps) {
     const hosts = resolveHosts(deps.account.environment, deps.account.baseUrl, deps.env);
@@ -120,6 +131,16 @@ export class AccountRunner {
       );
     }
     this.loop = this.run();
+  }
+
+  /** Its state and its next poll, including the back-off while the service fails. */
+  snapshot(): RunnerSnapshot {
+    return { ...this.announced, nextPollAt: this.running && this.nextPollAt > 0 ? this.nextPollAt : null };
+  }
+
+  private announce(state: SyncStateName, message?: string): void {
+    this.announced = { state, message: message ?? null };
+    this.ctx.events.emit('state', { accountId: this.ctx.account.id, state, ...(message ? { message } : {}) });
   }
 
   /** The language Detect findings are asked in from now on (the app's language). */
@@ -178,10 +199,10 @@ export class AccountRunner {
     const kinds = new Set<FailureKind>();
     const account = ctx.store.accounts.get(ctx.account.id) ?? ctx.account;
     if (account.paused && !full) {
-      ctx.events.emit('state', { accountId: account.id, state: 'paused' });
+      this.announce('paused');
       return { ok: true, problems, wakeAt: null };
     }
-    ctx.events.emit('state', { accountId: account.id, state: 'syncing' });
+    this.announce('syncing');
     let wakeAt: number | null = null;
     try {
       let out = await outboundCycle(ctx, this.outbound, this.deps.options.uploadConcurrency, signal);
@@ -204,7 +225,7 @@ export class AccountRunner {
     }
     const ok = problems.length === 0;
     const needsUser = kinds.has('user');
-    ctx.events.emit('state', { accountId: account.id, state: needsUser ? 'needs_user' : ok ? 'idle' : 'offline', message: problems[0] });
+    this.announce(needsUser ? 'needs_user' : ok ? 'idle' : 'offline', problems[0]);
     ctx.events.emit('synced', { accountId: account.id, at: this.deps.now(), ok });
     return { ok, problems, wakeAt };
   }

@@ -61,4 +61,22 @@ describe('the long-running engine', () => {
     expect((await received).kind).toBe('invoice');
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
   });
+
+  it('says when it polls next, and while the service fails that is the backed-off time', async () => {
+    if (t.engine.status()[0]?.state !== 'idle') await t.engine.events.waitFor('state', (p) => p.state === 'idle');
+    const ok = t.engine.status()[0];
+    expect(ok?.state).toBe('idle');
+    const interval = (ok?.account.pollIntervalS ?? 0) * 1000;
+    expect(Date.parse(ok?.nextPoll ?? '') - Date.parse(ok?.lastPoll ?? '')).toBeGreaterThanOrEqual(interval - 5_000);
+    await sb.call('/__sandbox/faults', { method: 'PUT', json: [{ action: 'error', status: 503, path: '^/v1/' }] });
+    const failed = t.engine.events.waitFor('synced', (p) => !p.ok, 20_000);
+    t.engine.syncNow();
+    const at = (await failed).at;
+    const s = t.engine.status()[0];
+    await sb.call('/__sandbox/faults', { method: 'DELETE' });
+    expect(s?.state).toBe('offline');
+    expect(s?.message).toMatch(/HTTP 503|having trouble/);
+    // One failure doubles the wait: the view tells that, not the plain interval after the last poll.
+    expect(Date.parse(s?.nextPoll ?? '') - at).toBeGreaterThanOrEqual(2 * interval - 5_000);
+  });
 });

@@ -96,7 +96,6 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const account = accountOf(d, input.accountId);
       await d.engine.removeAccount(account.id);
       d.grants.forgetAccount(account.id);
-      d.states.delete(account.id);
       d.emit('accounts.changed', {});
       return { removed: true as const };
     },

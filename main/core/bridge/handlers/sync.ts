@@ -22,14 +22,11 @@ function outboxRows(d: BridgeDeps, accountId: string | null): OutboxJob[] {
 export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   return {
     'sync.status': async () =>
-      d.engine.status().map((s): AccountStatusView => {
-        const known = d.states.get(s.account.id);
-        const state = s.account.paused ? 'paused' : (known?.state ?? 'idle');
-        const last = s.lastPoll ? Date.parse(s.lastPoll) : Number.NaN;
-        return {
+      d.engine.status().map(
+        (s): AccountStatusView => ({
           account: accountView(s.account),
-          state,
-          message: known?.message ?? null,
+          state: s.state,
+          message: s.message,
           queued: s.queued,
           held: s.held,
           sending: s.sending,
@@ -39,10 +36,9 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
           received: s.received,
           downloadsPending: s.downloadsPending,
           lastPoll: s.lastPoll,
-          // The runner keeps its timer to itself; the interval after the last poll is what it aims for.
-          nextPoll: Number.isNaN(last) || s.account.paused ? null : new Date(last + s.account.pollIntervalS * 1000).toISOString(),
-        };
-      }),
+          nextPoll: s.nextPoll,
+        }),
+      ),
 
     'sync.now': async (input) => {
       if (input.accountId) accountOf(d, input.accountId);
