@@ -34,6 +34,14 @@ export type ErrorCode = (typeof SPEC_ERROR_CODES)[number] | (typeof EXTRA_ERROR_
 export const AUTH_REASONS = ['token_missing', 'token_invalid', 'token_expired', 'company_unverified', 'insufficient_scope'] as const;
 export type AuthReason = (typeof AUTH_REASONS)[number];
 
+/**
+ * Every failure the app tells about is one of three kinds (house.md #5): `retry` (the network, a
+ * timeout, 429, 5xx, a garbled answer: try again later), `skip` (this item is wrong: retrying the same
+ * cannot help), `user` (only the user can fix it: credentials, an unverified company, a missing scope).
+ */
+export const FAILURE_KINDS = ['retry', 'skip', 'user'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
 /** Every error body: `{code?, message?, details?}` (unshown-parts.md). */
 export interface ErrorBody {
   code?: string;

@@ -1,3 +1,4 @@
+import type { FailureKind } from '../errors';
 import type { ActivityView, SyncState } from './views';
 
 /** Everything main pushes to the renderer. */
@@ -11,7 +12,7 @@ export interface BridgeEvents {
   'item.received': { accountId: string; kind: 'invoice' | 'document' | 'bank_message'; id: string };
   'item.delivery': { accountId: string; outboxId: number; status: string; needsReroute: boolean };
   activity: ActivityView;
-  problem: { accountId: string | null; kind: 'retry' | 'skip' | 'user'; message: string };
+  problem: { accountId: string | null; kind: FailureKind; message: string };
   'accounts.changed': Record<string, never>;
 }
 

@@ -1,5 +1,6 @@
 // View models the main side answers to the renderer: plain JSON, no class instances, no secrets.
 import type { Environment } from '../enums';
+import type { FailureKind } from '../errors';
 
 export interface AccountView {
   id: string;
@@ -161,7 +162,7 @@ export interface OutboxItemView {
   state: string;
   attempts: number;
   lastError: string | null;
-  errorKind: 'skip' | 'retry' | 'user' | null;
+  errorKind: FailureKind | null;
   remoteId: string | null;
   deliveryStatus: string | null;
   needsReroute: boolean;
@@ -182,7 +183,7 @@ export interface ActivityView {
 /** A failure of a command, in plain words, with the field it concerns when there is one. */
 export interface BridgeErrorView {
   message: string;
-  kind: 'invalid' | 'retry' | 'skip' | 'user' | 'internal';
+  kind: 'invalid' | FailureKind | 'internal';
   status?: number | null;
   code?: string | null;
   /** Field path -> message, from the service's 400 details or our own validation. */

@@ -1,11 +1,10 @@
+import type { FailureKind } from '../../../shared/errors';
+
 /**
- * Every failure of a service call is one of three kinds (house.md #5), so callers decide without
- * looking at status codes:
- * - `retry`: the network, a timeout, 429, 5xx or a garbled answer; try again later.
- * - `skip`: this item is wrong (400, 404, 409, 413, 415, 422); retrying the same request cannot help.
- * - `user`: only the user can fix it (credentials, an unverified company, a missing scope).
+ * Every failure of a service call is one of the three kinds of shared/errors.ts, so callers decide
+ * without looking at status codes: `skip` is 400, 404, 409, 413, 415 and 422.
  */
-export type FailureKind = 'retry' | 'skip' | 'user';
+export type { FailureKind };
 
 export class ServiceError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import { DOCUMENT_OPTION_FIELDS, INVOICE_OPTION_FIELDS, parseOptionWords } from '../sync/outbound-options';
 import { type GlobalOptions, openCli, UsageError } from './context';
 
@@ -50,9 +51,7 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
         const accounts = o.account ? [cli.engine.findAccount(o.account)].filter((a) => a !== undefined) : cli.engine.listAccounts();
         if (o.account && accounts.length === 0) throw new UsageError(`No account named "${o.account}"`);
         const rows = accounts.flatMap((a) =>
-          cli.engine.store.outbox
-            .listByStates(a.id, ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving', 'failed'])
-            .map((j) => ({ account: a.name, ...j })),
+          cli.engine.store.outbox.listByStates(a.id, [...ACTIVE_OUTBOX_STATES, 'failed']).map((j) => ({ account: a.name, ...j })),
         );
         if (o.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
         else

@@ -5,6 +5,7 @@ import { epochMs, flag } from './columns';
 import type { StoreDeps } from './deps';
 import { createInvoiceQueries } from './invoice-queries';
 import { type InvoiceRecord, type MirroredInvoice, toInvoice } from './invoice-rows';
+import { INVOICE_FINAL_DELIVERY } from './outbox';
 
 export type { InvoiceSummary, MirroredInvoice } from './invoice-rows';
 
@@ -65,7 +66,7 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
   );
   const unfinishedSent = db.prepare<{ account: string; before: number; limit: number }, { id: string }>(
     `SELECT id FROM invoices WHERE account_id = @account AND direction = 'SENT'
-       AND (status IS NULL OR status NOT IN ('DELIVERED', 'FAILED', 'SENT')) AND updated_at <= @before
+       AND (status IS NULL OR status NOT IN (${INVOICE_FINAL_DELIVERY.map((x) => `'${x}'`).join(', ')})) AND updated_at <= @before
      ORDER BY updated_at LIMIT @limit`,
   );
   const touch = db.prepare<{ account: string; id: string; now: number }>(

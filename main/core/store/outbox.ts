@@ -1,14 +1,23 @@
 import type { Database } from 'better-sqlite3';
 import { DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
+import type { FailureKind } from '../../../shared/errors';
 import { flag, isSet, type JsonObject, jsonList, parseObject, patchAssignments, patchParams } from './columns';
 import type { StoreDeps } from './deps';
 
 export const OUTBOX_STATES = ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving', 'done', 'failed', 'vanished'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
+/** Rows in flight: their file version is taken; the engine still has work to do on them. */
+export const ACTIVE_OUTBOX_STATES = [
+  'queued',
+  'held_duplicate',
+  'uploading',
+  'uploaded',
+  'moving',
+] as const satisfies readonly OutboxState[];
 /** Settled rows no longer hold their file version: the same bytes may be queued again. */
 export const SETTLED_OUTBOX_STATES = ['done', 'failed', 'vanished'] as const satisfies readonly OutboxState[];
 export type OutboxKind = 'invoice' | 'document';
-export type OutboxErrorKind = 'skip' | 'retry' | 'user';
+export type OutboxErrorKind = FailureKind;
 
 /**
  * Delivery statuses after which polling stops. Invoices: the spec shows no move out of DELIVERED or
@@ -149,7 +158,8 @@ const toJob = (r: OutboxRecord): OutboxJob => ({
   updatedAt: r.updated_at,
 });
 
-const ACTIVE = `state NOT IN ('done', 'failed', 'vanished')`;
+/** The partial unique index's condition (migration 1): the same text, built from the one list. */
+const ACTIVE = `state NOT IN (${SETTLED_OUTBOX_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number | null>, OutboxRecord>(`

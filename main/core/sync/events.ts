@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { FailureKind } from '../../../shared/errors';
 
 /** What the engine tells its host (CLI, desktop shell, web host) and tests (house.md #7). */
 export interface EngineEventMap {
@@ -17,7 +18,7 @@ export interface EngineEventMap {
   /** Progress of long work, such as a first mirror. */
   progress: { accountId: string; phase: string; done: number; total: number | null };
   /** Something failed that the user may need to see. */
-  problem: { accountId: string | null; kind: 'retry' | 'skip' | 'user'; message: string };
+  problem: { accountId: string | null; kind: FailureKind; message: string };
   /** An account finished a sync cycle. */
   synced: { accountId: string; at: number; ok: boolean };
   /** Account state for the UI: running, paused, needs the user... */

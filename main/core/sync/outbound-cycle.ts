@@ -1,11 +1,9 @@
 import pLimit from 'p-limit';
-import type { OutboxState } from '../store/outbox';
+import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import type { SyncContext } from './context';
 import { cancel, finish, intake, refuseEntry, upload } from './outbound';
 import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
-
-const ACTIVE: readonly OutboxState[] = ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving'];
 
 export interface OutboundResult {
   /** When the planner wants to look again without any new event. */
@@ -79,7 +77,7 @@ export async function outboundCycle(
 }
 
 function activeRows(ctx: SyncContext): ActiveRow[] {
-  return ctx.store.outbox.listByStates(ctx.account.id, ACTIVE).map((j) => ({
+  return ctx.store.outbox.listByStates(ctx.account.id, ACTIVE_OUTBOX_STATES).map((j) => ({
     id: j.id,
     relPath: j.relPath,
     size: j.size,

@@ -3,7 +3,7 @@ import { readFile, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { DocumentType } from '../../../shared/enums';
 import { ServiceError } from '../api/errors';
-import type { OutboxJob } from '../store/outbox';
+import { ACTIVE_OUTBOX_STATES, type OutboxJob } from '../store/outbox';
 import { nextAttemptAt, type SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
@@ -258,7 +258,7 @@ export async function recoverOutbox(ctx: SyncContext): Promise<void> {
   for (const j of store.outbox.listByStates(account.id, ['uploading'])) {
     store.outbox.transition(j.id, ['uploading'], 'queued', { nextAttemptAt: 0 });
   }
-  const active = store.outbox.listByStates(account.id, ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving']);
+  const active = store.outbox.listByStates(account.id, ACTIVE_OUTBOX_STATES);
   const removed = await spoolOf(ctx).collect(new Set(active.map((j) => j.idemKey)));
   if (removed) ctx.log.info('removed orphaned spool files', { count: removed });
   // A move or download cut short leaves a hidden temporary file; its job is still open and redoes it.

@@ -1,5 +1,5 @@
 import type { AccountStatusView } from '../../../../shared/bridge/views';
-import type { OutboxJob, OutboxState } from '../../store/outbox';
+import { ACTIVE_OUTBOX_STATES, type OutboxJob, type OutboxState } from '../../store/outbox';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountView, activityView, outboxView } from '../views';
@@ -8,7 +8,7 @@ import { accountOf } from './common';
 type Names = 'sync.status' | 'sync.now' | 'activity.list' | 'outbox.list' | 'outbox.force';
 
 /** Rows still to act on: in flight, held back, failed. */
-const OPEN_STATES: readonly OutboxState[] = ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving', 'failed'];
+const OPEN_STATES: readonly OutboxState[] = [...ACTIVE_OUTBOX_STATES, 'failed'];
 /** Sent rows shown besides the open ones: every one that needs a reroute, and this many of the newest. */
 const RECENT_SENT = 100;
 
