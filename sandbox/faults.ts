@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -89,10 +90,11 @@ export class Faults {
       if (f.action === 'truncate') {
         const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
         if (!body || body.length < 2) return payload;
-        // Promise the whole body, send half, then close: a transfer cut short on the way.
+        // Promise the whole body, send half, then close: a transfer cut short on the way. A stream, as
+        // Fastify corrects the Content-Length of a Buffer payload to its length.
         reply.header('content-length', String(body.length));
         reply.raw.once('finish', () => req.raw.socket?.destroy());
-        return body.subarray(0, Math.floor(body.length / 2));
+        return Readable.from([body.subarray(0, Math.floor(body.length / 2))]);
       }
       // A consistent answer of the wrong content: the route's Content-Length (of the real body) must not stay.
       reply.removeHeader('content-length');
