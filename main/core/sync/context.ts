@@ -21,7 +21,10 @@ export interface SyncContext {
   backoff: { baseMs: number; capMs: number };
 }
 
-/** Next try of a durable job: exponential in its attempts, with full jitter, never before Retry-After. */
+/**
+ * Next try of a durable job: exponential in its attempts with equal jitter (half of the delay fixed, half
+ * random), so a retry never comes at once and burns its attempts in one pass; never before Retry-After.
+ */
 export function nextAttemptAt(ctx: SyncContext, attempts: number, retryAfterMs: number | null = null): number {
   const exp = Math.min(ctx.backoff.capMs, ctx.backoff.baseMs * 2 ** Math.max(0, attempts - 1));
   const delay = Math.max(retryAfterMs ?? 0, Math.round(exp / 2 + (ctx.random() * exp) / 2));
