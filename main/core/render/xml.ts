@@ -101,6 +101,17 @@ const parser = new XMLParser({
   isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
 });
 
+/** The text of well-formed XML without DTDs or absurd nesting; else a RenderError in plain words. */
+function wellFormedText(bytes: Uint8Array): string {
+  const text = decodeXml(bytes);
+  if (!text.trim()) throw new RenderError('The file is empty');
+  guardStructure(text);
+  const valid = XMLValidator.validate(text);
+  if (valid !== true)
+    throw new RenderError(`The file is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`);
+  return text;
+}
+
 /** The document element of an XML file: its local name and namespace. */
 export interface XmlIdentity {
   name: string;
@@ -111,14 +122,8 @@ export interface XmlIdentity {
  * Checks that the bytes are well-formed XML without DTDs or absurd nesting and names the document
  * element, without building the tree: enough to know a file is the XML it should be.
  */
-export function inspectXml(bytes: Uint8Array, maxBytes = Number.POSITIVE_INFINITY): XmlIdentity {
-  if (bytes.length > maxBytes) throw new RenderError(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-  const text = decodeXml(bytes);
-  if (!text.trim()) throw new RenderError('The file is empty');
-  guardStructure(text);
-  const valid = XMLValidator.validate(text);
-  if (valid !== true)
-    throw new RenderError(`The file is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`);
+export function inspectXml(bytes: Uint8Array): XmlIdentity {
+  const text = wellFormedText(bytes);
   // The first start tag after the prolog: skip the declaration, processing instructions and comments.
   let at = 0;
   for (;;) {
@@ -138,12 +143,7 @@ export function inspectXml(bytes: Uint8Array, maxBytes = Number.POSITIVE_INFINIT
 export function parseXml(bytes: Uint8Array): XmlRoot {
   if (bytes.length > MAX_XML_BYTES)
     throw new RenderError(`The file is larger than ${MAX_XML_BYTES / 1024 / 1024} MB; open it in another program`);
-  const text = decodeXml(bytes);
-  if (!text.trim()) throw new RenderError('The file is empty');
-  guardStructure(text);
-  const valid = XMLValidator.validate(text);
-  if (valid !== true)
-    throw new RenderError(`The file is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`);
+  const text = wellFormedText(bytes);
   let doc: unknown;
   try {
     doc = parser.parse(text);

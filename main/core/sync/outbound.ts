@@ -50,14 +50,7 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
   const idemKey = randomUUID();
   await spool.commit(captured.tmp, idemKey);
   const { job, created } = store.outbox.insert({
-    accountId: account.id,
-    kind: file.kind,
-    documentType: file.documentType,
-    relPath: file.relPath,
-    filename: file.name,
-    size: captured.size,
-    mtimeMs: file.mtimeMs,
-    sha256: captured.sha256,
+    ...rowOf(ctx, file, captured),
     idemKey,
     options: folderOptions,
     state: duplicateOf ? 'held_duplicate' : 'queued',
@@ -77,6 +70,18 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
   }
   return job;
 }
+
+/** The outbox row's fields that come from the listed file and its captured copy. */
+const rowOf = (ctx: SyncContext, file: ScannedFile, captured: { sha256: string; size: number }) => ({
+  accountId: ctx.account.id,
+  kind: file.kind,
+  documentType: file.documentType,
+  relPath: file.relPath,
+  filename: file.name,
+  size: captured.size,
+  mtimeMs: file.mtimeMs,
+  sha256: captured.sha256,
+});
 
 /** Uploads one queued row with its fixed key; records the attempt before sending a byte. */
 export async function upload(ctx: SyncContext, id: number, signal?: AbortSignal): Promise<void> {
@@ -288,14 +293,7 @@ async function refuseLocally(ctx: SyncContext, file: ScannedFile, captured: { sh
   await removeEmptyFolders(ctx, file.relPath);
   await writeErrorNote(dir, basename(dest), { file: file.name, message: reason, details: [], kind: file.kind, at: ctx.now(), by: 'app' });
   const { job } = store.outbox.insert({
-    accountId: account.id,
-    kind: file.kind,
-    documentType: file.documentType,
-    relPath: file.relPath,
-    filename: file.name,
-    size: captured.size,
-    mtimeMs: file.mtimeMs,
-    sha256: captured.sha256,
+    ...rowOf(ctx, file, captured),
     state: 'failed',
     lastError: reason,
     destPath: relativeTo(account.root, dest),
