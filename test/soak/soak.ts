@@ -156,10 +156,14 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
         const res = await call(`/__sandbox/companies/${company.company_id}/bank-messages`, { method: 'POST', json: { kind: 'ri' } });
         if (res.status === 201) report.arrived.bankMessages++;
       }
-      const p = spawnCli(['--data', data, 'sync', '--stable-ms', '100'], env, true);
-      await sleep(200 + pick(o.maxLifeMs ?? 2000));
+      // Most kills land while the engine works (its life counted from when it said it is syncing, so a
+      // slow start on a busy machine does not turn the soak into a soak of start-ups); some land anywhere.
+      const p = spawnCli(['--data', data, 'sync', '--stable-ms', '100'], env);
+      const life = 200 + pick(o.maxLifeMs ?? 2000);
+      if (pick(5) > 0) await syncing(p, 60_000);
+      await sleep(life);
       p.kill('SIGKILL');
-      await new Promise((r) => p.once('exit', r));
+      await new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)));
       report.kills++;
       if (round % 10 === 9) log(`soak: ${round + 1}/${o.kills} kills, ${dropped.size} files dropped`);
     }
@@ -190,17 +194,37 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   return report;
 }
 
-/** The real command line; a run that is going to be killed writes nowhere (a full pipe would block it). */
-function spawnCli(args: string[], env: NodeJS.ProcessEnv, quiet = false): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI, '--log-level', 'warn', ...args], {
+/** The real command line, its output read as it comes (a full pipe would block it). */
+function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const p = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     env: { ...process.env, ...env },
-    stdio: quiet ? 'ignore' : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  p.stdout?.resume();
+  p.stderr?.resume();
+  return p;
+}
+
+/** Resolves when the long-running engine says it is syncing (its log line), or it exited, or after `ms`. */
+function syncing(p: ChildProcess, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      p.stderr?.off('data', on);
+      resolve();
+    };
+    const on = (d: Buffer) => {
+      if (d.toString().includes('"msg":"syncing')) done();
+    };
+    const timer = setTimeout(done, ms);
+    p.stderr?.on('data', on);
+    p.once('exit', done);
   });
 }
 
 async function run(args: string[], data: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   const all = args[0] === '--data' ? args : ['--data', data, ...args];
-  const p = spawnCli(all, env);
+  const p = spawnCli([...all.slice(0, 2), '--log-level', 'warn', ...all.slice(2)], env);
   let out = '';
   p.stdout?.on('data', (d) => {
     out += d;
