@@ -4,9 +4,8 @@ import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { seededRandom } from '../../sandbox/context';
 import type { FaultRule } from '../../sandbox/faults';
-import { startSandbox } from '../../sandbox/server';
 import { FIXTURES, tempDir } from '../support/engine';
-import { form } from '../support/sandbox';
+import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
 
 const CLI = new URL('../../main/core/cli/bin.ts', import.meta.url).pathname;
 
@@ -58,17 +57,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   const log = o.log ?? (() => undefined);
   const random = seededRandom(o.seed);
   const pick = (n: number) => Math.floor(random() * n);
-  const sb = await startSandbox({ port: 0, seed: o.seed, tokenLifetimeSec: 4 });
-  const call = (path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(init.json);
-    }
-    return fetch(sb.url + path, { ...init, headers, body });
-  };
+  const sb = await startTestSandbox({ seed: o.seed, tokenLifetimeSec: 4 });
+  const { call } = sb;
   const data = await tempDir('einvoice-soak-data-');
   const root = await tempDir('einvoice-soak-root-');
   const report: SoakReport = {
@@ -83,9 +73,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     violations: [],
   };
   try {
-    const company = (await (
-      await call('/__sandbox/companies', { method: 'POST', json: { name: 'Soak Oy', country: 'FI', business_id: '7654321-0' } })
-    ).json()) as { company_id: string; api_key: string };
+    const company = await sb.company({ name: 'Soak Oy' });
     const env = { EINVOICE_API_KEY: company.api_key };
     const add = await run(
       [
@@ -180,7 +168,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
       if (pass === 4) report.violations.push(`the engine did not settle with the faults off: ${final.out.slice(-2000)}`);
       retryEverythingNow(data);
     }
-    await check(report, { sb: sb.url, company, root, data, dropped, call });
+    await check(report, { sb, company, root, data, dropped });
   } finally {
     await sb.close();
     if (report.violations.length === 0) {
@@ -283,27 +271,18 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 interface CheckContext {
-  sb: string;
-  company: { company_id: string; api_key: string };
+  sb: TestSandbox;
+  company: TestCompany;
   root: string;
   data: string;
   dropped: Map<string, string>;
-  call: (path: string, init?: RequestInit & { json?: unknown; token?: string }) => Promise<Response>;
 }
 
 async function check(report: SoakReport, c: CheckContext): Promise<void> {
   const bad = (s: string) => report.violations.push(s);
-  const { root, data, dropped, call } = c;
-  const tokenRes = await call('/oauth2/token', {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: c.company.company_id,
-      client_secret: c.company.api_key,
-      scope: 'eui global company fi_bank_message:send fi_bank_message:receive',
-    }),
-  });
-  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+  const { root, data, dropped, sb } = c;
+  const { call } = sb;
+  const token = await sb.token(c.company);
   const get = async (path: string) => Buffer.from(await (await call(path, { token })).arrayBuffer());
   const list = async <T>(path: string): Promise<T[]> => {
     const all: T[] = [];
