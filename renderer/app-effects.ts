@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import { useEffect } from 'react';
 import type { BridgeClient } from './bridge/http';
+import { followRoutes } from './routes';
 import { followAccount, type Stores } from './stores';
 
 /**
@@ -11,6 +12,9 @@ export function useAppEffects(bridge: BridgeClient, stores: Stores, i18nInstance
   useEffect(() => {
     void stores.app.getState().init();
     const offs = [stores.sync.getState().attach(), stores.outbox.getState().attach(), followAccount(stores)];
+    // After followAccount: an address naming an item opens it once the account's lists are set.
+    const win = doc.defaultView;
+    if (win) offs.push(followRoutes(stores, win));
     let wasClosed = false;
     offs.push(
       bridge.onConnection((state) => {
@@ -48,7 +52,7 @@ export function useAppEffects(bridge: BridgeClient, stores: Stores, i18nInstance
     return () => {
       for (const off of offs) off();
     };
-  }, [bridge, stores]);
+  }, [bridge, stores, doc]);
 
   useEffect(() => {
     const apply = (lang: string, theme: string, accountId: string | null) => {

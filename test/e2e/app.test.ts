@@ -223,4 +223,24 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(problems).toEqual([]);
   });
+
+  it('has an address for each page and open invoice: reload keeps the view, back and forward work', async () => {
+    await goTo(page, 'invoices');
+    const list = page.getByRole('listbox', { name: 'Received invoices' });
+    await list.getByRole('option').nth(2).click();
+    await page.waitForURL(/#\/invoices\/[^/]+$/);
+    const opened = page.url();
+    await page.locator('main .browser.has-detail').waitFor();
+    await goTo(page, 'sent');
+    await page.waitForURL(/#\/sent$/);
+    await page.reload();
+    await page.waitForSelector('main[data-page="sent"]');
+    await page.goBack();
+    await page.waitForURL(opened);
+    // The invoice is open again, its detail beside the list.
+    await page.locator('main[data-page="invoices"] .browser.has-detail').waitFor();
+    await page.goForward();
+    await page.waitForSelector('main[data-page="sent"]');
+    expect(problems).toEqual([]);
+  });
 });

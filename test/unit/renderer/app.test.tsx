@@ -10,7 +10,11 @@ import { type FakeBridge, fakeBridge, type Handlers } from './fake-bridge';
 import { ACCOUNT, INFO, invoiceDetail, invoiceRow, SETTINGS, status } from './fixtures';
 import { renderWithApp } from './render-app';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The app keeps its place in the address: each test starts from a bare one.
+  window.history.replaceState(null, '', '/');
+});
 const made: string[] = [];
 beforeAll(() => {
   // happy-dom cannot load blob: URLs into a frame; the test only checks that the PDF got one.
@@ -75,6 +79,44 @@ describe('received invoices', () => {
     expect(bridge.callsOf('files.read')).toEqual([{ accountId: ACCOUNT.id, path: 'Inbox/Invoices/invoice.pdf' }]);
     fireEvent.keyDown(list, { key: 'Escape' });
     expect(screen.queryByRole('region', { name: 'Sender 10 N-10' })).toBeNull();
+  });
+});
+
+describe('addresses', () => {
+  it('gives each page and each open invoice an address; back and forward move through them; an address opens its view', async () => {
+    const detail = { 'invoices.get': (i: { id: string }) => invoiceDetail(invoiceRow(Number(i.id.slice(4)))) };
+    const bridge = appBridge([ACCOUNT], detail);
+    renderRoot(bridge);
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    expect(window.location.hash).toBe('#/overview');
+    fireEvent.click(screen.getByRole('button', { name: 'Received invoices' }));
+    await screen.findByText('50 results');
+    expect(window.location.hash).toBe('#/invoices');
+    const list = screen.getByRole('listbox', { name: 'Received invoices' });
+    list.focus();
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: 'Enter' });
+    await screen.findByRole('region', { name: 'Sender 0 N-0' });
+    expect(window.location.hash).toBe('#/invoices/inv-0');
+    fireEvent.click(screen.getByRole('button', { name: 'Sent' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/sent'));
+    act(() => {
+      window.history.back();
+    });
+    await waitFor(() => expect(window.location.hash).toBe('#/invoices/inv-0'));
+    expect(await screen.findByRole('region', { name: 'Sender 0 N-0' })).toBeTruthy();
+    act(() => {
+      window.history.back();
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Sender 0 N-0' })).toBeNull());
+    expect(window.location.hash).toBe('#/invoices');
+    cleanup();
+
+    // A reload (or a link) with an address shows that view.
+    window.history.replaceState(null, '', '/#/invoices/inv-3');
+    renderRoot(appBridge([ACCOUNT], detail));
+    expect(await screen.findByRole('region', { name: 'Sender 3 N-3' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Received invoices', level: 1 })).toBeTruthy();
   });
 });
 
