@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('events over the WebSocket while the engine syncs', () => {
-  it('pushes the sync state, each received invoice and each sent file, as {event, payload}', async () => {
+  it('pushes the sync state, each received invoice and each queued and sent file, as {event, payload}', async () => {
     const accountId = h.te.account.id;
     const invoiceId = await receive(sb, h.company, 'peppol-bis3/base-example.xml');
     const xml = await readFile(join(FIXTURES, 'invoices', 'finvoice3', 'finvoice_30_example.xml'));
@@ -34,12 +34,15 @@ describe('events over the WebSocket while the engine syncs', () => {
 
     const syncing = ws.next<{ accountId: string; state: string }>('sync.state', (p) => p.accountId === accountId && p.state === 'syncing');
     const got = ws.next<{ id: string; kind: string }>('item.received', (p) => p.id === invoiceId);
+    const queued = ws.next<{ file: string; held: boolean }>('item.queued', (p) => p.file.endsWith('to-send.xml'));
     const sent = ws.next<{ file: string; remoteId: string | null }>('item.sent', (p) => p.file.endsWith('to-send.xml'));
     const activity = ws.next<ActivityView>('activity', (p) => p.accountId === accountId);
     expect(await h.call('sync.now', { accountId })).toEqual({ ok: true, value: { started: true } });
 
     expect(await syncing).toMatchObject({ state: 'syncing' });
     expect(await got).toEqual({ accountId, kind: 'invoice', id: invoiceId });
+    // The outbox list follows files as they are queued, not only when they are sent.
+    expect(await queued).toMatchObject({ accountId, file: 'Outbox/Invoices/to-send.xml', held: false });
     const s = await sent;
     expect(s.remoteId).toBeTruthy();
     expect(await activity).toMatchObject({
