@@ -1,6 +1,6 @@
 import type { BridgeResult } from '../../shared/bridge/api';
 import { type BridgeEventName, type BridgeEvents, isBridgeEventName } from '../../shared/bridge/events';
-import type { AppSettings } from '../../shared/bridge/views';
+import type { AppSettings, AppSettingsPatch } from '../../shared/settings';
 import type { Dispatch } from '../core/bridge';
 import type { Logger } from '../core/log';
 import type { AccountSecret } from '../core/secrets';
@@ -21,7 +21,7 @@ export interface HostHandlers {
   'secrets.set'(accountId: string, secret: AccountSecret): Promise<void>;
   'secrets.delete'(accountId: string): Promise<void>;
   'settings.read'(): Promise<AppSettings>;
-  'settings.write'(patch: Partial<AppSettings>): Promise<AppSettings>;
+  'settings.write'(patch: AppSettingsPatch): Promise<AppSettings>;
   'files.open'(path: string): Promise<boolean>;
 }
 
@@ -159,7 +159,7 @@ export class EngineProcess {
         case 'settings.read':
           return h['settings.read']();
         case 'settings.write':
-          return h['settings.write']((args[0] ?? {}) as Partial<AppSettings>);
+          return h['settings.write']((args[0] ?? {}) as AppSettingsPatch);
         case 'files.open':
           return h['files.open'](String(args[0]));
       }

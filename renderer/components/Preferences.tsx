@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { AppSettings } from '../../shared/bridge';
+import { type AppSettings, type AppSettingsPatch, THEMES } from '../../shared/settings';
 import { useApp, useStores } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
 import { LanguagePicker } from './LanguagePicker';
-
-const THEMES: AppSettings['theme'][] = ['system', 'light', 'dark'];
 
 /** The app's own settings: language, light or dark, notifications, start at login. */
 export function Preferences() {
@@ -13,7 +11,7 @@ export function Preferences() {
   const settings = useApp((s) => s.settings);
   const caps = useApp((s) => s.info?.capabilities ?? null);
   const error = useApp((s) => s.error);
-  const save = (patch: Partial<AppSettings>) => void app.getState().saveSettings(patch);
+  const save = (patch: AppSettingsPatch) => void app.getState().saveSettings(patch);
   return (
     <section aria-labelledby="prefs-title" className="card form">
       <h2 id="prefs-title">{t('settings.preferences')}</h2>

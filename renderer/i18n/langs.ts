@@ -1,5 +1,7 @@
-/** The languages of the app, and the Intl locale each one formats dates, sums and numbers with. */
-export const LANGS = ['en', 'fi', 'sv', 'nb'] as const;
+import { APP_LANGUAGES } from '../../shared/settings';
+
+/** The languages of the app (`shared/settings.ts`), and the Intl locale each one formats dates, sums and numbers with. */
+export const LANGS = APP_LANGUAGES;
 export type Lang = (typeof LANGS)[number];
 
 export const LOCALES: Readonly<Record<Lang, string>> = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO' };

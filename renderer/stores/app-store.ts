@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AccountView, AppInfo, AppSettings, Bridge, BridgeErrorView, CommandInput } from '../../shared/bridge';
+import { applyAppSettingsPatch, DEFAULT_APP_SETTINGS } from '../../shared/settings';
 import type { ConnectionState } from '../bridge/http';
 import type { Lang } from '../i18n/langs';
 import { toErrorView } from './errors';
@@ -38,7 +39,7 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
   return createStore<AppState>((set, get) => ({
     ready: false,
     info: null,
-    settings: { language: defaultLang, theme: 'system', notifications: true, startAtLogin: false },
+    settings: { ...DEFAULT_APP_SETTINGS, language: defaultLang },
     accounts: [],
     accountId: null,
     page: 'overview',
@@ -82,7 +83,7 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
     async saveSettings(patch) {
       const before = get().settings;
       // Shown at once (language, theme); put back if the host refuses.
-      set({ settings: { ...before, ...patch } as AppSettings });
+      set({ settings: applyAppSettingsPatch(before, patch) });
       try {
         set({ settings: await bridge.invoke('settings.set', patch), error: null });
       } catch (e) {

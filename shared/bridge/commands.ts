@@ -5,6 +5,7 @@ import { atgAgreementCreateBodySchema, atgAgreementPatchBodySchema } from '../sc
 import type { Authorization, Registration, User } from '../schemas/company';
 import type { CheckDefinition, DetectChecks } from '../schemas/detect';
 import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySchema } from '../schemas/invoice';
+import { appSettingsPatchSchema } from '../settings';
 import type {
   AccountStatusView,
   AccountView,
@@ -60,12 +61,7 @@ export const commands = {
   'app.info': { input: z.object({}), output: out<AppInfo>() },
   'settings.get': { input: z.object({}), output: out<AppSettings>() },
   'settings.set': {
-    input: z.object({
-      language: z.enum(['en', 'fi', 'sv', 'nb']).optional(),
-      theme: z.enum(['system', 'light', 'dark']).optional(),
-      notifications: z.boolean().optional(),
-      startAtLogin: z.boolean().optional(),
-    }),
+    input: appSettingsPatchSchema,
     output: out<AppSettings>(),
   },
 

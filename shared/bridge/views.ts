@@ -191,12 +191,8 @@ export interface BridgeErrorView {
   details?: string[];
 }
 
-export interface AppSettings {
-  language: 'en' | 'fi' | 'sv' | 'nb';
-  theme: 'system' | 'light' | 'dark';
-  notifications: boolean;
-  startAtLogin: boolean;
-}
+/** The app's own preferences; their schema and defaults are in `shared/settings.ts`. */
+export type { AppSettings } from '../settings';
 
 export interface AppInfo {
   version: string;

@@ -1,7 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
-import type { AppSettings } from '../../../shared/bridge/views';
+import { type AppSettings, type AppSettingsPatch, applyAppSettingsPatch, parseStoredAppSettings } from '../../../shared/settings';
 
 /**
  * The app's own preferences. Headless mode keeps them in a JSON file in the data folder; the desktop
@@ -9,18 +8,8 @@ import type { AppSettings } from '../../../shared/bridge/views';
  */
 export interface AppSettingsStore {
   read(): Promise<AppSettings>;
-  write(patch: Partial<AppSettings>): Promise<AppSettings>;
+  write(patch: AppSettingsPatch): Promise<AppSettings>;
 }
-
-export const DEFAULT_APP_SETTINGS: AppSettings = { language: 'en', theme: 'system', notifications: true, startAtLogin: false };
-
-// Each field falls back on its own, so one bad value (an older or hand-edited file) does not lose the rest.
-const fileSchema = z.object({
-  language: z.enum(['en', 'fi', 'sv', 'nb']).catch(DEFAULT_APP_SETTINGS.language),
-  theme: z.enum(['system', 'light', 'dark']).catch(DEFAULT_APP_SETTINGS.theme),
-  notifications: z.boolean().catch(DEFAULT_APP_SETTINGS.notifications),
-  startAtLogin: z.boolean().catch(DEFAULT_APP_SETTINGS.startAtLogin),
-});
 
 export const appSettingsFile = (dataDir: string) => join(dataDir, 'app-settings.json');
 
@@ -35,12 +24,11 @@ export function fileSettingsStore(file: string): AppSettingsStore {
     } catch {
       // Missing or damaged: the defaults, and the next write repairs the file.
     }
-    const parsed = fileSchema.safeParse(typeof raw === 'object' && raw !== null ? raw : {});
-    return parsed.success ? parsed.data : { ...DEFAULT_APP_SETTINGS };
+    return parseStoredAppSettings(raw);
   }
 
-  async function write(patch: Partial<AppSettings>): Promise<AppSettings> {
-    const next = { ...(await read()), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as AppSettings;
+  async function write(patch: AppSettingsPatch): Promise<AppSettings> {
+    const next = applyAppSettingsPatch(await read(), patch);
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, `${JSON.stringify(next, null, 2)}\n`);
     await rename(tmp, file);

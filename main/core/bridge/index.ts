@@ -8,7 +8,7 @@ import { createHandlers } from './handlers';
 import { relayEngineEvents } from './relay';
 import type { Emit, HostInfo } from './types';
 
-export { type AppSettingsStore, DEFAULT_APP_SETTINGS, fileSettingsStore } from './app-settings';
+export { type AppSettingsStore, fileSettingsStore } from './app-settings';
 export type { Dispatch } from './dispatcher';
 export type { HostInfo } from './types';
 

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APP_SETTINGS, fileSettingsStore } from '../../../main/core/bridge';
+import { fileSettingsStore } from '../../../main/core/bridge';
+import { DEFAULT_APP_SETTINGS } from '../../../shared/settings';
 import { tempDir, testBridge } from './setup';
 
 describe('app settings in the data folder', () => {
