@@ -4,7 +4,7 @@ import { type GuardOptions, makeGuard } from './auth/guard';
 import { TokenService } from './auth/tokens';
 import { Faults } from './faults';
 import { type CompanyRecord, TABLES, type UploadRecord } from './model';
-import { Store, type Table } from './store';
+import { SandboxStore, type Table } from './store';
 
 export interface SandboxConfig {
   /** Lifetime of issued tokens; the spec says 60 minutes, tests shorten it. */
@@ -24,7 +24,7 @@ export interface SandboxOptions {
 
 /** Everything a route module needs, passed in rather than imported (no module state). */
 export interface SandboxContext {
-  store: Store;
+  store: SandboxStore;
   tokens: TokenService;
   config: SandboxConfig;
   faults: Faults;
@@ -59,7 +59,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 export async function createContext(opts: SandboxOptions = {}): Promise<SandboxContext> {
-  const store = new Store(opts.dataDir);
+  const store = new SandboxStore(opts.dataDir);
   const base = opts.now ?? Date.now;
   let offsetMs = 0;
   const now = () => base() + offsetMs;

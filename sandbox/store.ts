@@ -122,7 +122,7 @@ export class BlobStore {
   }
 }
 
-export class Store {
+export class SandboxStore {
   private readonly persistence: Persistence | undefined;
   private readonly tables = new Map<string, Table<Row>>();
   readonly blobs: BlobStore;

@@ -1,5 +1,5 @@
 import type { AppSettings } from '../../shared/bridge/views';
-import { type App, openApp } from '../core/app/open-app';
+import { type OpenedApp, openApp } from '../core/app/open-app';
 import type { AppSettingsStore, BridgeServer } from '../core/bridge';
 import type { Logger } from '../core/log';
 import type { AccountSecret, SecretStore } from '../core/secrets';
@@ -55,7 +55,7 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
     write: async (patch) => (await call('settings.write', patch)) as AppSettings,
   };
 
-  let app: App | null = null;
+  let app: OpenedApp | null = null;
   let offEvents: () => void = () => undefined;
 
   const run = async (m: Extract<ToEngine, { t: 'invoke' }>) => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DetectChecks } from '../components/DetectChecks';
+import { DetectCheckSwitches } from '../components/DetectCheckSwitches';
 import { InvoiceBrowser } from '../components/InvoiceBrowser';
 import { useStores } from '../stores/context';
 
@@ -10,7 +10,7 @@ export function DetectPage() {
   return (
     <div className="page">
       <h1>{t('detect.title')}</h1>
-      <DetectChecks />
+      <DetectCheckSwitches />
       <section aria-labelledby="detect-warned-title" className="detect-warned">
         <h2 id="detect-warned-title">{t('detect.warnedTitle')}</h2>
         <div className="detect-warned-list">

@@ -6,7 +6,7 @@ import type { CheckDefinition } from '../../shared/schemas/detect';
 import type { Lang } from '../i18n/langs';
 import { toErrorView } from './errors';
 
-export interface DetectState {
+export interface DetectStoreState {
   accountId: string | null;
   enabled: DetectCheck[];
   definitions: CheckDefinition[];
@@ -27,8 +27,8 @@ export function reasonIndex(definitions: readonly CheckDefinition[]): Record<str
   return out;
 }
 
-export function createDetectStore(bridge: Bridge): StoreApi<DetectState> {
-  return createStore<DetectState>((set, get) => ({
+export function createDetectStore(bridge: Bridge): StoreApi<DetectStoreState> {
+  return createStore<DetectStoreState>((set, get) => ({
     accountId: null,
     enabled: [],
     definitions: [],

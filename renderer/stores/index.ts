@@ -2,7 +2,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../../shared/bridge';
 import type { Lang } from '../i18n/langs';
 import { type AppState, createAppStore } from './app-store';
-import { createDetectStore, type DetectState } from './detect-store';
+import { createDetectStore, type DetectStoreState } from './detect-store';
 import {
   type BankMessageList,
   createBankMessageList,
@@ -12,24 +12,24 @@ import {
   type InvoiceList,
 } from './lists';
 import { createMandatesStore, type MandatesState } from './mandates-store';
-import { createOutboxStore, type OutboxState } from './outbox-store';
-import { createSyncStore, type SyncState } from './sync-store';
+import { createOutboxStore, type OutboxStoreState } from './outbox-store';
+import { createSyncStore, type SyncStoreState } from './sync-store';
 
 export interface Stores {
   app: StoreApi<AppState>;
-  sync: StoreApi<SyncState>;
+  sync: StoreApi<SyncStoreState>;
   received: InvoiceList;
   sent: InvoiceList;
   warned: InvoiceList;
   documents: DocumentList;
   sentDocuments: DocumentList;
   bank: BankMessageList;
-  outbox: StoreApi<OutboxState>;
-  detect: StoreApi<DetectState>;
+  outbox: StoreApi<OutboxStoreState>;
+  detect: StoreApi<DetectStoreState>;
   mandates: StoreApi<MandatesState>;
 }
 
-export interface StoreDeps {
+export interface RendererStoreDeps {
   bridge: Bridge;
   /** A monotonic clock in ms (performance.now in the browser), for the search timing. */
   perfNow: () => number;
@@ -39,7 +39,7 @@ export interface StoreDeps {
 }
 
 /** Every store of one app window; nothing is module-level, so tests build as many as they like. */
-export function createStores({ bridge, perfNow: now, wallNow, defaultLang }: StoreDeps): Stores {
+export function createStores({ bridge, perfNow: now, wallNow, defaultLang }: RendererStoreDeps): Stores {
   return {
     app: createAppStore(bridge, defaultLang),
     sync: createSyncStore(bridge, wallNow),

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge, BridgeErrorView, OutboxItemView } from '../../shared/bridge';
 import { toErrorView } from './errors';
 
-export interface OutboxState {
+export interface OutboxStoreState {
   accountId: string | null;
   items: OutboxItemView[];
   loading: boolean;
@@ -13,8 +13,8 @@ export interface OutboxState {
   attach(): () => void;
 }
 
-export function createOutboxStore(bridge: Bridge): StoreApi<OutboxState> {
-  return createStore<OutboxState>((set, get) => ({
+export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
+  return createStore<OutboxStoreState>((set, get) => ({
     accountId: null,
     items: [],
     loading: false,

@@ -8,7 +8,7 @@ export type Problem = BridgeEvents['problem'] & { id: number; at: number };
 const MAX_ACTIVITY = 200;
 const MAX_PROBLEMS = 20;
 
-export interface SyncState {
+export interface SyncStoreState {
   statuses: AccountStatusView[];
   /** Long work per account (first mirror, big drops); gone when it is done. */
   progress: Record<string, Progress>;
@@ -27,12 +27,12 @@ export interface SyncState {
   attach(): () => void;
 }
 
-export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<SyncState> {
+export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<SyncStoreState> {
   let refreshing = false;
   let again = false;
   let problemSeq = 0;
 
-  return createStore<SyncState>((set, get) => {
+  return createStore<SyncStoreState>((set, get) => {
     const withBusy = async (accountId: string, work: () => Promise<unknown>) => {
       set({ busy: { ...get().busy, [accountId]: true } });
       try {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Store } from '../store';
+import type { SandboxStore } from '../store';
 
 export interface Claims {
   companyId: string;
@@ -36,7 +36,7 @@ export class TokenService {
     private readonly now: () => number,
   ) {}
 
-  static async create(store: Store, now: () => number): Promise<TokenService> {
+  static async create(store: SandboxStore, now: () => number): Promise<TokenService> {
     const keys = store.table<KeyRow>('keys');
     let row = keys.get('signing');
     if (!row) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentFileType } from '../../shared/enums';
-import type { Store } from '../store';
+import type { SandboxStore } from '../store';
 import type { DocumentFileRecord } from './document-record';
 import { looksLikeXml } from './document-xml';
 
@@ -32,7 +32,7 @@ export interface IncomingFile {
 }
 
 /** Keep the bytes in the blob store and answer the file record that points at them. */
-export function storeFile(store: Store, id: string, f: IncomingFile, createdAt: string): DocumentFileRecord {
+export function storeFile(store: SandboxStore, id: string, f: IncomingFile, createdAt: string): DocumentFileRecord {
   const sniffed = sniffFile(f.data, f.filename, f.mimetype);
   const blob = `document-file/${id}`;
   store.blobs.put(blob, f.data);

@@ -6,7 +6,7 @@ import type { DocumentType } from '../../shared/enums';
  * (Order, OrderResponse, Catalogue, DespatchAdvice, ApplicationResponse, Invoice-based reminders and
  * self-billing, ...) and Finvoice 3.0. Only what the document record shows is read.
  */
-export interface ParsedParty {
+export interface ParsedDocumentParty {
   eia: string | null;
   bid: string | null;
   name: string | null;
@@ -24,8 +24,8 @@ export interface ParsedDocument {
   process_identifier: string | null;
   source_format: string;
   format_version: string | null;
-  sender: ParsedParty | null;
-  recipient: ParsedParty | null;
+  sender: ParsedDocumentParty | null;
+  recipient: ParsedDocumentParty | null;
 }
 
 export type XmlResult = { ok: true; doc: ParsedDocument } | { ok: false; error: string };
@@ -111,11 +111,11 @@ function attr(node: unknown, name: string, ...path: string[]): string | null {
   return typeof a === 'string' && a.trim() !== '' ? a.trim() : null;
 }
 
-function ublParty(p: unknown): ParsedParty | null {
+function ublParty(p: unknown): ParsedDocumentParty | null {
   if (typeof p !== 'object' || p === null) return null;
   const endpoint = text(p, 'EndpointID');
   const scheme = attr(p, 'schemeID', 'EndpointID');
-  const party: ParsedParty = {
+  const party: ParsedDocumentParty = {
     eia: endpoint ? (scheme ? `${scheme}:${endpoint}` : endpoint) : null,
     bid: text(p, 'PartyLegalEntity', 'CompanyID') ?? text(p, 'PartyIdentification', 'ID'),
     name: text(p, 'PartyLegalEntity', 'RegistrationName') ?? text(p, 'PartyName', 'Name'),

@@ -241,7 +241,7 @@ export function lastChannel(r: InvoiceRecord): InvoiceActionChannel | null {
 }
 
 /** Mark a change: a sync client compares revisions to know it must fetch the record again. */
-export function touch(r: InvoiceRecord): void {
+export function bumpRevision(r: InvoiceRecord): void {
   r.revision += 1;
 }
 
@@ -254,5 +254,5 @@ export function applyDelivery(r: InvoiceRecord, status: 'DELIVERED' | 'FAILED', 
   } else {
     r.actions.push(action('ERROR', channel, message ?? `Delivery to ${r.destination ?? 'the recipient'} failed`, at));
   }
-  touch(r);
+  bumpRevision(r);
 }

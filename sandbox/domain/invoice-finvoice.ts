@@ -1,4 +1,4 @@
-import { all, attr, isIban, isoDate, num, one, type ParsedInvoice, type ParsedParty, textOf, txt, type XNode } from './invoice-parsed';
+import { all, attr, isIban, num, one, type ParsedInvoice, type ParsedParty, parseIsoDate, textOf, txt, type XNode } from './invoice-parsed';
 
 /** Finvoice 3.0, the Finnish banks' e-invoice format (ISO-8859-15 in the wild; decoding happens before). */
 
@@ -42,8 +42,8 @@ export function parseFinvoice(root: XNode): ParsedInvoice {
     // INV02 is the Finvoice code of a credit note; 381 its UN/CEFACT equivalent.
     document_type: typeCode === 'INV02' || txt(details, 'InvoiceTypeCodeUN') === '381' ? 'CREDIT_NOTE' : 'INVOICE',
     number: txt(details, 'InvoiceNumber') ?? '',
-    date: isoDate(txt(details, 'InvoiceDate')),
-    date_due: isoDate(txt(details, 'PaymentTermsDetails/InvoiceDueDate')),
+    date: parseIsoDate(txt(details, 'InvoiceDate')),
+    date_due: parseIsoDate(txt(details, 'PaymentTermsDetails/InvoiceDueDate')),
     currency: attr(total, 'AmountCurrencyIdentifier') ?? attr(one(details, 'InvoiceTotalVatExcludedAmount'), 'AmountCurrencyIdentifier'),
     sum,
     sum_tax: num(txt(details, 'InvoiceTotalVatAmount')),

@@ -154,7 +154,7 @@ export function num(s: string | null): number | null {
 }
 
 /** YYYY-MM-DD from `2024-01-31`, `20240131` (CII format 102, Finvoice CCYYMMDD) or a timestamp. */
-export function isoDate(s: string | null): string | null {
+export function parseIsoDate(s: string | null): string | null {
   if (s === null) return null;
   const m = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(s.trim());
   if (!m) return null;

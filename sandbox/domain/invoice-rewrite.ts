@@ -1,5 +1,5 @@
 import type { ParsedInvoice } from './invoice-parsed';
-import { decodeXml } from './invoice-xml';
+import { decodeInvoiceXml } from './invoice-xml';
 
 /**
  * Makes a new invoice out of a real sample file by changing its seller, buyer, number and dates in
@@ -62,7 +62,7 @@ function mapStrings<T>(v: T, f: (s: string) => string): T {
  * replacement took place in the text, so the two agree without parsing the copy again.
  */
 export function rebrandInvoice(bytes: Buffer, p: ParsedInvoice, change: Rebrand): { bytes: Buffer; parsed: ParsedInvoice } {
-  const { text, encoding } = decodeXml(bytes);
+  const { text, encoding } = decodeInvoiceXml(bytes);
   let t = text;
   let next: ParsedInvoice = { ...p, sender: { ...p.sender }, recipient: { ...p.recipient } };
   /** Run one replacement; when it changed the text, apply its counterpart to the parse. */

@@ -74,7 +74,7 @@ export function toPublic(r: InvoiceRecord, base: string): PublicInvoice {
 
 /**
  * Serialized public views, so a list page is mostly a string join. An entry is good while the record
- * object and its revision are the same: every change bumps the revision (touch), and a replaced or
+ * object and its revision are the same: every change bumps the revision (bumpRevision), and a replaced or
  * reloaded record is a new object. Owned by the route modules' InvoiceApi, not module state.
  */
 export class PublicJsonCache {

@@ -17,7 +17,7 @@ const NS = {
   cii: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
 };
 
-export function decodeXml(bytes: Buffer): { text: string; encoding: string } {
+export function decodeInvoiceXml(bytes: Buffer): { text: string; encoding: string } {
   let label = 'utf-8';
   let body = bytes;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) body = bytes.subarray(3);
@@ -118,7 +118,7 @@ function notADocument(text: string): void {
 
 /** Parse an XML invoice file (bytes as uploaded). Throws InvoiceFileError when it is not one. */
 export function parseInvoiceXml(bytes: Buffer): ParsedInvoice {
-  const { text } = decodeXml(bytes);
+  const { text } = decodeInvoiceXml(bytes);
   noDoctype(text);
   const root = rootTag(text);
   if (!root) throw new InvoiceFileError('The file is not XML', ['xml: no root element found']);

@@ -8,11 +8,11 @@ import { REGISTRATIONS, type RegistrationRecord, registrationsOf } from './profi
 import { NEEDS_VENDORNET, planRegistration, type RegistrationPlan } from './profile-rules';
 
 /** Records an event of the spec's Events table (routes pass the notifications log; the seed may not). */
-export type Emit = (event: string, data?: Record<string, unknown>) => void;
+export type EmitServiceEvent = (event: string, data?: Record<string, unknown>) => void;
 
 const deletionRefused = (message: string, details: string[]) => conflict('profile_deletion_not_allowed', message, details);
 
-function store(ctx: SandboxContext, company: CompanyRecord, plan: RegistrationPlan, emit: Emit): RegistrationRecord {
+function store(ctx: SandboxContext, company: CompanyRecord, plan: RegistrationPlan, emit: EmitServiceEvent): RegistrationRecord {
   const now = ctx.nowIso();
   const rec = registrationsOf(ctx).put({
     id: ctx.newId(),
@@ -37,7 +37,7 @@ export function createRegistration(
   ctx: SandboxContext,
   company: CompanyRecord,
   body: RegistrationCreateBody,
-  emit: Emit,
+  emit: EmitServiceEvent,
 ): RegistrationRecord {
   const table = registrationsOf(ctx);
   const plan = planRegistration(company, body, table.values());
@@ -49,7 +49,7 @@ export function createRegistration(
 }
 
 /** 409 profile_deletion_not_allowed for BANK, and for VENDORNET while receiving registrations depend on it. */
-export function deleteRegistration(ctx: SandboxContext, rec: RegistrationRecord, emit: Emit): void {
+export function deleteRegistration(ctx: SandboxContext, rec: RegistrationRecord, emit: EmitServiceEvent): void {
   const table = registrationsOf(ctx);
   if (rec.network === 'BANK') {
     throw deletionRefused('A bank network registration cannot be deleted through the API', [
@@ -76,7 +76,7 @@ export function setRegistrationStatus(
   rec: RegistrationRecord,
   status: RegistrationStatus,
   message: string | undefined,
-  emit: Emit,
+  emit: EmitServiceEvent,
 ): RegistrationRecord {
   const before = rec.status;
   const now = ctx.nowIso();

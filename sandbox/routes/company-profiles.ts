@@ -18,7 +18,7 @@ import {
   toPublicRegistrationDetail,
 } from '../domain/profile-records';
 import { canonicalNetwork, checkExtension } from '../domain/profile-rules';
-import { createRegistration, deleteRegistration, type Emit, setRegistrationStatus } from '../domain/profile-service';
+import { createRegistration, deleteRegistration, type EmitServiceEvent, setRegistrationStatus } from '../domain/profile-service';
 import { nonEmpty, parsePlain } from '../domain/settings-issues';
 import { deepMerge } from '../domain/settings-store';
 import { badRequest, notFound } from '../http/errors';
@@ -33,7 +33,7 @@ export function companyProfileRoutes(app: FastifyInstance, ctx: SandboxContext):
   const read = { preHandler: ctx.guard({ anyOf: ['company:read'] }) };
   const write = { preHandler: ctx.guard({ anyOf: ['company:write'] }) };
   const emitFor =
-    (company: CompanyRecord): Emit =>
+    (company: CompanyRecord): EmitServiceEvent =>
     (event, data) =>
       recordEvent(ctx, company, event, data);
   const own = (company: CompanyRecord, id: string): RegistrationRecord => {

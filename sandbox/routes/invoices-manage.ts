@@ -7,7 +7,7 @@ import {
   reroutePrintBodySchema,
 } from '../../shared/schemas/invoice';
 import { authOf } from '../auth/guard';
-import { action, touch } from '../domain/invoice-create';
+import { action, bumpRevision } from '../domain/invoice-create';
 import { toPublic } from '../domain/invoice-view';
 import type { InvoiceRecord } from '../domain/records';
 import { conflict, parseOr400 } from '../http/errors';
@@ -92,7 +92,7 @@ export function invoiceManageRoutes(app: FastifyInstance, api: InvoiceApi): void
       if (r.handled !== handled) {
         api.table.update(r.id, (x) => {
           x.handled = handled;
-          touch(x);
+          bumpRevision(x);
         });
       }
       return reply.code(204).send();
@@ -122,7 +122,7 @@ export function invoiceManageRoutes(app: FastifyInstance, api: InvoiceApi): void
             operator: route.operator,
           }),
         );
-        touch(x);
+        bumpRevision(x);
       }) as InvoiceRecord;
       return toPublic(updated, baseUrl(req));
     });

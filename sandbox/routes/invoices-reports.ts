@@ -9,7 +9,7 @@ import {
   nationalnetResponseBodySchema,
 } from '../../shared/schemas/invoice';
 import { authOf } from '../auth/guard';
-import { action, touch } from '../domain/invoice-create';
+import { action, bumpRevision } from '../domain/invoice-create';
 import { ApiError, badRequest, conflict, notFound, parseOr400 } from '../http/errors';
 import { type InvoiceApi, idParam, ownInvoice } from './invoices-shared';
 
@@ -127,7 +127,7 @@ export function invoiceReportRoutes(app: FastifyInstance, api: InvoiceApi): void
             entry.created_at,
           ),
         );
-        touch(x);
+        bumpRevision(x);
       });
       return { invoice_id: r.id, ...entry, final: rule.final, responses: [...(row?.responses ?? []), entry] };
     },

@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../context';
 import { registrationsOf } from '../domain/profile-records';
-import { createRegistration, type Emit, setRegistrationStatus } from '../domain/profile-service';
+import { createRegistration, type EmitServiceEvent, setRegistrationStatus } from '../domain/profile-service';
 import { patchSettings } from '../domain/settings-store';
 import type { CompanyRecord } from '../model';
 import { createSubscription, recordEvent } from '../routes/notifications';
@@ -21,7 +21,7 @@ const slug = (name: string) =>
  */
 export async function seedCompany(ctx: SandboxContext, company: CompanyRecord, random: () => number): Promise<void> {
   const domain = `${slug(company.name) || 'company'}.example`;
-  const emit: Emit = (event, data) => recordEvent(ctx, company, event, data);
+  const emit: EmitServiceEvent = (event, data) => recordEvent(ctx, company, event, data);
 
   patchSettings(ctx, company, {
     details: { name: company.name, email: `laskutus@${domain}`, website: `https://www.${domain}` },

@@ -24,7 +24,7 @@ export interface OpenAppOptions {
   bridge?: { host: HostInfo; settings?: AppSettingsStore };
 }
 
-export interface App {
+export interface OpenedApp {
   dataDir: string;
   log: Logger;
   engine: Engine;
@@ -43,7 +43,7 @@ export interface App {
  * host and the desktop shell's engine process each call it with their own secret store, settings
  * and logger.
  */
-export async function openApp(o: OpenAppOptions): Promise<App> {
+export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
   mkdirSync(o.dataDir, { recursive: true });
   const engine = new Engine({ dataDir: o.dataDir, secrets: o.secrets, log: o.log, runner: o.runner });
   let embedded: EmbeddedSandbox | null = null;
@@ -72,7 +72,7 @@ export async function openApp(o: OpenAppOptions): Promise<App> {
         log: o.log,
       })
     : null;
-  const app: App = {
+  const app: OpenedApp = {
     dataDir: o.dataDir,
     log: o.log,
     engine,

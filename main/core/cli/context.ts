@@ -1,4 +1,4 @@
-import { type App, type DemoPolicy, openApp } from '../app/open-app';
+import { type DemoPolicy, type OpenedApp, openApp } from '../app/open-app';
 import { jsonLogger, type Logger, type LogLevel } from '../log';
 import { defaultDataDir, secretsFile } from '../paths';
 import { SecretFile } from '../secrets';
@@ -12,7 +12,7 @@ export interface GlobalOptions {
 export class UsageError extends Error {}
 
 /** What a command works with: the app opened once on the data folder. */
-export type CliContext = App;
+export type CliContext = OpenedApp;
 
 const LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error'];
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type App, openApp } from '../app/open-app';
+import { type OpenedApp, openApp } from '../app/open-app';
 import type { BridgeServer } from '../bridge';
 import { jsonLogger, type LogLevel } from '../log';
 import { defaultDataDir, secretsFile } from '../paths';
@@ -19,7 +19,7 @@ export function appVersion(): string {
   }
 }
 
-export type HeadlessApp = App & { bridge: BridgeServer };
+export type HeadlessApp = OpenedApp & { bridge: BridgeServer };
 
 /**
  * Headless mode's part of opening the app: the same data folder and secrets file as the command

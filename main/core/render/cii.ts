@@ -1,5 +1,5 @@
 import type { RenderedInvoice, RenderedParty } from '../../../shared/bridge/views';
-import { amount, attr, first, isoDate, joined, kids, notesAt, textAt, textsAt } from './tree';
+import { amount, attr, first, joined, kids, notesAt, textAt, textsAt, toIsoDate } from './tree';
 import { CREDIT_NOTE_CODES, schemed } from './ubl';
 
 function party(p: unknown): RenderedParty {
@@ -45,13 +45,13 @@ export function fromCii(root: unknown): RenderedInvoice {
   const num = (node: unknown, ...path: string[]) => amount(textAt(node, ...path));
   const taxTotals = kids(sums, 'TaxTotalAmount');
   const taxTotal = taxTotals.find((t) => currency !== null && attr(t, 'currencyID') === currency) ?? taxTotals[0];
-  const dueDate = isoDate(textAt(terms, 'DueDateDateTime', 'DateTimeString'));
+  const dueDate = toIsoDate(textAt(terms, 'DueDateDateTime', 'DateTimeString'));
 
   return {
     format: 'CII',
     kind: CREDIT_NOTE_CODES.has(textAt(doc, 'TypeCode') ?? '') ? 'credit_note' : 'invoice',
     number: textAt(doc, 'ID'),
-    issueDate: isoDate(textAt(doc, 'IssueDateTime', 'DateTimeString')),
+    issueDate: toIsoDate(textAt(doc, 'IssueDateTime', 'DateTimeString')),
     dueDate,
     currency,
     buyerReference: textAt(agreement, 'BuyerReference'),

@@ -1,5 +1,5 @@
 import type { RenderedInvoice, RenderedParty } from '../../../shared/bridge/views';
-import { amount, attr, first, isoDate, joined, kids, notesAt, textAt, textsAt } from './tree';
+import { amount, attr, first, joined, kids, notesAt, textAt, textsAt, toIsoDate } from './tree';
 
 /** Seller and buyer details share one shape, with the role as the prefix of every element name. */
 function party(root: unknown, role: 'Seller' | 'Buyer', eia: string | null): RenderedParty {
@@ -33,7 +33,7 @@ export function fromFinvoice(root: unknown): RenderedInvoice {
   const transmission = first(root, 'MessageTransmissionDetails');
   const num = (node: unknown, ...path: string[]) => amount(textAt(node, ...path), true);
   const gross = num(details, 'InvoiceTotalVatIncludedAmount');
-  const dueDate = isoDate(textAt(terms, 'InvoiceDueDate') ?? textAt(instruction, 'EpiDateOptionDate'));
+  const dueDate = toIsoDate(textAt(terms, 'InvoiceDueDate') ?? textAt(instruction, 'EpiDateOptionDate'));
   const sellerAccount = first(root, 'SellerInformationDetails', 'SellerAccountDetails');
   const typeCode = textAt(details, 'InvoiceTypeCode');
 
@@ -41,7 +41,7 @@ export function fromFinvoice(root: unknown): RenderedInvoice {
     format: 'FINVOICE',
     kind: typeCode === 'INV02' || textAt(details, 'InvoiceTypeCodeUN') === '381' ? 'credit_note' : 'invoice',
     number: textAt(details, 'InvoiceNumber'),
-    issueDate: isoDate(textAt(details, 'InvoiceDate')),
+    issueDate: toIsoDate(textAt(details, 'InvoiceDate')),
     dueDate,
     currency: attr(first(details, 'InvoiceTotalVatIncludedAmount'), 'AmountCurrencyIdentifier'),
     buyerReference: textAt(details, 'BuyerReferenceIdentifier'),

@@ -70,7 +70,7 @@ export function amount(t: string | null, decimalComma = false): number | null {
 }
 
 /** YYYY-MM-DD from `2017-11-13`, `20130410` (CII format 102, Finvoice CCYYMMDD) or a timestamp. */
-export function isoDate(t: string | null): string | null {
+export function toIsoDate(t: string | null): string | null {
   if (t === null) return null;
   const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(t);
   if (compact) return `${compact[1]}-${compact[2]}-${compact[3]}`;

@@ -1,5 +1,5 @@
 import type { RenderedInvoice, RenderedParty } from '../../../shared/bridge/views';
-import { amount, attr, first, isoDate, joined, kids, notesAt, text, textAt, textsAt } from './tree';
+import { amount, attr, first, joined, kids, notesAt, text, textAt, textsAt, toIsoDate } from './tree';
 
 /** UNTDID 1001 codes that make a UBL Invoice (or a CII document) a credit note. */
 export const CREDIT_NOTE_CODES = new Set(['81', '83', '381', '396', '532']);
@@ -49,14 +49,14 @@ export function fromUbl(root: unknown, rootName: 'Invoice' | 'CreditNote'): Rend
   const totals = first(root, 'LegalMonetaryTotal');
   const means = kids(root, 'PaymentMeans');
   const paidTo = means.find((m) => kids(m, 'PayeeFinancialAccount').length > 0) ?? means[0];
-  const dueDate = isoDate(textAt(root, 'DueDate') ?? textAt(paidTo, 'PaymentDueDate'));
+  const dueDate = toIsoDate(textAt(root, 'DueDate') ?? textAt(paidTo, 'PaymentDueDate'));
   const qtyTag = credit ? 'CreditedQuantity' : 'InvoicedQuantity';
 
   return {
     format: 'UBL',
     kind: credit || CREDIT_NOTE_CODES.has(typeCode ?? '') ? 'credit_note' : 'invoice',
     number: textAt(root, 'ID'),
-    issueDate: isoDate(textAt(root, 'IssueDate')),
+    issueDate: toIsoDate(textAt(root, 'IssueDate')),
     dueDate,
     currency,
     buyerReference: textAt(root, 'BuyerReference'),

@@ -1,9 +1,10 @@
 import type { Database } from 'better-sqlite3';
+import type { BankMessageKind } from '../../../shared/enums';
 import type { StoreDeps } from './deps';
 import { createDownloadJobs, type DownloadJob, type DownloadJobRecord, toDownloadJob } from './download-jobs';
 
-/** The three feeds of Finnish bank messages: received (ri), sent, and error messages. */
-export type BankMessageKind = 'ri' | 'sent' | 'error';
+// The three feeds of Finnish bank messages (received `ri`, sent, error) are the service's enumeration.
+export type { BankMessageKind } from '../../../shared/enums';
 
 export interface BankMessageJob extends DownloadJob {
   kind: BankMessageKind;

@@ -61,6 +61,6 @@ export type { DocumentCursor, MirroredDocument } from './documents';
 export type { DownloadJob, DownloadState, WrittenFile } from './download-jobs';
 export { MigrationFailedError, SchemaTooNewError, SchemaTooOldError } from './errors';
 export type { InvoiceFileJob, InvoiceFileKind, NewInvoiceFile } from './invoice-files';
-export type { InvoiceCursor, InvoiceFilter, InvoicePage } from './invoice-queries';
+export type { InvoiceCursor, InvoiceQueryFilter, InvoiceSummaryPage } from './invoice-queries';
 export type { InvoiceSummary, MirroredInvoice, UpsertOutcome } from './invoices';
 export type { NewOutboxJob, OutboxErrorKind, OutboxJob, OutboxKind, OutboxPatch, OutboxState } from './outbox';

@@ -4,7 +4,7 @@ import { flag, jsonList } from './columns';
 import { toFtsQuery } from './fts-query';
 import { type InvoiceSummary, SUMMARY_COLUMNS, type SummaryRecord, toSummary } from './invoice-rows';
 
-export interface InvoiceFilter {
+export interface InvoiceQueryFilter {
   direction: Direction;
   statuses?: readonly string[];
   handled?: boolean;
@@ -28,7 +28,7 @@ export interface InvoiceCursor {
   id: string;
 }
 
-export interface InvoicePage {
+export interface InvoiceSummaryPage {
   items: InvoiceSummary[];
   /** null when this was the last page. */
   next: InvoiceCursor | null;
@@ -66,7 +66,7 @@ const FROM_MATCHES = 'FROM invoices_fts CROSS JOIN invoices i ON i.row_id = invo
 const FROM_LISTING_MATCHING = `FROM invoices i INDEXED BY invoices_listing WHERE i.row_id IN (SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match) AND`;
 const FROM_LISTING = 'FROM invoices i WHERE';
 
-function filterParams(accountId: string, f: InvoiceFilter): Params {
+function filterParams(accountId: string, f: InvoiceQueryFilter): Params {
   const opt = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
   return {
     account: accountId,
@@ -101,7 +101,7 @@ export function createInvoiceQueries(db: Database) {
   );
 
   /** The plan for a filter and its parameters; text with nothing searchable filters nothing. */
-  function plan(accountId: string, filter: InvoiceFilter): [Plan, Params] {
+  function plan(accountId: string, filter: InvoiceQueryFilter): [Plan, Params] {
     const params = filterParams(accountId, filter);
     const match = filter.search === undefined ? null : toFtsQuery(filter.search);
     if (match === null) return [FROM_LISTING, params];
@@ -114,7 +114,7 @@ export function createInvoiceQueries(db: Database) {
      * One page, newest received first. Keyset paging: rows arriving or changing between pages never
      * shift later pages, so nothing is skipped or shown twice.
      */
-    list(accountId: string, filter: InvoiceFilter, limit: number, after: InvoiceCursor = FIRST_PAGE): InvoicePage {
+    list(accountId: string, filter: InvoiceQueryFilter, limit: number, after: InvoiceCursor = FIRST_PAGE): InvoiceSummaryPage {
       const [from, params] = plan(accountId, filter);
       const rows = page.get(from)!.all({ ...params, afterMs: after.sortMs, afterId: after.id, limit: limit + 1 });
       const items = rows.slice(0, limit).map(toSummary);
@@ -125,12 +125,12 @@ export function createInvoiceQueries(db: Database) {
      * The count when it is cheap, else null: a search matching much of the mirror would have to
      * gather every match again just to count them, which doubles what the user waits for while typing.
      */
-    countIfCheap(accountId: string, filter: InvoiceFilter, max: number): number | null {
+    countIfCheap(accountId: string, filter: InvoiceQueryFilter, max: number): number | null {
       const [from, params] = plan(accountId, filter);
       return from === FROM_LISTING_MATCHING ? null : count.get(from)!.get({ ...params, max })!.n;
     },
     /** How many rows the filter selects; with `max`, counting stops there (for "1,000+" in the UI). */
-    count(accountId: string, filter: InvoiceFilter, max?: number): number {
+    count(accountId: string, filter: InvoiceQueryFilter, max?: number): number {
       const [from, params] = plan(accountId, filter);
       return count.get(from)!.get({ ...params, max: max ?? -1 })!.n;
     },

@@ -38,7 +38,7 @@ export interface MirroredInvoice extends InvoiceSummary {
   record: Invoice;
 }
 
-export interface InvoiceRecord {
+export interface InvoiceTableRow {
   row_id: number;
   account_id: string;
   id: string;
@@ -70,7 +70,7 @@ export interface InvoiceRecord {
 export const SUMMARY_COLUMNS = `i.account_id, i.id, i.direction, i.status, i.number, i.reference, i.sender_name, i.sender_bid,
   i.recipient_name, i.recipient_bid, i.date, i.date_due, i.sum, i.sum_tax, i.currency, i.received_at, i.created_at,
   i.sort_ms, i.handled, i.detect_status, i.detect_findings_json, i.first_seen_at, i.updated_at`;
-export type SummaryRecord = Omit<InvoiceRecord, 'row_id' | 'json'>;
+export type SummaryRecord = Omit<InvoiceTableRow, 'row_id' | 'json'>;
 
 /** Findings are the service's texts; anything else stored there is not shown. */
 const findingsOf = (json: string | null): string[] | null => {
@@ -105,7 +105,7 @@ export const toSummary = (r: SummaryRecord): InvoiceSummary => ({
   updatedAt: r.updated_at,
 });
 
-export const toInvoice = (r: InvoiceRecord): MirroredInvoice => ({
+export const toInvoice = (r: InvoiceTableRow): MirroredInvoice => ({
   ...toSummary(r),
   record: invoiceSchema.parse(JSON.parse(r.json)),
 });

@@ -4,7 +4,7 @@ import type { Invoice } from '../../../shared/schemas/invoice';
 import { epochMs, flag } from './columns';
 import type { StoreDeps } from './deps';
 import { createInvoiceQueries } from './invoice-queries';
-import { type InvoiceRecord, type MirroredInvoice, toInvoice } from './invoice-rows';
+import { type InvoiceTableRow, type MirroredInvoice, toInvoice } from './invoice-rows';
 import { INVOICE_FINAL_DELIVERY } from './outbox';
 
 export type { InvoiceSummary, MirroredInvoice } from './invoice-rows';
@@ -51,7 +51,7 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
   const update = db.prepare<Record<string, string | number | null>>(
     `UPDATE invoices SET direction = @direction, ${MIRRORED} WHERE account_id = @accountId AND id = @id`,
   );
-  const byId = db.prepare<[string, string], InvoiceRecord>('SELECT * FROM invoices WHERE account_id = ? AND id = ?');
+  const byId = db.prepare<[string, string], InvoiceTableRow>('SELECT * FROM invoices WHERE account_id = ? AND id = ?');
   const handled = db.prepare<{ account: string; id: string; handled: number; now: number }>(
     'UPDATE invoices SET handled = @handled, updated_at = @now WHERE account_id = @account AND id = @id',
   );

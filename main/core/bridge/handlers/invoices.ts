@@ -1,4 +1,4 @@
-import type { InvoiceFilter as StoreFilter } from '../../store/invoice-queries';
+import type { InvoiceQueryFilter } from '../../store/invoice-queries';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
@@ -27,7 +27,7 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'invoices.list': async (input) => {
       accountOf(d, input.accountId);
       const f = input.filter;
-      const filter: StoreFilter = {
+      const filter: InvoiceQueryFilter = {
         direction: f.direction,
         search: f.query?.trim() ? f.query : undefined,
         dateFrom: f.from,

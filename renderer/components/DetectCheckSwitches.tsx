@@ -5,7 +5,7 @@ import { useSlice, useStores } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
 
 /** Every Detect check with its switch and, as help, what the service says it does. */
-export function DetectChecks() {
+export function DetectCheckSwitches() {
   const { t } = useTranslation();
   const { detect } = useStores();
   const enabled = useSlice(detect, (s) => s.enabled);
