@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { Environment } from '../../shared/enums';
 import { type Api, createApi } from './api';
 import { resolveHosts } from './api/environments';
@@ -56,6 +56,21 @@ export interface AccountStatus {
   nextPoll: string | null;
 }
 
+/**
+ * Account input the engine refuses: the user's to fix, so every host shows its message as it is. It
+ * names the field it concerns and says what that field needs, for a form to show beside it.
+ */
+export class AccountInputError extends Error {
+  constructor(
+    message: string,
+    readonly field: 'name' | 'root' | 'companyId' | 'apiKey',
+    readonly hint: string,
+  ) {
+    super(message);
+    this.name = 'AccountInputError';
+  }
+}
+
 /** The account the embedded sandbox's demo company becomes (the CLI, the web host and the shell alike). */
 export const DEMO_ACCOUNT_NAME = 'Demo (sandbox)';
 
@@ -67,6 +82,12 @@ export interface DemoCompany {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An account's folder is a full path: the engine's working folder is no place to sync (and differs per host). */
+function checkRoot(root: string): void {
+  if (!isAbsolute(root))
+    throw new AccountInputError('The folder must be a full path', 'root', 'must be a full path, such as /home/me/Invoices');
+}
 
 /**
  * The sync engine of every account: plain Node, hosted by the CLI, the web host or the desktop
@@ -111,12 +132,30 @@ export class Engine {
     return this.store.accounts.getByName(nameOrId) ?? this.store.accounts.get(nameOrId);
   }
 
-  /** Checks the input and, when `verify`, that the service accepts the credentials, before saving. */
+  /** A name no other account has (`except`: the account being renamed). */
+  private checkName(name: string, except?: string): void {
+    if (!name.trim()) throw new AccountInputError('The account needs a name', 'name', 'a name is required');
+    const holder = this.store.accounts.getByName(name.trim());
+    if (holder && holder.id !== except) {
+      throw new AccountInputError(`An account named "${name.trim()}" exists already`, 'name', 'this name is taken');
+    }
+  }
+
+  /**
+   * The checks every host's "add account" goes through (the bridge and the CLI only parse their input):
+   * the input, then, when `verify`, that the service accepts the credentials, before anything is saved.
+   */
   async addAccount(input: NewAccountInput, verify = true): Promise<Account> {
-    if (!input.name.trim()) throw new Error('The account needs a name');
-    if (this.store.accounts.getByName(input.name)) throw new Error(`An account named "${input.name}" exists already`);
-    if (!UUID.test(input.companyId)) throw new Error('The company id must be the company UUID, such as 3f2b...-...');
-    if (!input.apiKey.trim()) throw new Error('The API key is empty');
+    this.checkName(input.name);
+    checkRoot(input.root);
+    if (!UUID.test(input.companyId)) {
+      throw new AccountInputError(
+        'The company id must be the company UUID, such as 3f2b...-...',
+        'companyId',
+        'the company UUID, such as 3f2b0c1e-...',
+      );
+    }
+    if (!input.apiKey.trim()) throw new AccountInputError('The API key is empty', 'apiKey', 'the API key is required');
     const url = input.url ?? (input.environment === 'sandbox' ? (this.opts.embeddedSandboxUrl ?? null) : null);
     const hosts = resolveHosts(input.environment, url, this.opts.env ?? process.env);
     if (verify) {
@@ -160,7 +199,8 @@ export class Engine {
       environment: 'sandbox',
       url: null,
       companyId: demo.company_id,
-      root: join(this.opts.dataDir, 'Demo'),
+      // Full even when the data folder was given relative (`--data ./dir`), like every account's folder.
+      root: resolve(this.opts.dataDir, 'Demo'),
       apiKey: demo.api_key,
     });
   }
@@ -177,9 +217,8 @@ export class Engine {
   async updateAccount(id: string, patch: AccountPatch): Promise<Account> {
     const before = this.store.accounts.get(id);
     if (!before) throw new Error(`No account ${id}`);
-    if (patch.name && patch.name !== before.name && this.store.accounts.getByName(patch.name)) {
-      throw new Error(`An account named "${patch.name}" exists already`);
-    }
+    if (patch.name !== undefined) this.checkName(patch.name, id);
+    if (patch.root !== undefined) checkRoot(patch.root);
     if (patch.root && patch.root !== before.root) await ensureLayout(patch.root);
     const runner = this.runners.get(id);
     if (runner) {

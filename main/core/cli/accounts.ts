@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ENVIRONMENTS, type Environment } from '../../../shared/enums';
 import { type GlobalOptions, openCli, UsageError } from './context';
@@ -44,7 +45,8 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
             environment: o.environment as Environment,
             url: o.url ?? null,
             companyId: o.companyId,
-            root: o.root,
+            // A folder given relative to where the command runs, as a shell user means it.
+            root: resolve(o.root),
             apiKey,
             vendorApiKey,
             pollIntervalS: poll,

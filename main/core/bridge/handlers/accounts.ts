@@ -1,9 +1,8 @@
-import { isAbsolute } from 'node:path';
 import type { AccountView } from '../../../../shared/bridge/views';
 import { createApi } from '../../api';
 import { resolveHosts } from '../../api/environments';
 import { ServiceError } from '../../api/errors';
-import { DEMO_ACCOUNT_NAME, type NewAccountInput } from '../../engine';
+import { AccountInputError, DEMO_ACCOUNT_NAME } from '../../engine';
 import type { Account } from '../../store/accounts';
 import { CommandError, invalid, needsUser } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
@@ -13,15 +12,15 @@ import { accountOf } from './common';
 type Names = 'accounts.list' | 'accounts.verify' | 'accounts.add' | 'accounts.tryDemo' | 'accounts.update' | 'accounts.remove';
 
 /**
- * The engine refuses bad input with plain Errors (duplicate name, bad company id, a folder it cannot
- * create): those are the user's to fix, so their message is shown. Service failures keep their kind.
+ * The engine makes every check of an account (bridge and CLI alike) and refuses bad input with an
+ * AccountInputError, shown as an invalid field. Its other plain Errors (a folder it cannot create, a
+ * keychain that refuses) are the user's to fix too, so their message is shown. Service failures keep
+ * their kind.
  */
-async function adding(d: BridgeDeps, input: NewAccountInput): Promise<AccountView> {
-  if (d.engine.store.accounts.getByName(input.name.trim())) {
-    throw invalid(`An account named "${input.name.trim()}" exists already`, { name: 'this name is taken' });
-  }
-  if (!isAbsolute(input.root)) throw invalid('The folder must be a full path', { root: 'must be a full path, such as /home/me/Invoices' });
-  return added(d, () => d.engine.addAccount(input));
+function refused(e: unknown): Error {
+  if (e instanceof AccountInputError) return invalid(e.message, { [e.field]: e.hint });
+  if (e instanceof ServiceError || e instanceof CommandError) return e;
+  return needsUser((e as Error).message);
 }
 
 async function added(d: BridgeDeps, add: () => Promise<Account>): Promise<AccountView> {
@@ -30,8 +29,7 @@ async function added(d: BridgeDeps, add: () => Promise<Account>): Promise<Accoun
     d.emit('accounts.changed', {});
     return accountView(account);
   } catch (e) {
-    if (e instanceof ServiceError || e instanceof CommandError) throw e;
-    throw needsUser((e as Error).message);
+    throw refused(e);
   }
 }
 
@@ -58,15 +56,17 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     },
 
     'accounts.add': (input) =>
-      adding(d, {
-        name: input.name,
-        environment: input.environment,
-        url: input.url ?? null,
-        companyId: input.companyId,
-        root: input.root,
-        apiKey: input.apiKey,
-        vendorApiKey: input.vendorApiKey ?? null,
-      }),
+      added(d, () =>
+        d.engine.addAccount({
+          name: input.name,
+          environment: input.environment,
+          url: input.url ?? null,
+          companyId: input.companyId,
+          root: input.root,
+          apiKey: input.apiKey,
+          vendorApiKey: input.vendorApiKey ?? null,
+        }),
+      ),
 
     'accounts.tryDemo': async () => {
       const existing = d.engine.store.accounts.getByName(DEMO_ACCOUNT_NAME);
@@ -78,15 +78,16 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
 
     'accounts.update': async (input) => {
       const account = accountOf(d, input.accountId);
-      const name = input.name?.trim();
-      if (name && name !== account.name && d.engine.store.accounts.getByName(name)) {
-        throw invalid(`An account named "${name}" exists already`, { name: 'this name is taken' });
-      }
-      if (input.root !== undefined && !isAbsolute(input.root))
-        throw invalid('The folder must be a full path', { root: 'must be a full path, such as /home/me/Invoices' });
-      const changes = { name, root: input.root, pollIntervalS: input.pollIntervalS, markHandled: input.markHandled };
+      const changes = { name: input.name, root: input.root, pollIntervalS: input.pollIntervalS, markHandled: input.markHandled };
       const restart = Object.entries(changes).some(([k, v]) => v !== undefined && v !== account[k as keyof typeof changes]);
-      if (restart) await d.engine.updateAccount(account.id, changes);
+      if (restart) {
+        try {
+          await d.engine.updateAccount(account.id, changes);
+        } catch (e) {
+          // Only refused input is the user's here; anything else is answered as the failure it is.
+          throw e instanceof AccountInputError ? refused(e) : e;
+        }
+      }
       if (input.paused !== undefined && input.paused !== account.paused) d.engine.setPaused(account.id, input.paused);
       d.emit('accounts.changed', {});
       return accountView(accountOf(d, account.id));
