@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, rm, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptTempDir } from '../support/temp';
 import { hasChromium, launch, openApp } from './support/browser';
 import { REPO, type RunningHost, startHost } from './support/host';
 
@@ -20,7 +20,7 @@ describe.skipIf(!hasChromium)(
     let first: RunningHost | undefined;
 
     beforeAll(async () => {
-      parent = await mkdtemp(join(tmpdir(), 'einvoice-clone-'));
+      parent = keptTempDir('einvoice-clone-');
       checkout = join(parent, 'main');
       const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' })
         .split('\0')

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElectron } from '../../scripts/build-electron';
 import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { electronBinary } from '../../scripts/start-electron';
+import { keptTempDir } from '../support/temp';
 import { waitForMirror } from './support/app';
 import { goTo } from './support/browser';
 import { REPO } from './support/host';
@@ -41,7 +41,7 @@ describe.skipIf(!hasElectron)(title, { timeout: 180_000 }, () => {
   beforeAll(async () => {
     ensureRendererBuilt();
     await buildElectron();
-    dataDir = mkdtempSync(join(tmpdir(), 'einvoice-electron-e2e-'));
+    dataDir = keptTempDir('einvoice-electron-e2e-');
     env = {
       ...(process.env as Record<string, string>),
       EINVOICE_DATA_DIR: dataDir,

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { tempDir } from '../support/temp';
 
 interface Settings {
   [section: string]: Record<string, unknown> | undefined;
@@ -215,23 +213,19 @@ describe('settings access', () => {
   });
 
   it('survives a restart of a persisted sandbox', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-settings-'));
+    const dir = tempDir('sandbox-settings-');
+    const first = await startTestSandbox({ dataDir: dir });
+    const c = await first.company();
+    const token = await first.token(c);
+    expect((await patch(token, { ...required('Persisted Oy'), logos: { pdf: { content: PNG } } }, first)).status).toBe(204);
+    await first.close();
+    const second = await startTestSandbox({ dataDir: dir });
     try {
-      const first = await startTestSandbox({ dataDir: dir });
-      const c = await first.company();
-      const token = await first.token(c);
-      expect((await patch(token, { ...required('Persisted Oy'), logos: { pdf: { content: PNG } } }, first)).status).toBe(204);
-      await first.close();
-      const second = await startTestSandbox({ dataDir: dir });
-      try {
-        const saved = (await getSettings(token, '', second)).body;
-        expect(saved.details?.name).toBe('Persisted Oy');
-        expect(saved.logos).toMatchObject({ pdf: { content: PNG } });
-      } finally {
-        await second.close();
-      }
+      const saved = (await getSettings(token, '', second)).body;
+      expect(saved.details?.name).toBe('Persisted Oy');
+      expect(saved.logos).toMatchObject({ pdf: { content: PNG } });
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await second.close();
     }
   });
 });

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../sandbox/context';
 import { INVOICES, type InvoiceRecord } from '../../sandbox/domain/records';
 import { seedDetect } from '../../sandbox/seed/detect';
 import { seedNorway } from '../../sandbox/seed/norway';
 import { atgAgreementListSchema, atgMandateListSchema } from '../../shared/schemas/atg';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir } from '../support/temp';
 
 function receive(sb: TestSandbox, c: TestCompany, n: number): InvoiceRecord {
   const id = randomUUID();
@@ -106,8 +99,7 @@ describe('demo seeds', () => {
 
 describe('persistence', () => {
   it('keeps Detect, scanning and ATG state across a restart with --data', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'detect-persist-'));
-    dirs.push(dir);
+    const dir = tempDir('detect-persist-');
     const first = await startTestSandbox({ dataDir: dir });
     const c = await first.company({ country: 'NO', business_id: '923609016' });
     let token = await first.token(c);

@@ -1,13 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { naturalCompare } from '../../sandbox/domain/document-list';
 import { form, startTestSandbox } from '../support/sandbox';
+import { fileTempDir } from '../support/temp';
 
 const order = readFileSync(new URL('../../../shared/fixtures/documents/ORDER_Order_Example.xml', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'sandbox-docs-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = fileTempDir('sandbox-docs-');
 
 type Doc = { id: string; status: string; files: { id: string }[] };
 

@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
+import { tempDir } from '../support/temp';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/invoices/', import.meta.url));
 const BASE = readFileSync(`${FIXTURES}peppol-bis3/base-example.xml`);
@@ -201,37 +200,33 @@ describe('POST /v1/invoices/{id}/responses/nationalnet', () => {
 
 describe('persistence', () => {
   it('keeps invoices, their files, the uploads ledger and reports across a restart with a data folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-invoices-'));
-    try {
-      const first = await startTestSandbox({ dataDir: dir });
-      const co = await first.company();
-      const tok = await first.token(co);
-      const id = crypto.randomUUID();
-      const inv = (await (
-        await first.call('/v1/invoices', { method: 'POST', token: tok, body: form({ name: 'p.xml', data: BASE }, { uuid: id }) })
-      ).json()) as Invoice;
-      await first.close();
+    const dir = tempDir('sandbox-invoices-');
+    const first = await startTestSandbox({ dataDir: dir });
+    const co = await first.company();
+    const tok = await first.token(co);
+    const id = crypto.randomUUID();
+    const inv = (await (
+      await first.call('/v1/invoices', { method: 'POST', token: tok, body: form({ name: 'p.xml', data: BASE }, { uuid: id }) })
+    ).json()) as Invoice;
+    await first.close();
 
-      const second = await startTestSandbox({ dataDir: dir });
-      try {
-        const tok2 = await second.token(co);
-        const listed = (await (await second.call('/v1/invoices?direction=SENT', { token: tok2 })).json()) as Invoice[];
-        expect(listed.map((i) => i.id)).toEqual([inv.id]);
-        const xml = await second.call(`/v1/invoices/${inv.id}?return_format=PEPPOLBIS30`, { token: tok2 });
-        expect(Buffer.from(await xml.arrayBuffer()).equals(BASE)).toBe(true);
-        const replay = await second.call('/v1/invoices', {
-          method: 'POST',
-          token: tok2,
-          body: form({ name: 'p.xml', data: BASE }, { uuid: id }),
-        });
-        expect(replay.status).toBe(200);
-        const ledger = (await (await second.call(`/__sandbox/companies/${co.company_id}/uploads`)).json()) as { attempts: number }[];
-        expect(ledger).toEqual([expect.objectContaining({ id: inv.id, attempts: 2 })]);
-      } finally {
-        await second.close();
-      }
+    const second = await startTestSandbox({ dataDir: dir });
+    try {
+      const tok2 = await second.token(co);
+      const listed = (await (await second.call('/v1/invoices?direction=SENT', { token: tok2 })).json()) as Invoice[];
+      expect(listed.map((i) => i.id)).toEqual([inv.id]);
+      const xml = await second.call(`/v1/invoices/${inv.id}?return_format=PEPPOLBIS30`, { token: tok2 });
+      expect(Buffer.from(await xml.arrayBuffer()).equals(BASE)).toBe(true);
+      const replay = await second.call('/v1/invoices', {
+        method: 'POST',
+        token: tok2,
+        body: form({ name: 'p.xml', data: BASE }, { uuid: id }),
+      });
+      expect(replay.status).toBe(200);
+      const ledger = (await (await second.call(`/__sandbox/companies/${co.company_id}/uploads`)).json()) as { attempts: number }[];
+      expect(ledger).toEqual([expect.objectContaining({ id: inv.id, attempts: 2 })]);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await second.close();
     }
   });
 });

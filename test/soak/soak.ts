@@ -4,8 +4,9 @@ import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { seededRandom } from '../../sandbox/context';
 import type { FaultRule } from '../../sandbox/faults';
-import { FIXTURES, tempDir } from '../support/engine';
+import { FIXTURES } from '../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
+import { keptTempDir } from '../support/temp';
 
 const CLI = new URL('../../main/core/cli/bin.ts', import.meta.url).pathname;
 
@@ -59,8 +60,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   const pick = (n: number) => Math.floor(random() * n);
   const sb = await startTestSandbox({ seed: o.seed, tokenLifetimeSec: 4 });
   const { call } = sb;
-  const data = await tempDir('einvoice-soak-data-');
-  const root = await tempDir('einvoice-soak-root-');
+  const data = keptTempDir('einvoice-soak-data-');
+  const root = keptTempDir('einvoice-soak-root-');
   const report: SoakReport = {
     seed: o.seed,
     kills: 0,
@@ -149,6 +150,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
       const p = spawnCli(['--data', data, 'sync', '--stable-ms', '100'], env);
       const life = 200 + pick(o.maxLifeMs ?? 2000);
       if (pick(5) > 0) await syncing(p, 60_000);
+      // A real wait: a random life before the kill is the fault under test, not a wait for something.
       await sleep(life);
       p.kill('SIGKILL');
       await new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)));

@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Engine } from '../../main/core/engine';
 import { MemorySecrets } from '../../main/core/secrets';
 import type { Account } from '../../main/core/store/accounts';
 import type { RunnerOptions } from '../../main/core/sync/account-runner';
 import type { TestCompany, TestSandbox } from './sandbox';
+import { keptTempDir } from './temp';
 
 export const FIXTURES = new URL('../../../shared/fixtures/', import.meta.url).pathname;
-
-export async function tempDir(prefix = 'einvoice-'): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
-}
 
 export interface TestEngine {
   engine: Engine;
@@ -25,13 +20,14 @@ export interface TestEngine {
 export async function startTestEngine(
   sb: TestSandbox,
   company: TestCompany,
-  opts: { stableMs?: number; runner?: Partial<RunnerOptions> } = {},
+  opts: { stableMs?: number; runner?: Partial<RunnerOptions>; random?: () => number } = {},
 ): Promise<TestEngine> {
-  const dataDir = await tempDir('einvoice-data-');
-  const root = await tempDir('einvoice-root-');
+  const dataDir = keptTempDir('einvoice-data-');
+  const root = keptTempDir('einvoice-root-');
   const engine = new Engine({
     dataDir,
     secrets: new MemorySecrets(),
+    ...(opts.random ? { random: opts.random } : {}),
     runner: {
       stableMs: opts.stableMs ?? 150,
       watch: false,

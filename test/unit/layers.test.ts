@@ -1,9 +1,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkLayers } from '../../scripts/layers/check';
 import { ROOMS, type Room } from '../../scripts/layers/rooms';
-import { tempDir } from '../support/engine';
+import { fileTempDir } from '../support/temp';
 
 /** A file that sits in each room (the room's regular expression must match it). */
 const SAMPLE: Record<string, string> = {
@@ -36,7 +36,7 @@ const spec = (from: string, to: string) => {
 /** A room this room may not use: the first one not in its list. */
 const forbiddenFor = (r: Room) => runtime.find((t) => t.name !== r.name && !r.may.includes(t.name));
 
-let base: string;
+const base = fileTempDir('einvoice-layers-');
 /** Every room's planted file imports one room it may use and, in the planted tree, one it may not. */
 async function plant(withForbidden: boolean): Promise<void> {
   await rm(base, { recursive: true, force: true });
@@ -54,11 +54,6 @@ async function plant(withForbidden: boolean): Promise<void> {
     await writeFile(join(base, from), `${lines.join('\n')}\n`);
   }
 }
-
-beforeAll(async () => {
-  base = await tempDir('einvoice-layers-');
-});
-afterAll(async () => rm(base, { recursive: true, force: true }));
 
 describe('the layering check (npm run lint:layers)', () => {
   it('knows a sample file of every room, and every sample lies in its own room', () => {

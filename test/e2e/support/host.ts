@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { keptTempDir } from '../../support/temp';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -31,7 +30,7 @@ export async function startHost(
     npmIn?: string;
   } = {},
 ): Promise<RunningHost> {
-  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'einvoice-e2e-')));
+  const dataDir = opts.dataDir ?? keptTempDir('einvoice-e2e-');
   const args = ['--data', dataDir, '--port', '0'];
   const [command, argv] = opts.npmIn
     ? ['npm', ['run', '--silent', 'headless', '--', ...args]]
@@ -122,6 +121,7 @@ async function groupGone(pgid: number): Promise<void> {
     } catch {
       return;
     }
+    // A poll, not a sleep: nothing tells a parent that another process group has gone.
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -1,20 +1,11 @@
-import { rm } from 'node:fs/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openApp } from '../../../main/core/app/open-app';
 import { DEMO_ACCOUNT_NAME } from '../../../main/core/engine';
 import { silentLogger } from '../../../main/core/log';
 import { MemorySecrets } from '../../../main/core/secrets';
-import { tempDir } from '../../support/engine';
+import { tempDir } from '../../support/temp';
 
-const dirs: string[] = [];
-const dataDir = async () => {
-  const d = await tempDir('einvoice-app-');
-  dirs.push(d);
-  return d;
-};
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
+const dataDir = async () => tempDir('einvoice-app-');
 
 describe('openApp, the composition root', () => {
   it('opens the engine without the sandbox when no account needs it', async () => {

@@ -1,16 +1,15 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { AccountStatusView, AccountView } from '../../../shared/bridge/views';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+import { fileTempDir, tempDir } from '../../support/temp';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
 let h: HostUnderTest;
 let other: TestCompany;
-let otherRoot: string;
+const otherRoot = fileTempDir('einvoice-root-');
 
 function value<T>(r: BridgeResult<T>): T {
   if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
@@ -21,12 +20,10 @@ beforeAll(async () => {
   sb = await startTestSandbox();
   h = await startHost(sb, await sb.company());
   other = await sb.company({ name: 'Toinen Oy' });
-  otherRoot = await mkdtemp(join(tmpdir(), 'einvoice-root-'));
 });
 afterAll(async () => {
   await h.close();
   await sb.close();
-  await rm(otherRoot, { recursive: true, force: true });
 });
 
 const credentials = (c: TestCompany, apiKey = c.api_key) => ({ environment: 'sandbox', url: sb.url, companyId: c.company_id, apiKey });
@@ -68,7 +65,7 @@ describe('accounts over HTTP', () => {
     expect(updated).toMatchObject({ name: 'Toinen Oy', pollIntervalS: 900, paused: true });
     const status = value(await h.call<AccountStatusView[]>('sync.status')).find((s) => s.account.id === id);
     expect(status).toMatchObject({ state: 'paused', nextPoll: null });
-    const elsewhere = await mkdtemp(join(tmpdir(), 'einvoice-moved-'));
+    const elsewhere = tempDir('einvoice-moved-');
     const moved = value(await h.call<AccountView>('accounts.update', { accountId: id, root: elsewhere }));
     expect(moved.root).toBe(elsewhere);
     expect((await readdir(elsewhere)).sort()).toEqual(['Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);

@@ -1,21 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { AccountView, AppInfo } from '../../../shared/bridge/views';
+import { fileTempDir } from '../../support/temp';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'einvoice-headless-'));
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = fileTempDir('einvoice-headless-');
 
 interface Running {
   child: ChildProcess;

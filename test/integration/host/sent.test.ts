@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/core/engine';
@@ -8,6 +7,7 @@ import type { BridgeResult } from '../../../shared/bridge/api';
 import type { AccountStatusView, InvoiceDetail, OutboxItemView } from '../../../shared/bridge/views';
 import { FIXTURES, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { keptTempDir } from '../../support/temp';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
@@ -23,8 +23,8 @@ function value<T>(r: BridgeResult<T>): T {
 beforeAll(async () => {
   sb = await startTestSandbox();
   const company = await sb.company();
-  const dataDir = await mkdtemp(join(tmpdir(), 'einvoice-data-'));
-  const root = await mkdtemp(join(tmpdir(), 'einvoice-root-'));
+  const dataDir = keptTempDir('einvoice-data-');
+  const root = keptTempDir('einvoice-root-');
   const engine = new Engine({
     dataDir,
     secrets: new MemorySecrets(),

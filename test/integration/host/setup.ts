@@ -1,6 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { type BridgeServer, createBridgeServer } from '../../../main/core/bridge';
@@ -9,6 +8,7 @@ import type { BridgeResult } from '../../../shared/bridge/api';
 import type { BridgeEventName } from '../../../shared/bridge/events';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { form, type TestCompany, type TestSandbox } from '../../support/sandbox';
+import { keptTempDir } from '../../support/temp';
 
 export interface RawAnswer {
   status: number;
@@ -65,7 +65,7 @@ export async function receive(sb: TestSandbox, company: TestCompany, fixture: st
 /** The real engine on a sandbox company (or the one given), the bridge on it, and the web host on a free loopback port. */
 export async function startHost(sb: TestSandbox, company: TestCompany, engine?: TestEngine): Promise<HostUnderTest> {
   const te = engine ?? (await startTestEngine(sb, company));
-  const rendererDir = await mkdtemp(join(tmpdir(), 'einvoice-renderer-'));
+  const rendererDir = keptTempDir('einvoice-renderer-');
   const bridge = createBridgeServer({
     engine: te.engine,
     dataDir: te.dataDir,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 
@@ -63,6 +63,7 @@ describe('bad input never loses a file and never sends one twice', () => {
     let offset = 200;
     const writer = (async () => {
       while (offset < full.length) {
+        // A real wait: appends 120 ms apart, inside the engine's 150 ms stability wait, are the subject here.
         await new Promise((r) => setTimeout(r, 120));
         const next = Math.min(full.length, offset + 400);
         await appendFile(path, full.slice(offset, next));
@@ -93,9 +94,11 @@ describe('bad input never loses a file and never sends one twice', () => {
       json: { action: 'latency', latency_ms: 800, method: 'POST', path: '^/v1/invoices$', times: 1 },
     });
     const run = t.engine.syncOnce();
-    const deadline = Date.now() + 10_000;
-    while (!t.engine.store.outbox.listByStates(t.account.id, ['uploading']).length && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    // The engine says nothing when an upload begins: the store's state is polled.
+    await vi.waitFor(() => expect(t.engine.store.outbox.listByStates(t.account.id, ['uploading'])).not.toHaveLength(0), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await rm(join(outbox(t), 'vanishing.xml'));
     await run;
     expect((await uploads(company)).filter((u) => u.filename === 'vanishing.xml')).toHaveLength(1);

@@ -3,8 +3,9 @@ import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../sandbox/context';
-import { FIXTURES, tempDir } from '../../support/engine';
+import { FIXTURES } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+import { tempDir } from '../../support/temp';
 
 const CLI = new URL('../../../main/core/cli/bin.ts', import.meta.url).pathname;
 const FILES = 100;
@@ -25,8 +26,8 @@ describe('crash safety', () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
     const random = seededRandom(seed);
     const company: TestCompany = await sb.company();
-    const data = await tempDir('einvoice-crash-data-');
-    const root = await tempDir('einvoice-crash-root-');
+    const data = tempDir('einvoice-crash-data-');
+    const root = tempDir('einvoice-crash-root-');
     const env = { EINVOICE_API_KEY: company.api_key };
     const add = cli(
       [
@@ -69,6 +70,7 @@ describe('crash safety', () => {
     for (let round = 0; round < 12; round++) {
       const p = cli(['--data', data, 'sync', '--stable-ms', '100'], env);
       const life = 300 + Math.floor(random() * 1700);
+      // A real wait: a random life before the SIGKILL is the crash under test, not a wait for something.
       await new Promise((r) => setTimeout(r, life));
       p.kill('SIGKILL');
       await exited(p);

@@ -4,28 +4,27 @@ import { link, lstat, mkdir, open, readdir, readFile, rm, symlink, writeFile } f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Spool } from '../../../main/core/sync/spool';
-import { FIXTURES, startTestEngine, type TestEngine, tempDir } from '../../support/engine';
+import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+import { fileTempDir, tempDir } from '../../support/temp';
 
 // Only regular files of the hot folders' own are read and sent; subfolders are sent like the rest;
 // files the service would refuse are refused here without an upload. Each with a plain note.
 let sb: TestSandbox;
 let company: TestCompany;
 let t: TestEngine;
-let outside: string;
+const outside = fileTempDir('einvoice-outside-');
 let invoiceXml: string;
 
 beforeAll(async () => {
   sb = await startTestSandbox();
   company = await sb.company();
   t = await startTestEngine(sb, company);
-  outside = await tempDir('einvoice-outside-');
   invoiceXml = await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');
 });
 afterAll(async () => {
   await t.close();
   await sb.close();
-  await rm(outside, { recursive: true, force: true });
 });
 
 const inv = (n: string) => invoiceXml.replace('<cbc:ID>Snippet1</cbc:ID>', `<cbc:ID>HOT-${n}</cbc:ID>`);
@@ -67,7 +66,7 @@ describe('hot folders take only regular files of their own', () => {
   });
 
   it('never sends a link swapped in after the listing: the copy opens the very file that was listed', async () => {
-    const dir = await tempDir('einvoice-swap-');
+    const dir = tempDir('einvoice-swap-');
     const listed = join(dir, 'a.xml');
     await writeFile(listed, inv('LISTED'));
     const s = await lstat(listed);
@@ -80,7 +79,6 @@ describe('hot folders take only regular files of their own', () => {
     await rm(listed);
     await writeFile(listed, inv('OTHER'));
     await expect(spool.capture(listed, { dev: s.dev + 1, ino: s.ino })).rejects.toThrow(/changed into something else/);
-    await rm(dir, { recursive: true, force: true });
   });
 });
 

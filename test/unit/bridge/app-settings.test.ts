@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSettingsStore } from '../../../main/core/bridge';
 import { DEFAULT_APP_SETTINGS } from '../../../shared/settings';
-import { tempDir, testBridge } from './setup';
+import { tempDir } from '../../support/temp';
+import { testBridge } from './setup';
 
 describe('app settings in the data folder', () => {
   it('answers the defaults until something is saved, then what was saved, across restarts', async () => {

@@ -3,7 +3,8 @@ import { EnvironmentError } from '../../../main/core/api/environments';
 import { ServiceError } from '../../../main/core/api/errors';
 import type { AppSettingsStore } from '../../../main/core/bridge';
 import { CommandError, fieldsFromDetails, toErrorView } from '../../../main/core/bridge/errors';
-import { recordingLogger, testBridge } from './setup';
+import { recordingLogger } from '../../support/log';
+import { testBridge } from './setup';
 
 describe('dispatch: names', () => {
   it.each(['nope', 'invoices', 'invoices.list.extra', '__proto__', 'constructor', 'hasOwnProperty', 'toString', ''])(

@@ -1,30 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { type BridgeServer, type BridgeServerOptions, createBridgeServer } from '../../../main/core/bridge';
 import { Engine } from '../../../main/core/engine';
-import type { Logger } from '../../../main/core/log';
 import { MemorySecrets } from '../../../main/core/secrets';
 import type { Account } from '../../../main/core/store/accounts';
-
-/** A logger that keeps what it is told, to check what reaches the log (and what does not reach the renderer). */
-export function recordingLogger(): Logger & { lines: { level: string; msg: string; fields: Record<string, unknown> }[] } {
-  const lines: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
-  const at =
-    (level: string) =>
-    (msg: string, fields: Record<string, unknown> = {}) => {
-      lines.push({ level, msg, fields });
-    };
-  const log = { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => log };
-  return log;
-}
-
-export function tempDir(prefix = 'einvoice-bridge-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { recordingLogger } from '../../support/log';
+import { tempDir } from '../../support/temp';
 
 export interface TestBridge {
   engine: Engine;
@@ -37,7 +17,7 @@ export interface TestBridge {
 
 /** A real engine (real SQLite in a temp folder, no service) with the bridge on it; closed when the test ends. */
 export function testBridge(over: Partial<BridgeServerOptions> = {}): TestBridge {
-  const dataDir = tempDir();
+  const dataDir = tempDir('einvoice-bridge-');
   const engine = new Engine({ dataDir, secrets: new MemorySecrets() });
   const log = recordingLogger();
   const bridge = createBridgeServer({

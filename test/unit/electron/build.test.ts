@@ -3,7 +3,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildElectron } from '../../../scripts/build-electron';
-import { tempDir } from './support';
+import { tempDir } from '../../support/temp';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ABOVE_LOW, scanShell } from '../../../scripts/electronegativity';
-import { tempDir } from './support';
+import { tempDir } from '../../support/temp';
 
 describe('electronegativity (npm run lint:electron)', () => {
   it('catches an insecure window, so the gate can fail', { timeout: 60_000 }, async () => {

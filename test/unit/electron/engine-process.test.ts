@@ -5,8 +5,10 @@ import { EngineProcess } from '../../../main/electron/engine-process';
 import type { EngineState } from '../../../main/electron/tray-state';
 import type { BridgeEventName } from '../../../shared/bridge/events';
 import type { AccountView } from '../../../shared/bridge/views';
+import { recordingLogger } from '../../support/log';
+import { tempDir } from '../../support/temp';
 import { engineInit, hostHandlers, inProcessSpawner } from './engine-harness';
-import { fakeSafeStorage, recordingLogger, tempDir } from './support';
+import { fakeSafeStorage } from './support';
 
 const running: EngineProcess[] = [];
 afterEach(async () => {

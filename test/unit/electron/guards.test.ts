@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { type GuardedContents, guardContents } from '../../../main/electron/guards';
 import { CONTENT_SECURITY_POLICY, hardenSession, isAllowedRequest } from '../../../main/electron/security';
-import { recordingLogger } from './support';
+import { recordingLogger } from '../../support/log';
 
 function contents() {
   const emitter = new EventEmitter();

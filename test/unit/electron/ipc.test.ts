@@ -3,7 +3,9 @@ import { createBridgeServer, type Dispatch } from '../../../main/core/bridge';
 import { Engine } from '../../../main/core/engine';
 import { MemorySecrets } from '../../../main/core/secrets';
 import { type EventTarget, registerBridgeIpc, sendBridgeEvent } from '../../../main/electron/ipc';
-import { fakeIpcMain, invokeEvent, recordingLogger, tempDir } from './support';
+import { recordingLogger } from '../../support/log';
+import { tempDir } from '../../support/temp';
+import { fakeIpcMain, invokeEvent } from './support';
 
 const WINDOW_ID = 7;
 

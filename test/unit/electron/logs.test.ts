@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileLogger, SecretScrubber } from '../../../main/electron/logs';
-import { tempDir } from './support';
+import { tempDir } from '../../support/temp';
 
 const KEY = 'sk_live_4f1c9a7e2b8d4e6f0a1b3c5d7e9f1a2b';
 

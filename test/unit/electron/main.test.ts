@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../shared/bridge/views';
+import { fileTempDir } from '../../support/temp';
 import type { fakeElectron } from './fake-electron';
 
 // main.ts wired to a fake Electron (the binary is not here): the real engine runs in place of the
@@ -14,14 +14,14 @@ vi.mock('electron', async () => {
   return { ...fake.current.module, default: fake.current.module };
 });
 
-let dataDir: string;
+// Removed after the afterAll below has stopped the engines (after-hooks run last-registered first).
+const dataDir = fileTempDir('einvoice-main-');
 const f = () => {
   if (!fake.current) throw new Error('electron was not faked');
   return fake.current;
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'einvoice-main-'));
   process.env.EINVOICE_DATA_DIR = dataDir;
   process.env.EINVOICE_ALLOW_BASIC_TEXT_KEYCHAIN = '1';
   // electron-store imports the electron npm package, which throws without its binary (see support.ts).
@@ -34,7 +34,6 @@ afterAll(async () => {
   if (f().app.quits === 0) f().app.quit();
   await Promise.all(f().engines.map((e) => e.served));
   delete process.env.EINVOICE_DATA_DIR;
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const invoke = (senderId: number, url: string, name: string, input: unknown = {}) => {

@@ -11,8 +11,9 @@ import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/event
 import type { AccountView } from '../../../shared/bridge/views';
 import { FIXTURES } from '../../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+import { tempDir } from '../../support/temp';
 import { engineInit, inProcessSpawner } from './engine-harness';
-import { electronStore, fakeIpcMain, fakeSafeStorage, invokeEvent, tempDir } from './support';
+import { electronStore, fakeIpcMain, fakeSafeStorage, invokeEvent } from './support';
 
 /** Every file under a folder, recursively. */
 function files(dir: string): string[] {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isAppUrl, isSafeExternalUrl } from '../../../main/electron/origin';
 import { createAppProtocolHandler } from '../../../main/electron/protocol';
 import { CONTENT_SECURITY_POLICY } from '../../../main/electron/security';
-import { tempDir } from './support';
+import { tempDir } from '../../support/temp';
 
 function builtRenderer(): string {
   const dir = join(tempDir(), 'renderer');

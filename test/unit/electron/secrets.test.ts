@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/core/engine';
 import { KeychainSecrets, KeychainUnavailableError } from '../../../main/electron/secrets';
-import { electronStore, fakeSafeStorage, tempDir } from './support';
+import { tempDir } from '../../support/temp';
+import { electronStore, fakeSafeStorage } from './support';
 
 const KEY = 'sk_live_4f1c9a7e2b8d4e6f0a1b3c5d7e9f1a2b';
 const VENDOR = 'vk_8e7d6c5b4a39281706f5e4d3c2b1a098';

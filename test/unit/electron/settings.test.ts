@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_ARG, type LoginItemApi, loginItem, startedAtLogin } from '../../../main/electron/login-item';
 import { shellSettings } from '../../../main/electron/settings';
-import { electronStore, tempDir } from './support';
+import { tempDir } from '../../support/temp';
+import { electronStore } from './support';
 
 function fakeLoginApp(o: { wasOpenedAtLogin?: boolean } = {}) {
   let openAtLogin = false;

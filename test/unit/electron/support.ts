@@ -1,19 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type ElectronStoreType from 'electron-store';
-import { onTestFinished } from 'vitest';
-import type { Logger } from '../../../main/core/log';
 import type { FrameLike, InvokeEventLike } from '../../../main/electron/ipc';
 import { APP_START_URL } from '../../../main/electron/origin';
 import type { SafeStorageLike } from '../../../main/electron/secrets';
-
-export function tempDir(prefix = 'einvoice-shell-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /**
  * safeStorage as the OS keychain does it, minus the OS: AES-256-GCM under a key that lives only in
@@ -88,15 +79,4 @@ export function fakeIpcMain() {
       handlers.delete(channel);
     },
   };
-}
-
-export function recordingLogger(): Logger & { lines: { level: string; msg: string; fields: Record<string, unknown> }[] } {
-  const lines: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
-  const at =
-    (level: string) =>
-    (msg: string, fields: Record<string, unknown> = {}) => {
-      lines.push({ level, msg, fields });
-    };
-  const log = { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => log };
-  return log;
 }

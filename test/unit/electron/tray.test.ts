@@ -7,7 +7,7 @@ import { ShellState } from '../../../main/electron/shell-state';
 import { trayMenu, trayUpdater } from '../../../main/electron/tray';
 import { summarize, type TrayView } from '../../../main/electron/tray-state';
 import type { SyncState } from '../../../shared/bridge/views';
-import { tempDir } from './support';
+import { tempDir } from '../../support/temp';
 
 const acc = (id: string, paused = false) => ({ id, name: `Account ${id}`, root: `/data/${id}`, paused });
 const view = (o: Partial<TrayView> = {}): TrayView => ({ engine: 'running', accounts: [acc('a')], states: new Map(), ...o });

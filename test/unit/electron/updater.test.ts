@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { feedProblem, startUpdater, type UpdaterLike, updateFeed } from '../../../main/electron/updater';
-import { recordingLogger } from './support';
+import { recordingLogger } from '../../support/log';
 
 function fakeUpdater() {
   const calls: unknown[] = [];

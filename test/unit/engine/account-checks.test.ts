@@ -1,4 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -6,12 +5,14 @@ import { createBridgeServer } from '../../../main/core/bridge';
 import { AccountInputError, Engine } from '../../../main/core/engine';
 import { silentLogger } from '../../../main/core/log';
 import { MemorySecrets } from '../../../main/core/secrets';
+import { tempDir } from '../../support/temp';
 
 // The checks of an account live in the engine only; the bridge shows them as invalid fields with the
 // engine's own words, and the CLI prints the same words.
 
 function setup() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'einvoice-checks-'));
+  // Removed after the engine below has stopped (onTestFinished runs last-registered first).
+  const dataDir = tempDir('einvoice-checks-');
   const engine = new Engine({ dataDir, secrets: new MemorySecrets() });
   const bridge = createBridgeServer({
     engine,
@@ -22,7 +23,6 @@ function setup() {
   onTestFinished(async () => {
     bridge.close();
     await engine.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
   const input = (over: Record<string, unknown> = {}) => ({
     name: 'Client Oy',

@@ -1,9 +1,8 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/core/engine';
 import { type AccountSecret, MemorySecrets } from '../../../main/core/secrets';
-import { tempDir } from '../../support/engine';
+import { tempDir } from '../../support/temp';
 
 class RefusingSecrets extends MemorySecrets {
   override async set(_id: string, _s: AccountSecret): Promise<void> {
@@ -11,14 +10,8 @@ class RefusingSecrets extends MemorySecrets {
   }
 }
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
-});
-
 async function engine(secrets = new MemorySecrets()) {
-  const dataDir = await tempDir('einvoice-acc-');
-  dirs.push(dataDir);
+  const dataDir = tempDir('einvoice-acc-');
   return { e: new Engine({ dataDir, secrets }), root: join(dataDir, 'root') };
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Migration, migrate, openDatabase, schemaVersion } from '../../../main/core/store/db';
 import { MigrationFailedError, MigrationListError, SchemaTooNewError, SchemaTooOldError } from '../../../main/core/store/errors';
 import { MIGRATIONS } from '../../../main/core/store/migrations/index';
-import { tempDir } from './temp-dir';
+import { tempDir } from '../../support/temp';
 
 const LATEST = MIGRATIONS.length;
 

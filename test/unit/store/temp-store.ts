@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { createStore, type Store, type StoreOptions } from '../../../main/core/store/index';
-import { tempDir } from './temp-dir';
+import { tempDir } from '../../support/temp';
 
 export interface FakeClock {
   now(): number;

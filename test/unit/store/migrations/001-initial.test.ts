@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion } from '../../../../main/core/store/db';
 import { m001Initial } from '../../../../main/core/store/migrations/001-initial';
-import { tempDir } from '../temp-dir';
+import { tempDir } from '../../../support/temp';
 
 function atVersion1() {
   const db = openDatabase(join(tempDir(), 'v1.sqlite'), { migrations: [m001Initial] });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion } from '../../../../main/core/store/db';
 import { m001Initial } from '../../../../main/core/store/migrations/001-initial';
 import { m002Mirror } from '../../../../main/core/store/migrations/002-mirror';
-import { tempDir } from '../temp-dir';
+import { tempDir } from '../../../support/temp';
 
 const invoiceRow = `INSERT INTO invoices (account_id, id, direction, sort_ms, json, first_seen_at, updated_at) VALUES ('a1', ?, 'RECEIVED', 0, '{}', 0, 0)`;
 const fileRow = `INSERT INTO invoice_files (account_id, invoice_id, kind, remote_file_id, filename, created_at, updated_at)

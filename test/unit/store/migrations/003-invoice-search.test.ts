@@ -4,7 +4,7 @@ import { openDatabase, schemaVersion } from '../../../../main/core/store/db';
 import { m001Initial } from '../../../../main/core/store/migrations/001-initial';
 import { m002Mirror } from '../../../../main/core/store/migrations/002-mirror';
 import { m003InvoiceSearch } from '../../../../main/core/store/migrations/003-invoice-search';
-import { tempDir } from '../temp-dir';
+import { tempDir } from '../../../support/temp';
 
 const insert = `INSERT INTO invoices (account_id, id, direction, number, sender_name, recipient_name, reference, sort_ms, json, first_seen_at, updated_at)
   VALUES ('a1', ?, 'RECEIVED', ?, ?, 'Acme AB', NULL, 0, '{}', 0, 0)`;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion } from '../../../../main/core/store/db';
 import { MIGRATIONS } from '../../../../main/core/store/migrations';
-import { tempDir } from '../temp-dir';
+import { tempDir } from '../../../support/temp';
 
 describe('migration 4: pending detect', () => {
   it('upgrades a version 3 file, and the query for invoices without a Detect result uses the partial index', () => {

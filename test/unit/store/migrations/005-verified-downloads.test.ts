@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion } from '../../../../main/core/store/db';
 import { MIGRATIONS } from '../../../../main/core/store/migrations';
-import { tempDir } from '../temp-dir';
+import { tempDir } from '../../../support/temp';
 
 describe('migration 5: verified downloads', () => {
   it('upgrades a version 4 file: files written before are unverified, found through the partial index', () => {
