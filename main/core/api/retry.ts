@@ -1,12 +1,5 @@
-import {
-  ExponentialBackoff,
-  handleWhen,
-  type IBackoff,
-  type IBackoffFactory,
-  type IRetryBackoffContext,
-  type RetryPolicy,
-  retry,
-} from 'cockatiel';
+import { handleWhen, type IBackoff, type IBackoffFactory, type IRetryBackoffContext, type RetryPolicy, retry } from 'cockatiel';
+import { backoffDelay } from './backoff';
 import { isServiceError } from './errors';
 
 export interface RetryOptions {
@@ -20,33 +13,32 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = { maxRetries: 4, initialDelayMs: 500, maxDelayMs: 30_000, maxRetryAfterMs: 120_000 };
 
-/** Exponential backoff with decorrelated jitter (cockatiel), stretched to honour Retry-After. */
-class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
+/**
+ * The app's one back-off (./backoff.ts: full jitter, capped) for cockatiel's in-call retries, never
+ * sooner than the service's Retry-After.
+ */
+class FullJitterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
   constructor(
-    private readonly inner: IBackoffFactory<unknown>,
-    private readonly maxDelayMs: number,
+    private readonly opts: RetryOptions,
+    private readonly random: () => number,
   ) {}
   next(ctx: IRetryBackoffContext<unknown>): IBackoff<IRetryBackoffContext<unknown>> {
-    const step = this.inner.next(ctx);
     const err = 'error' in ctx.result ? ctx.result.error : undefined;
-    const asked = isServiceError(err) ? (err.retryAfterMs ?? 0) : 0;
+    const asked = isServiceError(err) ? err.retryAfterMs : null;
     return {
-      duration: Math.min(Math.max(step.duration, asked), Math.max(this.maxDelayMs, asked)),
-      next: (c) => new RetryAfterBackoff(step, this.maxDelayMs).next(c),
+      duration: backoffDelay({ baseMs: this.opts.initialDelayMs, capMs: this.opts.maxDelayMs }, ctx.attempt, this.random, asked),
+      next: (c) => this.next(c),
     };
   }
 }
 
 /** Retries only `retry`-kind failures, and not a Retry-After too long to wait for in place. */
-export function retryPolicy(opts: RetryOptions): RetryPolicy {
+export function retryPolicy(opts: RetryOptions, random: () => number = Math.random): RetryPolicy {
   return retry(
     handleWhen((e) => isServiceError(e) && e.kind === 'retry' && (e.retryAfterMs ?? 0) <= opts.maxRetryAfterMs),
     {
       maxAttempts: opts.maxRetries,
-      backoff: new RetryAfterBackoff(
-        new ExponentialBackoff({ initialDelay: opts.initialDelayMs, maxDelay: opts.maxDelayMs }),
-        opts.maxDelayMs,
-      ),
+      backoff: new FullJitterBackoff(opts, random),
     },
   );
 }
