@@ -1,8 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { StoreDeps } from './deps';
 
-export const DOWNLOAD_STATES = ['pending', 'done', 'failed', 'missing'] as const;
-/** pending: to fetch (maybe later); done: written to disk; failed: gave up; missing: the service no longer has it. */
+export const DOWNLOAD_STATES = ['pending', 'needs_user', 'done', 'failed', 'missing'] as const;
+/**
+ * pending: to fetch (maybe later); needs_user: waits for the user (credentials, a missing scope);
+ * done: written to disk; failed: gave up; missing: the service no longer has it.
+ */
 export type DownloadState = (typeof DOWNLOAD_STATES)[number];
 
 /** The part every durable download job shares (invoice files, document files, bank messages). */
@@ -95,6 +98,14 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     `UPDATE ${table} SET state = @state, attempts = attempts + 1, last_error = @error, updated_at = @now
      WHERE job_id = @id AND state = 'pending'`,
   );
+  const hold = db.prepare<{ id: number; error: string; now: number }>(
+    `UPDATE ${table} SET state = 'needs_user', attempts = attempts + 1, last_error = @error, updated_at = @now
+     WHERE job_id = @id AND state = 'pending'`,
+  );
+  const releaseHeld = db.prepare<{ account: string; now: number }>(
+    `UPDATE ${table} SET state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = @now
+     WHERE account_id = @account AND state = 'needs_user'`,
+  );
   const requeue = db.prepare<{ id: number; at: number; now: number }>(
     `UPDATE ${table} SET state = 'pending', attempts = 0, last_error = NULL, next_attempt_at = @at, updated_at = @now
      WHERE job_id = @id AND state != 'pending'`,
@@ -122,6 +133,14 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     /** Gives up (attempts exhausted or the file cannot be taken). */
     markFailed(jobId: number, error: string): boolean {
       return settle.run({ id: jobId, state: 'failed', error, now: deps.now() }).changes === 1;
+    },
+    /** Only the user can help (credentials, a missing scope): not tried again until they act. */
+    holdForUser(jobId: number, error: string): boolean {
+      return hold.run({ id: jobId, error, now: deps.now() }).changes === 1;
+    },
+    /** The user acted: every job held for them is due again. Answers how many. */
+    releaseHeld(accountId: string): number {
+      return releaseHeld.run({ account: accountId, now: deps.now() }).changes;
     },
     /** The service answered that the file is gone; nothing to retry. */
     markMissing(jobId: number, error: string | null = null): boolean {

@@ -10,6 +10,7 @@ import { createDocumentsRepo } from './documents';
 import { createFolderOptionsRepo } from './folder-options';
 import { createInvoiceFilesRepo } from './invoice-files';
 import { createInvoicesRepo } from './invoices';
+import { createJobsRepo } from './jobs';
 import { createOutboxRepo } from './outbox';
 
 export type StoreOptions = OpenOptions & Partial<StoreDeps>;
@@ -34,6 +35,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       documentFiles: createDocumentFilesRepo(db, deps),
       bankMessages: createBankMessagesRepo(db, deps),
       cursors: createCursorsRepo(db, deps),
+      jobs: createJobsRepo(db, deps),
       activity: createActivityRepo(db, deps),
       transaction<T>(fn: () => T): T {
         return db.transaction(fn)();
@@ -63,4 +65,5 @@ export { MigrationFailedError, SchemaTooNewError, SchemaTooOldError } from './er
 export type { InvoiceFileJob, InvoiceFileKind, NewInvoiceFile } from './invoice-files';
 export type { InvoiceCursor, InvoiceQueryFilter, InvoiceSummaryPage } from './invoice-queries';
 export type { InvoiceSummary, MirroredInvoice, UpsertOutcome } from './invoices';
+export type { JobState, StoredJob } from './jobs';
 export type { NewOutboxJob, OutboxErrorKind, OutboxJob, OutboxKind, OutboxPatch, OutboxState } from './outbox';

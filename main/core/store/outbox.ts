@@ -4,12 +4,23 @@ import type { FailureKind } from '../../../shared/errors';
 import { flag, isSet, type JsonObject, jsonList, parseObject, patchAssignments, patchParams } from './columns';
 import type { StoreDeps } from './deps';
 
-export const OUTBOX_STATES = ['queued', 'held_duplicate', 'uploading', 'uploaded', 'moving', 'done', 'failed', 'vanished'] as const;
+export const OUTBOX_STATES = [
+  'queued',
+  'held_duplicate',
+  'needs_user',
+  'uploading',
+  'uploaded',
+  'moving',
+  'done',
+  'failed',
+  'vanished',
+] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 /** Rows in flight: their file version is taken; the engine still has work to do on them. */
 export const ACTIVE_OUTBOX_STATES = [
   'queued',
   'held_duplicate',
+  'needs_user',
   'uploading',
   'uploaded',
   'moving',
@@ -42,7 +53,10 @@ export interface OutboxJob {
   /** The folder's sending options as they were when the file was queued. */
   options: JsonObject;
   state: OutboxState;
+  /** Every try ever made (a row tried once is never taken for withdrawn). */
   attempts: number;
+  /** Tries made before the user last said "try again": the cap on tries counts from here. */
+  failuresBeforeUser: number;
   nextAttemptAt: number;
   lastError: string | null;
   errorKind: OutboxErrorKind | null;
@@ -80,6 +94,7 @@ export interface NewOutboxJob {
 /** Fields a transition may write; omitted fields keep their value, null clears. */
 export interface OutboxPatch {
   attempts?: number;
+  failuresBeforeUser?: number;
   nextAttemptAt?: number;
   lastError?: string | null;
   errorKind?: OutboxErrorKind | null;
@@ -93,6 +108,7 @@ export interface OutboxPatch {
 
 const PATCH_COLUMNS = {
   attempts: 'attempts',
+  failuresBeforeUser: 'failures_before_user',
   nextAttemptAt: 'next_attempt_at',
   lastError: 'last_error',
   errorKind: 'error_kind',
@@ -118,6 +134,7 @@ interface OutboxRecord {
   options_json: string;
   state: OutboxState;
   attempts: number;
+  failures_before_user: number;
   next_attempt_at: number;
   last_error: string | null;
   error_kind: OutboxErrorKind | null;
@@ -145,6 +162,7 @@ const toJob = (r: OutboxRecord): OutboxJob => ({
   options: parseObject(r.options_json),
   state: r.state,
   attempts: r.attempts,
+  failuresBeforeUser: r.failures_before_user,
   nextAttemptAt: r.next_attempt_at,
   lastError: r.last_error,
   errorKind: r.error_kind,
@@ -194,6 +212,10 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const attempt = db.prepare<{ id: number; from: string; now: number }>(`
     UPDATE outbox SET attempts = attempts + 1, state = 'uploading', updated_at = @now
     WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`);
+  const releaseHeld = db.prepare<{ account: string; now: number }>(`
+    UPDATE outbox SET state = 'queued', failures_before_user = attempts, next_attempt_at = 0, last_error = NULL,
+      error_kind = NULL, updated_at = @now
+    WHERE account_id = @account AND state = 'needs_user'`);
   const counts = db.prepare<[string], { state: OutboxState; n: number }>(
     'SELECT state, count(*) AS n FROM outbox WHERE account_id = ? GROUP BY state',
   );
@@ -277,6 +299,13 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
     /** Counts an attempt and marks the row uploading in one statement; false if it was not in `from`. */
     recordAttempt(id: number, from: readonly OutboxState[] = ['queued']): boolean {
       return attempt.run({ id, from: jsonList(from), now: deps.now() }).changes === 1;
+    },
+    /**
+     * The user acted (new credentials, "try again"): every row held for the user is queued again, its
+     * cap counted afresh. Answers how many moved.
+     */
+    releaseHeld(accountId: string): number {
+      return releaseHeld.run({ account: accountId, now: deps.now() }).changes;
     },
     countsByState(accountId: string): Record<OutboxState, number> {
       const result = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;

@@ -79,7 +79,7 @@ describe('invoice file jobs', () => {
       lastError: 'not a PDF',
       updatedAt: START + 10,
     });
-    expect(store.invoiceFiles.countsByState(account.id)).toEqual({ pending: 1, done: 1, failed: 1, missing: 1 });
+    expect(store.invoiceFiles.countsByState(account.id)).toEqual({ pending: 1, needs_user: 0, done: 1, failed: 1, missing: 1 });
     clock.advance(5000);
     expect(store.invoiceFiles.listDue(account.id, 10).map((j) => j.jobId)).toEqual([a.jobId]);
   });
@@ -134,6 +134,6 @@ describe('bank message jobs', () => {
     expect(store.bankMessages.list(account.id, 'ri').map((j) => j.id)).toEqual(['1002', '1001']);
     expect(store.bankMessages.markMissing(ri.job.jobId, '404')).toBe(true);
     expect(store.bankMessages.listDue(account.id, 10).map((j) => `${j.kind}:${j.id}`)).toEqual(['ri:1002', 'sent:1001']);
-    expect(store.bankMessages.countsByState(account.id)).toEqual({ pending: 2, done: 0, failed: 0, missing: 1 });
+    expect(store.bankMessages.countsByState(account.id)).toEqual({ pending: 2, needs_user: 0, done: 0, failed: 0, missing: 1 });
   });
 });

@@ -182,6 +182,7 @@ describe('outbox', () => {
     expect(store.outbox.countsByState(account.id)).toEqual({
       queued: 2,
       held_duplicate: 0,
+      needs_user: 0,
       uploading: 0,
       uploaded: 0,
       moving: 0,

@@ -4,6 +4,14 @@ import { m002Mirror } from './002-mirror';
 import { m003InvoiceSearch } from './003-invoice-search';
 import { m004PendingDetect } from './004-pending-detect';
 import { m005VerifiedDownloads } from './005-verified-downloads';
+import { m006JobRunner } from './006-job-runner';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002Mirror, m003InvoiceSearch, m004PendingDetect, m005VerifiedDownloads];
+export const MIGRATIONS: readonly Migration[] = [
+  m001Initial,
+  m002Mirror,
+  m003InvoiceSearch,
+  m004PendingDetect,
+  m005VerifiedDownloads,
+  m006JobRunner,
+];
