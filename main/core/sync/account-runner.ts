@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { type Credentials, createApi } from '../api';
+import { backoffDelay } from '../api/backoff';
 import { resolveHosts } from '../api/environments';
 import { type FailureKind, ServiceError } from '../api/errors';
 import type { RetryOptions } from '../api/retry';
@@ -14,7 +15,9 @@ import { runDownloads } from './downloads';
 import type { EngineEventMap, EngineEvents } from './events';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
-import { fetchDetectResults, markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
+import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
+import { detectQueue, enqueueDetect } from './jobs/detect-queue';
+import { JobRunner } from './jobs/job-runner';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
@@ -96,7 +99,20 @@ export class AccountRunner {
       transportOptions: deps.options.transport,
       retry: deps.options.retry,
     });
+    const log = deps.log.child({ account: deps.account.name });
+    const jobs = new JobRunner({
+      now: deps.now,
+      random: deps.random,
+      backoff: deps.options.backoff,
+      log,
+      onPause: (until, error) => {
+        const message = `${error.message}. The app waits until ${new Date(until).toLocaleTimeString()} before it asks the service again.`;
+        deps.events.emit('problem', { accountId: deps.account.id, kind: 'retry', message });
+        log.warn('paused after 429', { until: new Date(until).toISOString() });
+      },
+    });
     this.ctx = {
+      jobs,
       store: deps.store,
       api,
       account: deps.account,
@@ -104,9 +120,8 @@ export class AccountRunner {
       now: deps.now,
       random: deps.random,
       events: deps.events,
-      log: deps.log.child({ account: deps.account.name }),
+      log,
       stableMs: deps.options.stableMs,
-      backoff: deps.options.backoff,
     };
   }
 
@@ -117,6 +132,8 @@ export class AccountRunner {
   async prepare(): Promise<void> {
     await ensureLayout(this.ctx.account.root);
     await recoverOutbox(this.ctx);
+    // Jobs left running by a crash are due again (their work is idempotent or checked before it lands).
+    this.ctx.store.jobs.recover(this.ctx.account.id);
   }
 
   /** Runs until stop(): outbound on folder events and rescans, inbound every poll interval. */
@@ -159,11 +176,15 @@ export class AccountRunner {
     else this.kicked = true;
   }
 
-  /** Stops after the work in flight: uploads either finish or go back to the queue with their key. */
+  /**
+   * Stops after the work in flight: the job runner drains (jobs in flight get a few seconds to finish,
+   * then are aborted and go back to their queue with their key), then the loop ends.
+   */
   async stop(): Promise<void> {
     this.running = false;
-    this.abort.abort();
     this.kick();
+    await this.ctx.jobs.drain();
+    this.abort.abort();
     await this.loop;
     await this.watcher?.close();
     await this.ctx.api.close();
@@ -212,16 +233,27 @@ export class AccountRunner {
         out = await outboundCycle(ctx, this.outbound, this.deps.options.uploadConcurrency, signal);
       }
       wakeAt = out.wakeAt;
+      if (out.needsUser > 0) {
+        kinds.add('user');
+        problems.push(`Outbox: ${out.needsUser} file(s) wait for you [user]`);
+      }
     } catch (e) {
       problems.push(`Outbox: ${(e as Error).message}`);
     }
-    if (full || this.pollRequested || this.deps.now() >= this.nextPollAt) {
+    const paused = ctx.jobs.pausedUntil;
+    if (paused > 0) {
+      // A 429 pauses every call of this account, polls too; the poll comes when the pause ends.
+      this.nextPollAt = Math.max(this.nextPollAt, paused);
+    } else if (full || this.pollRequested || this.deps.now() >= this.nextPollAt) {
       this.pollRequested = false;
       const ok = await this.inbound(problems, kinds, signal);
       this.pollFailures = ok ? 0 : this.pollFailures + 1;
       const base = account.pollIntervalS * 1000;
-      // When the service fails, poll less often (doubling, at most an hour) until it answers again.
-      this.nextPollAt = this.deps.now() + (ok ? base : Math.min(3600_000, base * 2 ** Math.min(this.pollFailures, 6)));
+      // When the service fails, poll less often until it answers again: the interval plus the one
+      // back-off over it (full jitter, doubling per failure), an hour at most.
+      const extra = ok ? 0 : backoffDelay({ baseMs: base, capMs: Math.max(0, 3600_000 - base) }, this.pollFailures, this.deps.random);
+      const delay = base + extra;
+      this.nextPollAt = Math.max(this.deps.now() + delay, ctx.jobs.pausedUntil);
     }
     const ok = problems.length === 0;
     const needsUser = kinds.has('user');
@@ -241,11 +273,19 @@ export class AccountRunner {
   private async inbound(problems: string[], kinds: Set<FailureKind>, signal: AbortSignal): Promise<boolean> {
     const { ctx } = this;
     const step = async (name: string, fn: () => Promise<unknown>) => {
+      // After a 429 the account asks nothing more until the pause ends.
+      if (ctx.jobs.pausedUntil > 0) return;
       try {
         await fn();
       } catch (e) {
         if (signal.aborted) return;
         const kind = e instanceof ServiceError ? e.kind : 'retry';
+        if (e instanceof ServiceError && e.status === 429) {
+          ctx.jobs.pause(this.deps.now() + backoffDelay(this.deps.options.backoff, 1, this.deps.random, e.retryAfterMs), {
+            message: (e as Error).message,
+            kind,
+          });
+        }
         kinds.add(kind);
         const message = `${name}: ${(e as Error).message} [${kind}]`;
         problems.push(message);
@@ -259,9 +299,14 @@ export class AccountRunner {
       fresh = (await pollReceivedInvoices(ctx, signal)).fresh;
     });
     await step('Detect results', async () => {
-      // New invoices, and older ones whose result could not be fetched before.
-      const pending = ctx.store.invoices.listMissingDetect(ctx.account.id, 200);
-      await fetchDetectResults(ctx, pending, this.deps.options.detectLang, signal);
+      // New invoices, and older ones whose result could not be fetched before: one job each.
+      enqueueDetect(ctx, ctx.store.invoices.listMissingDetect(ctx.account.id, 200));
+      const r = await ctx.jobs.runDue(
+        detectQueue(ctx, () => this.deps.options.detectLang),
+        this.deps.options.downloadConcurrency,
+        signal,
+      );
+      if (r.needsUser) throw new ServiceError('user', `${r.needsUser} Detect result(s) wait for you`, null);
     });
     if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));
     await step('Sent invoices', () => pollSentInvoices(ctx, signal));

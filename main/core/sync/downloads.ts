@@ -1,11 +1,12 @@
-import pLimit from 'p-limit';
+import { z } from 'zod';
 import { extensionFor, readableName, sanitizeFileName } from '../../../shared/filenames';
 import { ServiceError } from '../api/errors';
 import type { FileAnswer } from '../api/invoices';
 import { auditDownloads } from './audit-downloads';
-import { nextAttemptAt, type SyncContext } from './context';
+import type { SyncContext } from './context';
 import { expectationOf, type Job, originalFormat } from './download-expectations';
 import { findSame, sha256, writeFileAtomic } from './files';
+import type { JobQueue, Loaded } from './jobs/job-runner';
 import { absolute, FOLDERS } from './layout';
 import { verifyDownload } from './verify-download';
 
@@ -13,75 +14,122 @@ import { verifyDownload } from './verify-download';
 const MAX_ATTEMPTS = 10;
 /** From this many failed tries on, the user is told (a single bad answer is not worth a word). */
 export const TELL_AFTER_ATTEMPTS = 3;
-const BATCH = 200;
+
+type Table = Job['table'];
+type QueuedDownload = Job & { id: number };
+
+/** What a download needs of its row, checked on load: a row that lacks it is given up, not fetched on a guess. */
+const ROW = {
+  invoiceFiles: z.object({
+    jobId: z.number().int(),
+    attempts: z.number().int(),
+    invoiceId: z.string().min(1),
+    kind: z.enum(['original', 'image', 'attachment']),
+  }),
+  documentFiles: z.object({
+    jobId: z.number().int(),
+    attempts: z.number().int(),
+    documentId: z.string().min(1),
+    fileId: z.string().min(1),
+  }),
+  bankMessages: z.object({
+    jobId: z.number().int(),
+    attempts: z.number().int(),
+    id: z.string().min(1),
+    kind: z.enum(['ri', 'sent', 'error']),
+  }),
+} as const;
 
 /**
- * Runs due download jobs a few at a time until none is due. Each file is written atomically into
- * the Inbox and its hash recorded; a job finished before a crash is never fetched again, and a file
- * already written with the same bytes under its name is recognised instead of written twice.
+ * Runs due download jobs through the account's job runner until none is due. Each file is verified,
+ * written atomically into the Inbox and its hash recorded; a job finished before a crash is never
+ * fetched again, and a file already written with the same bytes under its name is recognised
+ * instead of written twice.
  */
 export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: AbortSignal): Promise<{ done: number; failed: number }> {
   // Files an earlier version saved unverified are checked first; bad ones are queued again here.
   await auditDownloads(ctx);
-  const limit = pLimit(concurrency);
   let done = 0;
   let failed = 0;
-  for (;;) {
-    if (signal?.aborted) break;
-    const now = ctx.now();
-    const jobs: Job[] = [
-      ...ctx.store.invoiceFiles.listDue(ctx.account.id, BATCH, now).map((job) => ({ table: 'invoiceFiles' as const, job })),
-      ...ctx.store.documentFiles.listDue(ctx.account.id, BATCH, now).map((job) => ({ table: 'documentFiles' as const, job })),
-      ...ctx.store.bankMessages.listDue(ctx.account.id, BATCH, now).map((job) => ({ table: 'bankMessages' as const, job })),
-    ];
-    if (jobs.length === 0) break;
-    const results = await Promise.all(jobs.map((j) => limit(() => runOne(ctx, j, signal))));
-    done += results.filter((r) => r === 'done').length;
-    failed += results.filter((r) => r === 'failed').length;
-    ctx.events.emit('progress', { accountId: ctx.account.id, phase: 'downloads', done, total: null });
-    if (results.every((r) => r === 'retry')) break; // everything left waits for its next try
+  for (const table of ['invoiceFiles', 'documentFiles', 'bankMessages'] as const) {
+    const r = await ctx.jobs.runDue(
+      downloadQueue(ctx, table, () => done + failed),
+      concurrency,
+      signal,
+    );
+    done += r.done;
+    failed += r.failed + r.needsUser;
   }
+  if (done + failed > 0) ctx.events.emit('progress', { accountId: ctx.account.id, phase: 'downloads', done, total: null });
   return { done, failed };
 }
 
-async function runOne(ctx: SyncContext, j: Job, signal?: AbortSignal): Promise<'done' | 'retry' | 'failed'> {
-  const repo = ctx.store[j.table];
-  try {
-    const { answer, dir, name, kind, id, expect } = await fetchJob(ctx, j, signal);
-    // Nothing takes a name in the Inbox, and no job is done, before the bytes are what was asked for.
-    const problem = verifyDownload(answer.data, answer.contentType, expect);
-    if (problem) throw new ServiceError('retry', `The service's answer for ${name} was not the file: ${problem}`, null, 'not_the_file');
-    const path = await writeOrReuse(ctx, dir, name, answer.data);
-    repo.markDone(j.job.jobId, { path, sha256: sha256(answer.data), size: answer.data.length });
-    ctx.events.emit('downloaded', { accountId: ctx.account.id, kind, id, path });
-    return 'done';
-  } catch (e) {
-    if (signal?.aborted) return 'retry';
-    const err = e instanceof ServiceError ? e : new ServiceError('retry', (e as Error).message, null);
-    if (err.status === 404) {
-      repo.markMissing(j.job.jobId, err.message);
-      return 'failed';
-    }
-    const attempts = j.job.attempts + 1;
-    if (err.kind === 'skip' || attempts >= MAX_ATTEMPTS) {
-      repo.markFailed(j.job.jobId, err.message);
+/** One download table as a queue of the job runner. */
+export function downloadQueue(ctx: SyncContext, table: Table, soFar: () => number = () => 0): JobQueue<QueuedDownload> {
+  const repo = ctx.store[table];
+  const { account } = ctx;
+  let finished = 0;
+  return {
+    kind: `download.${table}`,
+    maxAttempts: MAX_ATTEMPTS,
+    atCap: 'failed',
+    load(now, limit) {
+      return repo.listDue(account.id, limit, now).map((job): Loaded<QueuedDownload> => {
+        const parsed = ROW[table].safeParse(job);
+        if (!parsed.success) return { ok: false, id: job.jobId, error: parsed.error.issues[0]?.message ?? 'unreadable' };
+        return { ok: true, job: { table, job, id: job.jobId } as QueuedDownload };
+      });
+    },
+    // Every move of a download row starts from `pending`, so a result after the job was settled otherwise changes nothing.
+    claim: (j) => repo.getJob(j.id)?.state === 'pending',
+    async run(j, signal) {
+      const { answer, dir, name, kind, id, expect } = await fetchJob(ctx, j, signal);
+      // Nothing takes a name in the Inbox, and no job is done, before the bytes are what was asked for.
+      const problem = verifyDownload(answer.data, answer.contentType, expect);
+      if (problem) throw new ServiceError('retry', `The service's answer for ${name} was not the file: ${problem}`, null, 'not_the_file');
+      const path = await writeOrReuse(ctx, dir, name, answer.data);
+      repo.markDone(j.id, { path, sha256: sha256(answer.data), size: answer.data.length });
+      ctx.events.emit('downloaded', { accountId: account.id, kind, id, path });
+      // Every 25 files: a large first mirror shows it moves without an event per file.
+      if (++finished % 25 === 0)
+        ctx.events.emit('progress', { accountId: account.id, phase: 'downloads', done: soFar() + finished, total: null });
+    },
+    failures: (j) => j.job.attempts + 1,
+    settle(j, e) {
+      if (!(e instanceof ServiceError) || e.status !== 404) return false;
+      repo.markMissing(j.id, e.message);
+      return true;
+    },
+    retry(j, error, at) {
+      repo.markRetry(j.id, error.message, at);
+      const attempts = j.job.attempts + 1;
+      if (attempts !== TELL_AFTER_ATTEMPTS) return;
+      const message = `A file could not be fetched after ${attempts} tries; trying again later. ${error.message}`;
+      ctx.store.activity.append({ accountId: account.id, level: 'warn', kind: 'download.retrying', message, ref: String(j.id) });
+      ctx.events.emit('problem', { accountId: account.id, kind: 'retry', message });
+    },
+    holdForUser(j, error) {
+      repo.holdForUser(j.id, error.message);
+      const message = `A file waits for you: ${error.message}`;
+      ctx.store.activity.append({ accountId: account.id, level: 'error', kind: 'download.needs_user', message, ref: String(j.id) });
+      ctx.events.emit('problem', { accountId: account.id, kind: 'user', message });
+    },
+    fail(j, error) {
+      repo.markFailed(j.id, error.message);
       ctx.store.activity.append({
-        accountId: ctx.account.id,
+        accountId: account.id,
         level: 'error',
         kind: 'download.failed',
-        message: err.message,
-        ref: String(j.job.jobId),
+        message: error.message,
+        ref: String(j.id),
       });
-      return 'failed';
-    }
-    repo.markRetry(j.job.jobId, err.message, nextAttemptAt(ctx, attempts, err.kind === 'user' ? 10 * 60_000 : err.retryAfterMs));
-    if (attempts === TELL_AFTER_ATTEMPTS) {
-      const message = `A file could not be fetched after ${attempts} tries; trying again later. ${err.message}`;
-      ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'download.retrying', message, ref: String(j.job.jobId) });
-      ctx.events.emit('problem', { accountId: ctx.account.id, kind: 'retry', message });
-    }
-    return 'retry';
-  }
+    },
+    failUnreadable(id, error) {
+      repo.markFailed(id, `The app could not read its record of this download: ${error}`);
+    },
+    // Still pending with nothing counted: the next pass takes it again.
+    release() {},
+  };
 }
 
 async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {

@@ -77,21 +77,6 @@ export function enqueueInvoiceFiles(ctx: SyncContext, inv: Invoice): void {
     store.invoiceFiles.enqueue(account.id, inv.id, { kind: 'attachment', remoteFileId: f.id, filename: f.filename });
 }
 
-/** Detect results of invoices that have none yet (new ones, or ones whose fetch failed before). */
-export async function fetchDetectResults(ctx: SyncContext, ids: readonly string[], lang: string, signal?: AbortSignal): Promise<void> {
-  const { store, account, api } = ctx;
-  for (const id of ids) {
-    try {
-      const r = await api.invoices.detectResults(id, lang, signal);
-      store.invoices.setDetect(account.id, id, r.status, r.findings);
-    } catch (e) {
-      const status = (e as { status?: number }).status;
-      if (status === 404) store.invoices.setDetect(account.id, id, 'DISABLED', []);
-      else ctx.log.warn('detect results not fetched; tried again next poll', { invoice: id, error: (e as Error).message });
-    }
-  }
-}
-
 /** Optional: tell the service (and the company's other clients) the invoice was taken care of. */
 export async function markHandled(ctx: SyncContext, ids: readonly string[], signal?: AbortSignal): Promise<void> {
   for (const id of ids) await setHandled(ctx, id, true, signal);

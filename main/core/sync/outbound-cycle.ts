@@ -1,7 +1,7 @@
-import pLimit from 'p-limit';
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import type { SyncContext } from './context';
-import { cancel, finish, intake, refuseEntry, upload } from './outbound';
+import { uploadQueue } from './jobs/upload-queue';
+import { cancel, finish, intake, refuseEntry } from './outbound';
 import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
 
@@ -10,6 +10,8 @@ export interface OutboundResult {
   wakeAt: number | null;
   /** Whether anything was done (a caller repeating cycles stops when nothing is). */
   worked: boolean;
+  /** Uploads that now wait for the user (credentials, a missing scope, or too many failed tries). */
+  needsUser: number;
 }
 
 /** What one account's outbound passes remember between them. */
@@ -57,15 +59,18 @@ export async function outboundCycle(
   seen.clear();
   for (const [k, v] of first.seen) seen.set(k, v);
   for (const op of only(first, 'intake')) {
-    if (signal?.aborted) return { wakeAt: first.wakeAt, worked };
+    if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0 };
     worked = (await intake(ctx, op.file)) !== null || worked;
   }
   for (const op of only(first, 'cancel')) await cancel(ctx, op.id);
 
-  const uploads = only(decide(seen), 'upload');
-  const limit = pLimit(concurrency);
-  await Promise.all(uploads.map((op) => limit(() => (signal?.aborted ? undefined : upload(ctx, op.id, signal)))));
-  worked ||= uploads.length > 0;
+  // The planner says whether uploads are due; the job runner sends them (claim, back-off, cap, 429 pause).
+  let needsUser = 0;
+  if (only(decide(seen), 'upload').length > 0) {
+    const r = await ctx.jobs.runDue(uploadQueue(ctx), concurrency, signal);
+    needsUser = r.needsUser;
+    worked ||= r.done + r.retried + r.needsUser + r.failed > 0;
+  }
 
   const last = decide(seen);
   for (const op of only(last, 'finish')) {
@@ -73,7 +78,10 @@ export async function outboundCycle(
     await finish(ctx, op.id).catch((e: unknown) => ctx.log.error('could not move a sent file', { id: op.id, error: (e as Error).message }));
     worked = true;
   }
-  return { wakeAt: last.wakeAt, worked };
+  // Paused after a 429: due uploads wait for the pause's end, not for the next rescan.
+  const paused = ctx.jobs.pausedUntil;
+  const wakeAt = paused > 0 ? Math.min(last.wakeAt ?? paused, paused) : last.wakeAt;
+  return { wakeAt, worked, needsUser };
 }
 
 function activeRows(ctx: SyncContext): ActiveRow[] {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rmdir, stat } from 'node:fs/promises';
+import { rmdir, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import type { DocumentType } from '../../../shared/enums';
-import { ServiceError } from '../api/errors';
 import { ACTIVE_OUTBOX_STATES, type OutboxJob } from '../store/outbox';
-import { nextAttemptAt, type SyncContext } from './context';
+import type { SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
 import { absolute, FOLDERS, subfolderOf, typeFolderOf } from './layout';
 import { localRefusal } from './local-checks';
-import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from './outbound-options';
 import type { Refusal, ScannedFile } from './scan';
 import { Spool } from './spool';
 
@@ -83,95 +80,8 @@ const rowOf = (ctx: SyncContext, file: ScannedFile, captured: { sha256: string; 
   sha256: captured.sha256,
 });
 
-/** Uploads one queued row with its fixed key; records the attempt before sending a byte. */
-export async function upload(ctx: SyncContext, id: number, signal?: AbortSignal): Promise<void> {
-  const { store } = ctx;
-  if (!store.outbox.recordAttempt(id, ['queued'])) return; // someone else took it, or it was cancelled
-  const job = store.outbox.get(id);
-  if (!job) return;
-  const spool = spoolOf(ctx);
-  let data: Buffer;
-  try {
-    data = await readFile(spool.path(job.idemKey));
-  } catch {
-    // The private copy is gone (disk cleaned by hand): fall back to the Outbox file if it is the same version.
-    const src = absolute(ctx.account.root, job.relPath);
-    if ((await exists(src)) && (await sha256File(src)) === job.sha256) data = await readFile(src);
-    else return reject(ctx, job, "The file and the app's copy of it both disappeared before it could be sent.", [], 'app');
-  }
-  try {
-    const remote = job.kind === 'invoice' ? await sendInvoice(ctx, job, data, signal) : await sendDocument(ctx, job, data, signal);
-    store.outbox.transition(id, ['uploading'], 'uploaded', {
-      remoteId: remote.id,
-      lastError: null,
-      errorKind: null,
-      deliveryStatus: remote.status,
-    });
-    activity(ctx, 'info', 'upload.done', `Uploaded ${job.relPath}${remote.id ? ` as ${remote.id}` : ''}`, String(id));
-  } catch (e) {
-    if (signal?.aborted) {
-      // Shutting down: the row goes back to the queue with its key; the next start finishes it.
-      store.outbox.transition(id, ['uploading'], 'queued', { nextAttemptAt: 0 });
-      return;
-    }
-    const err = e instanceof ServiceError ? e : new ServiceError('retry', (e as Error).message, null);
-    if (err.kind === 'skip') return reject(ctx, job, err.message, err.details);
-    const attempts = job.attempts;
-    const retryAfter = err.kind === 'user' ? 10 * 60_000 : err.retryAfterMs;
-    store.outbox.transition(id, ['uploading'], 'queued', {
-      nextAttemptAt: nextAttemptAt(ctx, attempts, retryAfter),
-      lastError: err.message,
-      errorKind: err.kind,
-    });
-    activity(ctx, err.kind === 'user' ? 'error' : 'warn', 'upload.retry', `${job.relPath}: ${err.message}`, String(id));
-    ctx.events.emit('problem', { accountId: ctx.account.id, kind: err.kind, message: err.message });
-  }
-}
-
-async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
-  const fields = formFieldsFrom(job.options, INVOICE_OPTION_FIELDS);
-  const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.idemKey, fields }, signal);
-  ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice);
-  return { id: invoice.id, status: invoice.status ?? null };
-}
-
-async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
-  const fields = formFieldsFrom(job.options, DOCUMENT_OPTION_FIELDS) as Record<string, string | undefined>;
-  try {
-    const doc = await ctx.api.documents.upload(
-      {
-        type: (job.documentType ?? 'UNKNOWN') as DocumentType,
-        transmissionId: job.idemKey,
-        file: { filename: job.filename, data },
-        fields,
-      },
-      signal,
-    );
-    ctx.store.documents.upsert(ctx.account.id, 'SENT', doc);
-    return { id: doc.id, status: doc.status ?? null };
-  } catch (e) {
-    if (e instanceof ServiceError && e.status === 422 && e.code === 'document_duplicate_transmission_id') {
-      // An earlier attempt landed but its answer was lost: find that document instead of sending again.
-      return { id: await findDocumentByTransmissionId(ctx, job, signal), status: null };
-    }
-    throw e;
-  }
-}
-
-/** Looks through this account's recently sent documents for the one carrying our transmission_id. */
-async function findDocumentByTransmissionId(ctx: SyncContext, job: OutboxJob, signal?: AbortSignal): Promise<string | null> {
-  const since = new Date(job.createdAt - 24 * 3600_000).toISOString();
-  for (let page = 1; page <= 20; page++) {
-    const { items, page: info } = await ctx.api.documents.list({ direction: 'SENT', created_at_start: since, per_page: 100, page }, signal);
-    const hit = items.find((d) => d.transmission_id === job.idemKey);
-    if (hit) return hit.id;
-    if (!info.nextPage) break;
-  }
-  return null;
-}
-
 /** A permanent refusal: the file goes to Failed/ with a note in plain words; it is not retried. */
-async function reject(
+export async function reject(
   ctx: SyncContext,
   job: OutboxJob,
   message: string,
@@ -337,7 +247,7 @@ async function removeEmptyFolders(ctx: SyncContext, relPath: string): Promise<vo
   }
 }
 
-function activity(ctx: SyncContext, level: 'info' | 'warn' | 'error', kind: string, message: string, ref: string) {
+export function activity(ctx: SyncContext, level: 'info' | 'warn' | 'error', kind: string, message: string, ref: string) {
   ctx.store.activity.append({ accountId: ctx.account.id, level, kind, message, ref });
   ctx.log[level](message, { kind, ref, account: ctx.account.name });
 }

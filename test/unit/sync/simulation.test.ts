@@ -10,6 +10,7 @@ import { silentLogger } from '../../../main/core/log';
 import { createStore } from '../../../main/core/store';
 import type { SyncContext } from '../../../main/core/sync/context';
 import { EngineEvents } from '../../../main/core/sync/events';
+import { JobRunner } from '../../../main/core/sync/jobs/job-runner';
 import { ensureLayout } from '../../../main/core/sync/layout';
 import { recoverOutbox } from '../../../main/core/sync/outbound';
 import { newOutboundMemory, outboundCycle } from '../../../main/core/sync/outbound-cycle';
@@ -77,7 +78,7 @@ async function simulate(seed: number): Promise<void> {
       events: new EngineEvents(),
       log: silentLogger,
       stableMs: 100,
-      backoff: { baseMs: 10, capMs: 100 },
+      jobs: new JobRunner({ now: () => clock, random, backoff: { baseMs: 10, capMs: 100 }, log: silentLogger }),
     };
     return { ctx, memory: newOutboundMemory() };
   };

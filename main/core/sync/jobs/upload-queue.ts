@@ -1,0 +1,151 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { DocumentType } from '../../../../shared/enums';
+import { ServiceError } from '../../api/errors';
+import type { OutboxJob } from '../../store/outbox';
+import type { SyncContext } from '../context';
+import { exists, sha256File } from '../files';
+import { absolute } from '../layout';
+import { activity, reject, spoolOf } from '../outbound';
+import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from '../outbound-options';
+import type { JobError, JobQueue, Loaded } from './job-runner';
+
+/** Failed tries after which an upload waits for the user: about two hours of back-off at the default cap. */
+export const UPLOAD_MAX_ATTEMPTS = 20;
+
+/** What an upload needs of its outbox row, checked on load: a row that lacks it is never sent. */
+const uploadRow = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(['invoice', 'document']),
+  relPath: z.string().min(1),
+  filename: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  idemKey: z.string().min(1),
+  options: z.record(z.string(), z.unknown()),
+});
+
+/** The app refused to send (its own copy and the file are both gone): settled as a refusal, never retried. */
+class NothingToSend extends Error {}
+
+/**
+ * Uploads from the Outbox as jobs of the one runner: a queued row is claimed (its try counted) before
+ * a byte is sent, sent with its fixed key so a retry after a lost answer is recognised, and settled in
+ * the outbox: uploaded, queued again with back-off, held for the user, or refused into Failed/.
+ */
+export function uploadQueue(ctx: SyncContext): JobQueue<OutboxJob> {
+  const { store, account } = ctx;
+  return {
+    kind: 'upload',
+    maxAttempts: UPLOAD_MAX_ATTEMPTS,
+    atCap: 'needs_user',
+    load(now, limit): Loaded<OutboxJob>[] {
+      return store.outbox.listDue(account.id, limit, now).map((job) => {
+        const parsed = uploadRow.safeParse(job);
+        return parsed.success ? { ok: true, job } : { ok: false, id: job.id, error: parsed.error.issues[0]?.message ?? 'unreadable' };
+      });
+    },
+    claim: (job) => store.outbox.recordAttempt(job.id, ['queued']),
+    async run(job, signal) {
+      const data = await readCopy(ctx, job);
+      const remote = job.kind === 'invoice' ? await sendInvoice(ctx, job, data, signal) : await sendDocument(ctx, job, data, signal);
+      store.outbox.transition(job.id, ['uploading'], 'uploaded', {
+        remoteId: remote.id,
+        lastError: null,
+        errorKind: null,
+        deliveryStatus: remote.status,
+      });
+      activity(ctx, 'info', 'upload.done', `Uploaded ${job.relPath}${remote.id ? ` as ${remote.id}` : ''}`, String(job.id));
+    },
+    // `job` was read before the claim counted this try.
+    failures: (job) => job.attempts + 1 - job.failuresBeforeUser,
+    async settle(job, e) {
+      if (e instanceof NothingToSend) {
+        await reject(ctx, job, e.message, [], 'app');
+        return true;
+      }
+      if (e instanceof ServiceError && e.kind === 'skip') {
+        await reject(ctx, job, e.message, e.details);
+        return true;
+      }
+      return false;
+    },
+    retry(job, error, at) {
+      store.outbox.transition(job.id, ['uploading'], 'queued', { nextAttemptAt: at, lastError: error.message, errorKind: error.kind });
+      activity(ctx, 'warn', 'upload.retry', `${job.relPath}: ${error.message}`, String(job.id));
+      ctx.events.emit('problem', { accountId: account.id, kind: error.kind, message: error.message });
+    },
+    holdForUser(job, error) {
+      hold(ctx, job.id, ['uploading'], error);
+    },
+    fail: (job, error) => reject(ctx, job, error.message, []),
+    failUnreadable(id, error) {
+      // Never sent on a guess, never dropped: the user decides once they have seen it.
+      hold(ctx, id, ['queued'], { message: `The app could not read its record of this file (${error}); it was not sent.`, kind: 'user' });
+    },
+    release(job) {
+      // Shutting down or aborted: back to the queue with its key; the next pass finishes it.
+      store.outbox.transition(job.id, ['uploading'], 'queued', { nextAttemptAt: 0 });
+    },
+  };
+}
+
+function hold(ctx: SyncContext, id: number, from: Array<'uploading' | 'queued'>, error: JobError): void {
+  const message = `${error.message} It waits for you: choose "Try again" once this is sorted out.`;
+  if (!ctx.store.outbox.transition(id, from, 'needs_user', { lastError: message, errorKind: 'user' })) return;
+  const job = ctx.store.outbox.get(id);
+  activity(ctx, 'error', 'upload.needs_user', `${job?.relPath ?? `Outbox item ${id}`}: ${message}`, String(id));
+  ctx.events.emit('problem', { accountId: ctx.account.id, kind: 'user', message });
+}
+
+/** The spool copy; when the disk was cleaned by hand, the Outbox file if it is still the version queued. */
+async function readCopy(ctx: SyncContext, job: OutboxJob): Promise<Buffer> {
+  try {
+    return await readFile(spoolOf(ctx).path(job.idemKey));
+  } catch {
+    const src = absolute(ctx.account.root, job.relPath);
+    if ((await exists(src)) && (await sha256File(src)) === job.sha256) return readFile(src);
+    throw new NothingToSend("The file and the app's copy of it both disappeared before it could be sent.");
+  }
+}
+
+async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
+  const fields = formFieldsFrom(job.options, INVOICE_OPTION_FIELDS);
+  const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.idemKey, fields }, signal);
+  ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice);
+  return { id: invoice.id, status: invoice.status ?? null };
+}
+
+async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
+  const fields = formFieldsFrom(job.options, DOCUMENT_OPTION_FIELDS) as Record<string, string | undefined>;
+  try {
+    const doc = await ctx.api.documents.upload(
+      {
+        type: (job.documentType ?? 'UNKNOWN') as DocumentType,
+        transmissionId: job.idemKey,
+        file: { filename: job.filename, data },
+        fields,
+      },
+      signal,
+    );
+    ctx.store.documents.upsert(ctx.account.id, 'SENT', doc);
+    return { id: doc.id, status: doc.status ?? null };
+  } catch (e) {
+    if (e instanceof ServiceError && e.status === 422 && e.code === 'document_duplicate_transmission_id') {
+      // An earlier attempt landed but its answer was lost: find that document instead of sending again.
+      return { id: await findDocumentByTransmissionId(ctx, job, signal), status: null };
+    }
+    throw e;
+  }
+}
+
+/** Looks through this account's recently sent documents for the one carrying our transmission_id. */
+async function findDocumentByTransmissionId(ctx: SyncContext, job: OutboxJob, signal?: AbortSignal): Promise<string | null> {
+  const since = new Date(job.createdAt - 24 * 3600_000).toISOString();
+  for (let page = 1; page <= 20; page++) {
+    const { items, page: info } = await ctx.api.documents.list({ direction: 'SENT', created_at_start: since, per_page: 100, page }, signal);
+    const hit = items.find((d) => d.transmission_id === job.idemKey);
+    if (hit) return hit.id;
+    if (!info.nextPage) break;
+  }
+  return null;
+}
