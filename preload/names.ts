@@ -30,6 +30,7 @@ const COMMANDS: Record<CommandName, true> = {
   'bankMessages.list': true,
   'outbox.list': true,
   'outbox.force': true,
+  'outbox.retry': true,
   'detect.checks.get': true,
   'detect.checks.set': true,
   'detect.definitions': true,

@@ -41,6 +41,7 @@ export interface NewAccountInput {
 export interface AccountStatus {
   account: Account;
   queued: number;
+  /** Files waiting for the user's decision: held back as duplicates, or waiting after a refusal only they can fix. */
   held: number;
   sending: number;
   sent: number;
@@ -339,6 +340,45 @@ export class Engine {
     return { job: this.store.outbox.get(outboxId) ?? job, moved: moved === true };
   }
 
+  /**
+   * "Try again" on a file that waits for the user (its credentials were refused, a scope was missing,
+   * or it failed too many times): queued again at once, its tries counted afresh. Answers the item as
+   * it is now, and whether it moved.
+   */
+  retryUpload(outboxId: number): { job: OutboxJob | undefined; moved: boolean } {
+    const job = this.store.outbox.get(outboxId);
+    const moved =
+      job?.state === 'needs_user' &&
+      this.store.outbox.transition(job.id, ['needs_user'], 'queued', {
+        failuresBeforeUser: job.attempts,
+        lastError: null,
+        errorKind: null,
+        nextAttemptAt: 0,
+      });
+    if (moved && job) this.syncNow(job.accountId);
+    return { job: this.store.outbox.get(outboxId) ?? job, moved: moved === true };
+  }
+
+  /**
+   * The user asked to sync now: everything that waited for them (uploads, downloads, Detect results)
+   * is tried again, since asking is how they say they fixed it. Answers how many jobs were released.
+   */
+  syncNowByUser(accountId?: string): number {
+    let released = 0;
+    for (const account of this.listAccounts()) {
+      if (accountId && account.id !== accountId) continue;
+      this.store.transaction(() => {
+        released += this.store.outbox.releaseHeld(account.id);
+        released += this.store.invoiceFiles.releaseHeld(account.id);
+        released += this.store.documentFiles.releaseHeld(account.id);
+        released += this.store.bankMessages.releaseHeld(account.id);
+        released += this.store.jobs.releaseHeld(account.id);
+      });
+    }
+    this.syncNow(accountId);
+    return released;
+  }
+
   /** Polls one account's received feeds once, without touching its Outbox. */
   async pollOnce(accountId: string): Promise<CycleReport> {
     const account = this.store.accounts.get(accountId);
@@ -365,7 +405,7 @@ export class Engine {
       return {
         account,
         queued: c.queued,
-        held: c.held_duplicate,
+        held: c.held_duplicate + c.needs_user,
         sending: c.uploading + c.uploaded + c.moving,
         sent: c.done,
         failed: c.failed,

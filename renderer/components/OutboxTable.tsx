@@ -58,7 +58,7 @@ function OutboxRow({ item, when, onReroute }: { item: OutboxItemView; when: stri
   const { t } = useTranslation();
   const { outbox } = useStores();
   return (
-    <tr className={item.state === 'failed' || item.needsReroute ? 'is-failed' : ''}>
+    <tr className={item.state === 'failed' || item.state === 'needs_user' || item.needsReroute ? 'is-failed' : ''}>
       <td>
         <span className="mono">{item.file}</span>
         {item.lastError && (
@@ -79,6 +79,11 @@ function OutboxRow({ item, when, onReroute }: { item: OutboxItemView; when: stri
         {item.state === 'held_duplicate' && (
           <button type="button" onClick={() => void outbox.getState().force(item.id)}>
             {t('sent.sendAnyway')}
+          </button>
+        )}
+        {item.state === 'needs_user' && (
+          <button type="button" onClick={() => void outbox.getState().retry(item.id)}>
+            {t('sent.tryAgain')}
           </button>
         )}
         {item.needsReroute && item.remoteId && (

@@ -10,6 +10,8 @@ export interface OutboxStoreState {
   load(accountId: string | null): Promise<void>;
   /** Retry now an item that is waiting (held as a duplicate or backing off). */
   force(id: number): Promise<void>;
+  /** "Try again" on a file that waits for the user. */
+  retry(id: number): Promise<void>;
   attach(): () => void;
 }
 
@@ -35,6 +37,15 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
     async force(id) {
       try {
         const item = await bridge.invoke('outbox.force', { id });
+        set({ items: get().items.map((i) => (i.id === id ? item : i)), error: null });
+      } catch (e) {
+        set({ error: toErrorView(e) });
+      }
+    },
+
+    async retry(id) {
+      try {
+        const item = await bridge.invoke('outbox.retry', { id });
         set({ items: get().items.map((i) => (i.id === id ? item : i)), error: null });
       } catch (e) {
         set({ error: toErrorView(e) });

@@ -135,6 +135,8 @@ export const commands = {
 
   'outbox.list': { input: z.object({ accountId: accountId.optional() }), output: out<OutboxItemView[]>() },
   'outbox.force': { input: z.object({ id: z.number().int().positive() }), output: out<OutboxItemView>() },
+  /** "Try again" on a file that waits for the user (needs_user): queued again, its tries counted afresh. */
+  'outbox.retry': { input: z.object({ id: z.number().int().positive() }), output: out<OutboxItemView>() },
 
   'detect.checks.get': { input: accountRef, output: out<DetectChecks>() },
   'detect.checks.set': { input: z.object({ accountId, checks: z.array(z.enum(DETECT_CHECKS)) }), output: out<DetectChecks>() },

@@ -107,7 +107,8 @@ export interface LocalFileView {
   filename: string;
   /** Where it is on disk once downloaded. */
   path: string | null;
-  state: 'pending' | 'done' | 'failed' | 'missing';
+  /** needs_user: not fetched again until the user acts (new credentials, a scope granted). */
+  state: 'pending' | 'needs_user' | 'done' | 'failed' | 'missing';
   size: number | null;
   /** Failed tries so far and the last reason, while a download keeps failing (or after it was given up). */
   tries?: number;

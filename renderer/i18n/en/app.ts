@@ -176,7 +176,13 @@ export const app = {
     save: 'Save',
     imageOf: 'Image of {{name}}',
     kind: { original: 'Invoice', image: 'PDF image', attachment: 'Attachment', document: 'Document', bank_message: 'Bank message' },
-    state: { pending: 'Downloading…', done: 'Downloaded', failed: 'Download failed', missing: 'Missing from disk' },
+    state: {
+      pending: 'Downloading…',
+      needs_user: 'Waiting for you',
+      done: 'Downloaded',
+      failed: 'Download failed',
+      missing: 'Missing from disk',
+    },
     tries_one: 'Tried once: {{error}}',
     tries_other: 'Tried {{count}} times: {{error}}',
   },
@@ -222,6 +228,7 @@ export const app = {
     invoice: 'Invoice',
     document: 'Document',
     sendAnyway: 'Send anyway',
+    tryAgain: 'Try again',
     reroute: 'Reroute',
   },
   reroute: {

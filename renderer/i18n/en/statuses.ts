@@ -40,6 +40,7 @@ export const statuses = {
     state: {
       queued: 'Queued',
       held_duplicate: 'Held: already sent',
+      needs_user: 'Needs you',
       uploading: 'Uploading',
       uploaded: 'Uploaded',
       moving: 'Moving to Sent',

@@ -179,7 +179,7 @@ export const app: CatalogShape<typeof en> = {
     save: 'Tallenna',
     imageOf: 'Kuva: {{name}}',
     kind: { original: 'Lasku', image: 'PDF-kuva', attachment: 'Liite', document: 'Dokumentti', bank_message: 'Pankkisanoma' },
-    state: { pending: 'Ladataan…', done: 'Ladattu', failed: 'Lataus epäonnistui', missing: 'Puuttuu levyltä' },
+    state: { pending: 'Ladataan…', needs_user: 'Odottaa sinua', done: 'Ladattu', failed: 'Lataus epäonnistui', missing: 'Puuttuu levyltä' },
     tries_one: 'Yritetty kerran: {{error}}',
     tries_other: 'Yritetty {{count}} kertaa: {{error}}',
   },
@@ -225,6 +225,7 @@ export const app: CatalogShape<typeof en> = {
     invoice: 'Lasku',
     document: 'Dokumentti',
     sendAnyway: 'Lähetä silti',
+    tryAgain: 'Yritä uudelleen',
     reroute: 'Ohjaa uudelleen',
   },
   reroute: {

@@ -43,6 +43,7 @@ export const statuses: CatalogShape<typeof en> = {
     state: {
       queued: 'Jonossa',
       held_duplicate: 'Pidätetty: jo lähetetty',
+      needs_user: 'Tarvitsee sinua',
       uploading: 'Lähetetään',
       uploaded: 'Lähetetty palveluun',
       moving: 'Siirretään Sent-kansioon',

@@ -179,7 +179,13 @@ export const app: CatalogShape<typeof en> = {
     save: 'Lagre',
     imageOf: 'Bilde av {{name}}',
     kind: { original: 'Faktura', image: 'PDF-bilde', attachment: 'Vedlegg', document: 'Dokument', bank_message: 'Bankmelding' },
-    state: { pending: 'Lastes ned…', done: 'Lastet ned', failed: 'Nedlastingen mislyktes', missing: 'Mangler på disken' },
+    state: {
+      pending: 'Lastes ned…',
+      needs_user: 'Venter på deg',
+      done: 'Lastet ned',
+      failed: 'Nedlastingen mislyktes',
+      missing: 'Mangler på disken',
+    },
     tries_one: 'Forsøkt én gang: {{error}}',
     tries_other: 'Forsøkt {{count}} ganger: {{error}}',
   },
@@ -225,6 +231,7 @@ export const app: CatalogShape<typeof en> = {
     invoice: 'Faktura',
     document: 'Dokument',
     sendAnyway: 'Send likevel',
+    tryAgain: 'Prøv igjen',
     reroute: 'Omdiriger',
   },
   reroute: {

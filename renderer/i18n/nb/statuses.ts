@@ -43,6 +43,7 @@ export const statuses: CatalogShape<typeof en> = {
     state: {
       queued: 'I kø',
       held_duplicate: 'Holdt: allerede sendt',
+      needs_user: 'Trenger deg',
       uploading: 'Lastes opp',
       uploaded: 'Lastet opp',
       moving: 'Flyttes til Sent',

@@ -179,7 +179,13 @@ export const app: CatalogShape<typeof en> = {
     save: 'Spara',
     imageOf: 'Bild av {{name}}',
     kind: { original: 'Faktura', image: 'PDF-bild', attachment: 'Bilaga', document: 'Dokument', bank_message: 'Bankmeddelande' },
-    state: { pending: 'Laddas ner…', done: 'Nedladdad', failed: 'Nedladdningen misslyckades', missing: 'Saknas på disken' },
+    state: {
+      pending: 'Laddas ner…',
+      needs_user: 'Väntar på dig',
+      done: 'Nedladdad',
+      failed: 'Nedladdningen misslyckades',
+      missing: 'Saknas på disken',
+    },
     tries_one: 'Försökt en gång: {{error}}',
     tries_other: 'Försökt {{count}} gånger: {{error}}',
   },
@@ -225,6 +231,7 @@ export const app: CatalogShape<typeof en> = {
     invoice: 'Faktura',
     document: 'Dokument',
     sendAnyway: 'Skicka ändå',
+    tryAgain: 'Försök igen',
     reroute: 'Omdirigera',
   },
   reroute: {

@@ -43,6 +43,7 @@ export const statuses: CatalogShape<typeof en> = {
     state: {
       queued: 'I kö',
       held_duplicate: 'Hålls: redan skickad',
+      needs_user: 'Behöver dig',
       uploading: 'Laddas upp',
       uploaded: 'Uppladdad',
       moving: 'Flyttas till Sent',

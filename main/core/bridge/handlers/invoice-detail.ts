@@ -11,6 +11,7 @@ import { fileView, invoiceRow, outboxView } from '../views';
 
 const NOT_YET: Record<InvoiceFileJob['state'], string> = {
   pending: 'The invoice file has not been downloaded yet',
+  needs_user: 'The invoice file waits for you: the service did not allow this account to fetch it',
   failed: 'The invoice file could not be downloaded',
   missing: 'The service no longer has the invoice file',
   done: '',

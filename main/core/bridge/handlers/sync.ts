@@ -5,7 +5,7 @@ import type { BridgeDeps, Handlers } from '../types';
 import { accountView, activityView, outboxView } from '../views';
 import { accountOf } from './common';
 
-type Names = 'sync.status' | 'sync.now' | 'activity.list' | 'outbox.list' | 'outbox.force';
+type Names = 'sync.status' | 'sync.now' | 'activity.list' | 'outbox.list' | 'outbox.force' | 'outbox.retry';
 
 /** Rows still to act on: in flight, held back, failed. */
 const OPEN_STATES: readonly OutboxState[] = [...ACTIVE_OUTBOX_STATES, 'failed'];
@@ -42,7 +42,7 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
 
     'sync.now': async (input) => {
       if (input.accountId) accountOf(d, input.accountId);
-      d.engine.syncNow(input.accountId);
+      d.engine.syncNowByUser(input.accountId);
       return { started: true as const };
     },
 
@@ -60,6 +60,13 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const { job, moved } = d.engine.forceSend(input.id);
       if (!job) throw invalid(`No outbox item ${input.id}`, { id: 'no such item' });
       if (!moved) throw invalid(`Outbox item ${input.id} is ${job.state}, not held back as a duplicate`, { id: `is ${job.state}` });
+      return outboxView(job);
+    },
+
+    'outbox.retry': async (input) => {
+      const { job, moved } = d.engine.retryUpload(input.id);
+      if (!job) throw invalid(`No outbox item ${input.id}`, { id: 'no such item' });
+      if (!moved) throw invalid(`Outbox item ${input.id} is ${job.state}, not waiting for you`, { id: `is ${job.state}` });
       return outboxView(job);
     },
   };
