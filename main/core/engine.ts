@@ -55,6 +55,8 @@ export interface AccountStatus {
   message: string | null;
   /** When it polls next, back-off included while the service fails; null when not running. */
   nextPoll: string | null;
+  /** Until when the service asked the app to wait (a 429); null when it did not. */
+  serviceWaitUntil: string | null;
 }
 
 /**
@@ -421,10 +423,16 @@ export class Engine {
     });
   }
 
-  private syncStateOf(account: Account): { state: SyncStateName; message: string | null; nextPoll: string | null } {
+  private syncStateOf(account: Account): {
+    state: SyncStateName;
+    message: string | null;
+    nextPoll: string | null;
+    serviceWaitUntil: string | null;
+  } {
     const snap = this.runners.get(account.id)?.snapshot();
     const nextPoll = snap?.nextPollAt && !account.paused ? new Date(snap.nextPollAt).toISOString() : null;
-    return { state: account.paused ? 'paused' : (snap?.state ?? 'idle'), message: snap?.message ?? null, nextPoll };
+    const serviceWaitUntil = snap?.serviceWaitUntil ? new Date(snap.serviceWaitUntil).toISOString() : null;
+    return { state: account.paused ? 'paused' : (snap?.state ?? 'idle'), message: snap?.message ?? null, nextPoll, serviceWaitUntil };
   }
 
   /** Finishes or safely abandons the work in flight, then closes the database. */

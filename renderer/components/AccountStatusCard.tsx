@@ -37,6 +37,12 @@ export function AccountStatusCard({ status }: { status: AccountStatusView }) {
             {account.paused ? t('sync.state.paused') : status.nextPoll ? f.relative(status.nextPoll, now) : t('common.none')}
           </dd>
         </div>
+        {status.serviceWaitUntil && (
+          <div>
+            <dt>{t('overview.serviceWait')}</dt>
+            <dd title={f.dateTime(status.serviceWaitUntil)}>{f.relative(status.serviceWaitUntil, now)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('overview.root')}</dt>
           <dd className="mono">{account.root}</dd>

@@ -31,6 +31,8 @@ export interface AccountStatusView {
   downloadsPending: number;
   lastPoll: string | null;
   nextPoll: string | null;
+  /** Until when the service asked the app to wait (HTTP 429): nothing is sent or asked before then. */
+  serviceWaitUntil: string | null;
 }
 
 export interface InvoiceRow {

@@ -83,6 +83,9 @@ export function createJobsRepo(db: Database, deps: StoreDeps) {
       error_kind = iif(@keep, error_kind, @errorKind),
       next_attempt_at = coalesce(@at, next_attempt_at), updated_at = @now
     WHERE id = @id AND state = @from`);
+  const rearm = db.prepare<{ id: number; at: number; now: number }>(`
+    UPDATE jobs SET state = 'pending', attempts = 0, next_attempt_at = @at, last_error = NULL, error_kind = NULL, updated_at = @now
+    WHERE id = @id AND state = 'running'`);
   const recover = db.prepare<{ account: string; now: number }>(
     `UPDATE jobs SET state = 'pending', next_attempt_at = 0, updated_at = @now WHERE account_id = @account AND state = 'running'`,
   );
@@ -133,6 +136,10 @@ export function createJobsRepo(db: Database, deps: StoreDeps) {
     },
     succeed(id: number): boolean {
       return moved(id, 'running', 'done', { count: 1, error: null });
+    },
+    /** A recurring job ran: due again at `at`, its failures forgotten. */
+    rearm(id: number, at: number): boolean {
+      return rearm.run({ id, at, now: deps.now() }).changes === 1;
     },
     retry(id: number, error: string, errorKind: FailureKind, at: number): boolean {
       return moved(id, 'running', 'pending', { count: 1, error, errorKind, at });

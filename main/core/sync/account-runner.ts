@@ -10,12 +10,12 @@ import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import type { SyncContext } from './context';
-import { trackDeliveries } from './delivery';
 import { runDownloads } from './downloads';
 import type { EngineEventMap, EngineEvents } from './events';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
+import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
 import { detectQueue, enqueueDetect } from './jobs/detect-queue';
 import { JobRunner } from './jobs/job-runner';
 import { ensureLayout } from './layout';
@@ -66,6 +66,8 @@ export interface RunnerSnapshot {
   state: SyncStateName;
   message: string | null;
   nextPollAt: number | null;
+  /** Until when the service asked for quiet (a 429): no call of this account goes out before then. */
+  serviceWaitUntil: number | null;
 }
 
 export interface CycleReport {
@@ -152,7 +154,12 @@ export class AccountRunner {
 
   /** Its state and its next poll, including the back-off while the service fails. */
   snapshot(): RunnerSnapshot {
-    return { ...this.announced, nextPollAt: this.running && this.nextPollAt > 0 ? this.nextPollAt : null };
+    const wait = this.ctx.jobs.pausedUntil;
+    return {
+      ...this.announced,
+      nextPollAt: this.running && this.nextPollAt > 0 ? this.nextPollAt : null,
+      serviceWaitUntil: wait > 0 ? wait : null,
+    };
   }
 
   private announce(state: SyncStateName, message?: string): void {
@@ -313,7 +320,14 @@ export class AccountRunner {
     await step('Received documents', () => pollReceivedDocuments(ctx, signal));
     await step('Sent documents', () => pollSentDocuments(ctx, signal));
     await step('Bank messages', () => pollBankMessages(ctx, signal));
-    await step('Delivery status', () => trackDeliveries(ctx, signal));
+    await step('Delivery status', async () => {
+      enqueueDeliveryTracking(ctx);
+      const r = await ctx.jobs.runDue(deliveryQueue(ctx), 1, signal);
+      if (r.retried + r.needsUser > 0) {
+        const job = ctx.store.jobs.find(ctx.account.id, DELIVERY_KIND, 'sent');
+        throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Delivery status could not be checked', null);
+      }
+    });
     await step('Downloads', async () => {
       const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
       if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);

@@ -80,6 +80,7 @@ export const app = {
   overview: {
     title: 'Overview',
     lastPoll: 'Last poll',
+    serviceWait: 'The service asked to wait until',
     nextPoll: 'Next poll',
     never: 'Not yet',
     root: 'Folder',

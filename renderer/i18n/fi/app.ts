@@ -83,6 +83,7 @@ export const app: CatalogShape<typeof en> = {
   overview: {
     title: 'Yleiskatsaus',
     lastPoll: 'Edellinen haku',
+    serviceWait: 'Palvelu pyysi odottamaan, kunnes',
     nextPoll: 'Seuraava haku',
     never: 'Ei vielä',
     root: 'Kansio',

@@ -83,6 +83,7 @@ export const app: CatalogShape<typeof en> = {
   overview: {
     title: 'Oversikt',
     lastPoll: 'Siste henting',
+    serviceWait: 'Tjenesten ba om å vente til',
     nextPoll: 'Neste henting',
     never: 'Ikke ennå',
     root: 'Mappe',

@@ -83,6 +83,7 @@ export const app: CatalogShape<typeof en> = {
   overview: {
     title: 'Översikt',
     lastPoll: 'Senaste hämtning',
+    serviceWait: 'Tjänsten bad om att vänta till',
     nextPoll: 'Nästa hämtning',
     never: 'Inte än',
     root: 'Mapp',

@@ -89,12 +89,13 @@ describe('the job runner with the real service stand-in', () => {
     const statuses = rows();
     expect(statuses.filter((r) => r.attempts > 0)).toHaveLength(1);
     expect(statuses.filter((r) => r.attempts === 0)).toHaveLength(2);
-    const nextPoll = Date.parse(t.engine.status()[0]?.nextPoll ?? '');
+    const waitUntil = Date.parse(t.engine.status()[0]?.serviceWaitUntil ?? '');
+    expect(waitUntil).toBeGreaterThan(Date.now());
 
     // While paused, a pass asks the service nothing at all, polls included.
     requests.length = 0;
     await t.engine.syncOnce();
-    expect(Date.now()).toBeLessThan(nextPoll);
+    expect(Date.now()).toBeLessThan(waitUntil);
     expect(requests).toEqual([]);
 
     await sb.call('/__sandbox/faults', { method: 'DELETE' });

@@ -5,7 +5,7 @@ import { InvoiceBrowser } from '../../../renderer/components/InvoiceBrowser';
 import { createI18n } from '../../../renderer/i18n';
 import { Root } from '../../../renderer/Root';
 import { createStores } from '../../../renderer/stores';
-import type { AppSettings, BankMessageRow, DocumentRow, InvoicePage } from '../../../shared/bridge';
+import type { AppSettings, BankMessageRow, DocumentRow, InvoicePage, OutboxItemView } from '../../../shared/bridge';
 import { type FakeBridge, fakeBridge, type Handlers } from './fake-bridge';
 import { ACCOUNT, INFO, invoiceDetail, invoiceRow, SETTINGS, status } from './fixtures';
 import { renderWithApp } from './render-app';
@@ -222,6 +222,37 @@ describe('the app', () => {
     expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
     expect(screen.getAllByText('Sandbox').length).toBeGreaterThan(0);
     expect(bridge.callsOf('accounts.tryDemo')).toHaveLength(1);
+  });
+
+  it('says on the Overview when the service asked the app to wait, and offers "Try again" on a file waiting for the user', async () => {
+    const held: OutboxItemView = {
+      id: 7,
+      accountId: ACCOUNT.id,
+      kind: 'invoice',
+      documentType: null,
+      file: 'Outbox/Invoices/scope.xml',
+      state: 'needs_user',
+      attempts: 1,
+      lastError: 'This account is not allowed to do that. It waits for you.',
+      errorKind: 'user',
+      remoteId: null,
+      deliveryStatus: null,
+      needsReroute: false,
+      nextAttemptAt: null,
+      createdAt: '2026-03-01T09:00:00Z',
+      updatedAt: '2026-03-01T09:00:00Z',
+    };
+    const bridge = appBridge([ACCOUNT], {
+      'sync.status': () => [status({ serviceWaitUntil: '2026-03-01T10:03:00Z' })],
+      'outbox.list': () => [held],
+      'outbox.retry': (): OutboxItemView => ({ ...held, state: 'queued', lastError: null, errorKind: null }),
+    });
+    renderRoot(bridge);
+    expect(await screen.findByText('The service asked to wait until')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sent' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(bridge.callsOf('outbox.retry')).toEqual([{ id: 7 }]));
+    expect(await screen.findByText('Queued')).toBeTruthy();
   });
 
   it('switches language everywhere, with the lang attribute and the formats', async () => {

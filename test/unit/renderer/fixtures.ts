@@ -37,6 +37,7 @@ export function status(over: Partial<AccountStatusView> = {}): AccountStatusView
     downloadsPending: 0,
     lastPoll: '2026-03-01T10:00:00Z',
     nextPoll: '2026-03-01T10:05:00Z',
+    serviceWaitUntil: null,
     ...over,
   };
 }

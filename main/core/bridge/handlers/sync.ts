@@ -37,6 +37,7 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
           downloadsPending: s.downloadsPending,
           lastPoll: s.lastPoll,
           nextPoll: s.nextPoll,
+          serviceWaitUntil: s.serviceWaitUntil,
         }),
       ),
 
