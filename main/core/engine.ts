@@ -338,7 +338,16 @@ export class Engine {
         errorKind: null,
         nextAttemptAt: 0,
       });
-    if (moved && job) this.syncNow(job.accountId);
+    if (moved && job) {
+      this.store.activity.append({
+        accountId: job.accountId,
+        level: 'info',
+        kind: 'outbox.forced',
+        message: `${job.relPath}: sent anyway at the user's word, though the same content was sent before`,
+        ref: String(job.id),
+      });
+      this.syncNow(job.accountId);
+    }
     return { job: this.store.outbox.get(outboxId) ?? job, moved: moved === true };
   }
 
@@ -357,7 +366,16 @@ export class Engine {
         errorKind: null,
         nextAttemptAt: 0,
       });
-    if (moved && job) this.syncNow(job.accountId);
+    if (moved && job) {
+      this.store.activity.append({
+        accountId: job.accountId,
+        level: 'info',
+        kind: 'outbox.retry',
+        message: `${job.relPath}: tried again at the user's word`,
+        ref: String(job.id),
+      });
+      this.syncNow(job.accountId);
+    }
     return { job: this.store.outbox.get(outboxId) ?? job, moved: moved === true };
   }
 
@@ -370,11 +388,18 @@ export class Engine {
     for (const account of this.listAccounts()) {
       if (accountId && account.id !== accountId) continue;
       this.store.transaction(() => {
-        released += this.store.outbox.releaseHeld(account.id);
-        released += this.store.invoiceFiles.releaseHeld(account.id);
-        released += this.store.documentFiles.releaseHeld(account.id);
-        released += this.store.bankMessages.releaseHeld(account.id);
-        released += this.store.jobs.releaseHeld(account.id);
+        const { store } = this;
+        const n =
+          store.outbox.releaseHeld(account.id) +
+          store.invoiceFiles.releaseHeld(account.id) +
+          store.documentFiles.releaseHeld(account.id) +
+          store.bankMessages.releaseHeld(account.id) +
+          store.jobs.releaseHeld(account.id);
+        if (n > 0) {
+          const message = `${n} item(s) that waited for you are tried again ("Sync now")`;
+          store.activity.append({ accountId: account.id, level: 'info', kind: 'sync.released', message, ref: null });
+        }
+        released += n;
       });
     }
     this.syncNow(accountId);

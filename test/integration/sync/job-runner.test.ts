@@ -62,6 +62,7 @@ describe('the job runner with the real service stand-in', () => {
     // The user sorted it out and says try again.
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
     expect(t.engine.retryUpload(held?.id ?? 0).moved).toBe(true);
+    expect(t.engine.store.activity.listLatest(5, t.account.id).map((e) => e.kind)).toContain('outbox.retry');
     await t.engine.syncOnce();
     expect(t.engine.store.outbox.get(held?.id ?? 0)).toMatchObject({ state: 'done', failuresBeforeUser: 1 });
     expect(await uploads()).toEqual([expect.objectContaining({ filename: 'scope.xml', attempts: 1 })]);
@@ -76,6 +77,7 @@ describe('the job runner with the real service stand-in', () => {
     expect(rows().map((r) => r.state)).toEqual(['needs_user', 'needs_user']);
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
     expect(t.engine.syncNowByUser(t.account.id)).toBe(2);
+    expect(t.engine.store.activity.listLatest(5, t.account.id).map((e) => e.kind)).toContain('sync.released');
     await t.engine.syncOnce();
     expect(rows().map((r) => r.state)).toEqual(['done', 'done']);
     expect((await uploads()).map((u) => u.attempts)).toEqual([1, 1]);
