@@ -11,6 +11,11 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
 }
 
 export const dbFile = (dataDir: string) => join(dataDir, 'einvoice-sync.sqlite');
-export const secretsFile = (dataDir: string) => join(dataDir, 'secrets.json');
+/** The plain keys file of earlier versions: moved into the OS keychain or the encrypted file at start, then removed. */
+export const plainSecretsFile = (dataDir: string) => join(dataDir, 'secrets.json');
+/** API keys where no OS keychain is available: encrypted with a passphrase only the user knows. */
+export const encryptedSecretsFile = (dataDir: string) => join(dataDir, 'secrets.encrypted.json');
+/** Written once a key is in the OS keychain: a later start without the keychain stops instead of losing sight of them. */
+export const keychainMarkerFile = (dataDir: string) => join(dataDir, 'secrets.keychain.json');
 export const logsDir = (dataDir: string) => join(dataDir, 'logs');
 export const sandboxDataDir = (dataDir: string) => join(dataDir, 'sandbox');

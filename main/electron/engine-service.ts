@@ -5,6 +5,7 @@ import type { Logger } from '../core/log';
 import type { AccountSecret, SecretStore } from '../core/secrets';
 import { type EngineInit, type HostOp, type ToEngine, toEngineSchema, type Wire } from './engine-protocol';
 import { createFileLogger, SecretScrubber } from './logs';
+import { SAFE_STORAGE_INFO } from './secrets';
 
 /** Commands that store an API key: refused up front when the keychain cannot take one. */
 const STORES_A_KEY = new Set(['accounts.add', 'accounts.tryDemo']);
@@ -35,6 +36,8 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
     });
 
   const secrets: SecretStore = {
+    // Main keeps the keys with safeStorage (see ./secrets); this is its end of the wire.
+    info: SAFE_STORAGE_INFO,
     async get(accountId) {
       const s = (await call('secrets.get', accountId)) as AccountSecret | null;
       scrubber.add(s?.apiKey);

@@ -1,4 +1,4 @@
-import type { AccountSecret, SecretStore } from '../core/secrets';
+import type { AccountSecret, SecretStore, SecretStoreInfo } from '../core/secrets';
 
 /** The part of Electron's safeStorage used here (tests hand in a fake that really encrypts). */
 export interface SafeStorageLike {
@@ -26,6 +26,9 @@ export class KeychainUnavailableError extends Error {
 
 const KEY = 'secrets';
 
+/** What the desktop shell's store is, for the UI's "where are the API keys". */
+export const SAFE_STORAGE_INFO: SecretStoreInfo = { kind: 'electron-safe-storage', label: 'OS keychain (Electron safeStorage)' };
+
 export interface KeychainSecretsOptions {
   safeStorage: SafeStorageLike;
   store: KeyValueStore;
@@ -45,16 +48,18 @@ export interface KeychainSecretsOptions {
  * written in plain text: when encryption is not available, storing a key is refused.
  */
 export class KeychainSecrets implements SecretStore {
+  readonly info = SAFE_STORAGE_INFO;
+
   constructor(private readonly o: KeychainSecretsOptions) {}
 
   /** Why keys cannot be stored here, in plain words, or null when they can. */
   problem(): string | null {
     if (!this.o.safeStorage.isEncryptionAvailable()) {
-      return "API keys cannot be saved: this computer's keychain is not available to the app. Unlock or set up the system keychain and try again, or use the headless mode (npm run headless), which keeps keys in a file only you can read.";
+      return "API keys cannot be saved: this computer's keychain is not available to the app. Unlock or set up the system keychain and try again, or use the headless mode (npm run headless), which can keep keys in a file encrypted with a passphrase of yours.";
     }
     const platform = this.o.platform ?? process.platform;
     if (platform === 'linux' && !this.o.allowBasicText && this.o.safeStorage.getSelectedStorageBackend?.() === 'basic_text') {
-      return 'API keys cannot be saved: no keyring (GNOME Keyring or KWallet) is running, so they would be stored as good as in plain text. Start a keyring and restart the app, or use the headless mode (npm run headless).';
+      return 'API keys cannot be saved: no keyring (GNOME Keyring or KWallet) is running, so they would be stored as good as in plain text. Start a keyring and restart the app, or use the headless mode (npm run headless), which can keep keys in a file encrypted with a passphrase of yours.';
     }
     return null;
   }

@@ -197,6 +197,21 @@ export interface BridgeErrorView {
 /** The app's own preferences; their schema and defaults are in `shared/settings.ts`. */
 export type { AppSettings } from '../settings';
 
+/**
+ * Where this process keeps the accounts' API keys: the OS keychain (@napi-rs/keyring in the command
+ * line and headless mode, Electron's safeStorage in the desktop shell), an encrypted file where no
+ * keychain is available, or memory only (tests, the embedded demo).
+ */
+export type SecretStoreKind = 'keychain' | 'encrypted-file' | 'electron-safe-storage' | 'memory';
+
+export interface SecretStoreInfo {
+  kind: SecretStoreKind;
+  /** In English, for the command line and the logs: "OS keychain (macOS Keychain)". */
+  label: string;
+  /** The encrypted file, for kind `encrypted-file`. */
+  path?: string;
+}
+
 export interface AppInfo {
   version: string;
   /** 'electron' or 'browser' (headless). */
@@ -205,4 +220,6 @@ export interface AppInfo {
   embeddedSandboxUrl: string | null;
   /** What the host can do that a browser cannot (open files with the system, start at login). */
   capabilities: { openFiles: boolean; startAtLogin: boolean; notifications: boolean };
+  /** Where the API keys are kept. */
+  secretStore: SecretStoreInfo;
 }

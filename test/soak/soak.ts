@@ -75,7 +75,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   };
   try {
     const company = await sb.company({ name: 'Soak Oy' });
-    const env = { EINVOICE_API_KEY: company.api_key };
+    // The API key in an encrypted file: a soak's account stays out of the machine's keychain.
+    const env = { EINVOICE_API_KEY: company.api_key, EINVOICE_SECRETS_STORE: 'file', EINVOICE_SECRETS_PASSPHRASE: 'the soak passphrase' };
     const add = await run(
       [
         'accounts',

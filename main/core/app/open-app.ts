@@ -4,7 +4,7 @@ import type { EmbeddedSandbox } from '../demo/embedded-sandbox';
 import { type DemoCompany, Engine } from '../engine';
 import type { Logger } from '../log';
 import { sandboxDataDir } from '../paths';
-import type { SecretStore } from '../secrets';
+import { infoOf, openSecretStore, type PassphrasePrompt, type SecretStore, type SecretStoreInfo } from '../secrets';
 import type { RunnerOptions } from '../sync/account-runner';
 
 /**
@@ -15,13 +15,21 @@ export type DemoPolicy = 'when-needed' | 'first-run' | 'always';
 
 export interface OpenAppOptions {
   dataDir: string;
-  /** Where API keys live: the OS keychain in the desktop shell, the secrets file headless. */
-  secrets: SecretStore;
+  /**
+   * Where API keys live: `os` for the OS keychain, or an encrypted file where there is none
+   * (openSecretStore; the command line and the headless host), or a store of the host's own (the
+   * desktop shell's safeStorage behind its wire; memory in tests).
+   */
+  secrets: SecretStore | 'os';
+  /** With `os`: asks for the encrypted file's passphrase on a terminal (the command line). */
+  passphrasePrompt?: PassphrasePrompt;
+  /** With `os`: EINVOICE_SECRETS_STORE and EINVOICE_SECRETS_PASSPHRASE. Default: process.env. */
+  env?: NodeJS.ProcessEnv;
   log: Logger;
   runner?: Partial<RunnerOptions>;
   demo?: DemoPolicy;
   /** Puts the bridge on the engine: the web host and the desktop shell. */
-  bridge?: { host: HostInfo; settings?: AppSettingsStore };
+  bridge?: { host: Omit<HostInfo, 'secretStore'>; settings?: AppSettingsStore };
 }
 
 export interface OpenedApp {
@@ -30,6 +38,10 @@ export interface OpenedApp {
   engine: Engine;
   /** The bridge, when asked for. */
   bridge: BridgeServer | null;
+  /** Where the API keys are kept, for `status` and the UI. */
+  secretStore: SecretStoreInfo;
+  /** Asks now for what reading the keys needs (the encrypted file's passphrase), before other output. */
+  unlockSecrets(): Promise<void>;
   /** The embedded sandbox, while it runs. */
   readonly embedded: EmbeddedSandbox | null;
   /** Starts the embedded sandbox (once) and adds its demo company as an account. */
@@ -45,7 +57,13 @@ export interface OpenedApp {
  */
 export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
   mkdirSync(o.dataDir, { recursive: true });
-  const engine = new Engine({ dataDir: o.dataDir, secrets: o.secrets, log: o.log, runner: o.runner });
+  const secrets =
+    o.secrets === 'os'
+      ? (await openSecretStore({ dataDir: o.dataDir, env: o.env, prompt: o.passphrasePrompt, log: o.log })).store
+      : o.secrets;
+  const secretStore = infoOf(secrets);
+  o.log.debug('where the API keys are kept', { store: secretStore.label });
+  const engine = new Engine({ dataDir: o.dataDir, secrets, log: o.log, runner: o.runner });
   let embedded: EmbeddedSandbox | null = null;
   let starting: Promise<EmbeddedSandbox> | null = null;
 
@@ -66,7 +84,7 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     ? createBridgeServer({
         engine,
         dataDir: o.dataDir,
-        host: o.bridge.host,
+        host: { ...o.bridge.host, secretStore },
         settings: o.bridge.settings,
         demo: demoCompany,
         log: o.log,
@@ -77,6 +95,10 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     log: o.log,
     engine,
     bridge,
+    secretStore,
+    async unlockSecrets() {
+      await secrets.unlock?.();
+    },
     get embedded() {
       return embedded;
     },

@@ -1,5 +1,6 @@
 import type { CommandName, CommandOutput, ParsedInput } from '../../../shared/bridge/commands';
 import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/events';
+import type { SecretStoreInfo } from '../../../shared/bridge/views';
 import type { DemoCompany, Engine } from '../engine';
 import type { Logger } from '../log';
 import type { AppSettingsStore } from './app-settings';
@@ -16,6 +17,8 @@ export interface HostInfo {
   kind: 'electron' | 'browser';
   version: string;
   capabilities: { openFiles: boolean; startAtLogin: boolean; notifications: boolean };
+  /** Where the API keys are kept (openApp fills it in from the secret store it was given). */
+  secretStore: SecretStoreInfo;
   /** Opens a file with the system's program; absent where the host cannot (a browser). */
   openFile?: (path: string) => Promise<boolean>;
 }

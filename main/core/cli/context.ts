@@ -1,8 +1,8 @@
 import { type DemoPolicy, type OpenedApp, openApp } from '../app/open-app';
 import { jsonLogger, type Logger, type LogLevel } from '../log';
-import { defaultDataDir, secretsFile } from '../paths';
-import { SecretFile } from '../secrets';
+import { defaultDataDir } from '../paths';
 import type { RunnerOptions } from '../sync/account-runner';
+import { readPassphrase } from './passphrase';
 
 export interface GlobalOptions {
   data?: string;
@@ -22,11 +22,21 @@ export interface OpenCliOptions {
   runner?: Partial<RunnerOptions>;
 }
 
-/** The command line's part of opening the app: the data folder, the log level, the secrets file. */
+/**
+ * The command line's part of opening the app: the data folder, the log level, and the API keys in
+ * the OS keychain, or in the encrypted file whose passphrase is asked for on a terminal.
+ */
 export async function openCli(g: GlobalOptions, opts: OpenCliOptions = {}): Promise<CliContext> {
   const dataDir = g.data ?? defaultDataDir();
   const level = (g.logLevel ?? 'info') as LogLevel;
   if (!LEVELS.includes(level)) throw new UsageError(`--log-level must be one of ${LEVELS.join(', ')}`);
   const log: Logger = jsonLogger((line) => process.stderr.write(line), { level });
-  return openApp({ dataDir, secrets: new SecretFile(secretsFile(dataDir)), log, runner: opts.runner, demo: opts.demo });
+  return openApp({
+    dataDir,
+    secrets: 'os',
+    passphrasePrompt: process.stdin.isTTY ? readPassphrase : undefined,
+    log,
+    runner: opts.runner,
+    demo: opts.demo,
+  });
 }

@@ -6,7 +6,7 @@ import { type GlobalOptions, openCli, UsageError } from './context';
 export function statusCommands(program: Command, globals: () => GlobalOptions): void {
   program
     .command('status')
-    .description('per account: queued, sent, failed, received, and the last poll')
+    .description('where the API keys are kept; per account: queued, sent, failed, received, and the last poll')
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const cli = await openCli(globals());
@@ -26,9 +26,10 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
           last_poll: s.lastPoll,
         }));
         if (o.json) {
-          process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+          process.stdout.write(`${JSON.stringify({ secret_store: cli.secretStore, accounts: status }, null, 2)}\n`);
           return;
         }
+        process.stdout.write(`API keys: ${cli.secretStore.label}\n`);
         if (status.length === 0) process.stdout.write('No accounts.\n');
         for (const s of status) {
           process.stdout.write(

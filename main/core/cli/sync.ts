@@ -28,6 +28,11 @@ export function syncCommands(program: Command, globals: () => GlobalOptions): vo
         announceDemo(cli);
       }
       const names = new Map(cli.engine.listAccounts().map((a) => [a.id, a.name]));
+      // A passphrase prompt comes now, not under the progress bars.
+      await cli.unlockSecrets().catch(async (e: Error) => {
+        await cli.close();
+        throw e;
+      });
       const stopBars = showProgress(cli.engine.events, names);
       try {
         if (o.once) {

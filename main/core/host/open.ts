@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type OpenedApp, openApp } from '../app/open-app';
 import type { BridgeServer } from '../bridge';
 import { jsonLogger, type LogLevel } from '../log';
-import { defaultDataDir, secretsFile } from '../paths';
-import { SecretFile } from '../secrets';
+import { defaultDataDir } from '../paths';
 
 /** dist/renderer of this checkout, where `npm run build:renderer` writes the UI. */
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
@@ -22,16 +21,18 @@ export function appVersion(): string {
 export type HeadlessApp = OpenedApp & { bridge: BridgeServer };
 
 /**
- * Headless mode's part of opening the app: the same data folder and secrets file as the command
- * line, JSON log lines on stderr, and the bridge for a browser tab. With no account yet, the
- * embedded sandbox's demo company is added, so a first run shows a working app.
+ * Headless mode's part of opening the app: the same data folder and API keys as the command line (the
+ * OS keychain, or the encrypted file, whose passphrase comes only from EINVOICE_SECRETS_PASSPHRASE
+ * here: stdout is the address and nothing else), JSON log lines on stderr, and the bridge for a
+ * browser tab. With no account yet, the embedded sandbox's demo company is added, so a first run
+ * shows a working app.
  */
 export async function openHeadless(g: { data?: string; logLevel?: LogLevel }): Promise<HeadlessApp> {
   const dataDir = g.data ?? defaultDataDir();
   const log = jsonLogger((line) => process.stderr.write(line), { level: g.logLevel ?? 'info' });
   const app = await openApp({
     dataDir,
-    secrets: new SecretFile(secretsFile(dataDir)),
+    secrets: 'os',
     log,
     demo: 'first-run',
     bridge: {
@@ -42,6 +43,11 @@ export async function openHeadless(g: { data?: string; logLevel?: LogLevel }): P
         capabilities: { openFiles: false, startAtLogin: false, notifications: false },
       },
     },
+  });
+  // Nobody is asked for a passphrase later: a missing or wrong one stops the start, in plain words.
+  await app.unlockSecrets().catch(async (e: Error) => {
+    await app.close();
+    throw e;
   });
   return app as HeadlessApp;
 }

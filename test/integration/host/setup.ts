@@ -69,7 +69,12 @@ export async function startHost(sb: TestSandbox, company: TestCompany, engine?: 
   const bridge = createBridgeServer({
     engine: te.engine,
     dataDir: te.dataDir,
-    host: { kind: 'browser', version: 'test', capabilities: { openFiles: false, startAtLogin: false, notifications: false } },
+    host: {
+      kind: 'browser',
+      version: 'test',
+      capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+      secretStore: { kind: 'memory', label: 'memory only' },
+    },
   });
   const web = await startWebHost({ bridge, rendererDir });
   const origin = web.url;

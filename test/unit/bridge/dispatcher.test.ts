@@ -36,6 +36,7 @@ describe('dispatch: names', () => {
         dataDir,
         embeddedSandboxUrl: null,
         capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+        secretStore: { kind: 'memory', label: 'memory only' },
       },
     });
   });

@@ -114,6 +114,7 @@ describe('files.read and files.open take only paths the store records for that a
         kind: 'electron',
         version: '1',
         capabilities: { openFiles: true, startAtLogin: true, notifications: true },
+        secretStore: { kind: 'electron-safe-storage', label: 'OS keychain (Electron safeStorage)' },
         openFile: async (p) => {
           opened.push(p);
           return true;

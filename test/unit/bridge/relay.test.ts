@@ -39,7 +39,12 @@ describe('engine events reach the bridge as bridge events', () => {
     const late = createBridgeServer({
       engine,
       dataDir,
-      host: { kind: 'browser', version: '1', capabilities: { openFiles: false, startAtLogin: false, notifications: false } },
+      host: {
+        kind: 'browser',
+        version: '1',
+        capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+        secretStore: { kind: 'memory', label: 'memory only' },
+      },
     });
     onTestFinished(() => late.close());
     const seenEarly: string[] = [];

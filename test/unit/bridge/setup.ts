@@ -23,7 +23,12 @@ export function testBridge(over: Partial<BridgeServerOptions> = {}): TestBridge 
   const bridge = createBridgeServer({
     engine,
     dataDir,
-    host: { kind: 'browser', version: '9.9.9', capabilities: { openFiles: false, startAtLogin: false, notifications: false } },
+    host: {
+      kind: 'browser',
+      version: '9.9.9',
+      capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+      secretStore: { kind: 'memory', label: 'memory only' },
+    },
     log,
     ...over,
   });

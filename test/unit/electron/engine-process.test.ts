@@ -43,7 +43,16 @@ describe('engine process: main relays, the engine runs elsewhere', () => {
     expect(t.p.embeddedSandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     const info = await t.p.dispatch('app.info', {});
-    expect(info).toMatchObject({ ok: true, value: { host: 'electron', version: '9.8.7', capabilities: { openFiles: true } } });
+    expect(info).toMatchObject({
+      ok: true,
+      value: {
+        host: 'electron',
+        version: '9.8.7',
+        capabilities: { openFiles: true },
+        // The keys are main's, in the OS keychain through safeStorage: the UI says so.
+        secretStore: { kind: 'electron-safe-storage', label: 'OS keychain (Electron safeStorage)' },
+      },
+    });
     const accounts = await t.p.dispatch('accounts.list', {});
     expect(accounts.ok && (accounts.value as AccountView[]).map((a) => a.name)).toEqual(['Demo (sandbox)']);
     // The key went through main into electron-store, sealed.

@@ -16,7 +16,12 @@ function setup() {
   const bridge = createBridgeServer({
     engine,
     dataDir,
-    host: { kind: 'electron', version: '1.2.3', capabilities: { openFiles: true, startAtLogin: true, notifications: true } },
+    host: {
+      kind: 'electron',
+      version: '1.2.3',
+      capabilities: { openFiles: true, startAtLogin: true, notifications: true },
+      secretStore: { kind: 'electron-safe-storage', label: 'OS keychain (Electron safeStorage)' },
+    },
   });
   onTestFinished(async () => {
     bridge.close();

@@ -110,7 +110,12 @@ describe('ShellState over the real bridge', () => {
     const bridge = createBridgeServer({
       engine,
       dataDir,
-      host: { kind: 'electron', version: '1', capabilities: { openFiles: true, startAtLogin: false, notifications: true } },
+      host: {
+        kind: 'electron',
+        version: '1',
+        capabilities: { openFiles: true, startAtLogin: false, notifications: true },
+        secretStore: { kind: 'electron-safe-storage', label: 'OS keychain (Electron safeStorage)' },
+      },
     });
     onTestFinished(async () => {
       bridge.close();

@@ -17,7 +17,12 @@ function setup() {
   const bridge = createBridgeServer({
     engine,
     dataDir,
-    host: { kind: 'browser', version: '0.0.0', capabilities: { openFiles: false, startAtLogin: false, notifications: false } },
+    host: {
+      kind: 'browser',
+      version: '0.0.0',
+      capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+      secretStore: { kind: 'memory', label: 'memory only' },
+    },
     log: silentLogger,
   });
   onTestFinished(async () => {

@@ -10,6 +10,7 @@ export const ACCOUNT: AccountView = {
   pollIntervalS: 300,
   markHandled: false,
   paused: false,
+  inboxLayout: 'year-month',
 };
 
 export const INFO: AppInfo = {
@@ -18,6 +19,7 @@ export const INFO: AppInfo = {
   dataDir: '/tmp/data',
   embeddedSandboxUrl: 'http://127.0.0.1:9999',
   capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+  secretStore: { kind: 'keychain', label: 'OS keychain (Secret Service)' },
 };
 
 export const SETTINGS: AppSettings = { language: 'en', theme: 'system', notifications: true, startAtLogin: false };

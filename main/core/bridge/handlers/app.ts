@@ -9,6 +9,7 @@ export function appHandlers(d: BridgeDeps): Pick<Handlers, 'app.info' | 'setting
       dataDir: d.dataDir,
       embeddedSandboxUrl: d.engine.embeddedSandboxUrl,
       capabilities: { ...d.host.capabilities },
+      secretStore: { ...d.host.secretStore },
     }),
     'settings.get': () => d.settings.read(),
     'settings.set': async (input) => {
