@@ -4,12 +4,13 @@ import { useApp, useStores } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
 import { LanguagePicker } from './LanguagePicker';
 
-/** The app's own settings: language, light or dark, notifications, start at login. */
+/** The app's own settings: language, light or dark, notifications, start at login; and where the API keys are kept. */
 export function Preferences() {
   const { t } = useTranslation();
   const { app } = useStores();
   const settings = useApp((s) => s.settings);
   const caps = useApp((s) => s.info?.capabilities ?? null);
+  const secretStore = useApp((s) => s.info?.secretStore ?? null);
   const error = useApp((s) => s.error);
   const save = (patch: AppSettingsPatch) => void app.getState().saveSettings(patch);
   return (
@@ -56,6 +57,17 @@ export function Preferences() {
           </p>
         </div>
       </div>
+      {secretStore && (
+        <dl className="facts">
+          <div>
+            <dt>{t('settings.secretStore')}</dt>
+            <dd data-store={secretStore.kind}>
+              {t(`settings.secretStores.${secretStore.kind}`)}
+              {secretStore.path && <span className="mono"> {secretStore.path}</span>}
+            </dd>
+          </div>
+        </dl>
+      )}
       <ErrorNotice error={error} />
     </section>
   );

@@ -231,6 +231,13 @@ export const company = {
     startAtLogin: 'Start at login',
     startHint: 'Keeps folders in sync from the moment you log in.',
     desktopOnly: 'Only in the desktop app.',
+    secretStore: 'API keys',
+    secretStores: {
+      keychain: "Kept in the operating system's keychain.",
+      'electron-safe-storage': "Kept in the operating system's keychain.",
+      'encrypted-file': 'Kept in a file encrypted with your passphrase:',
+      memory: 'Kept in memory only, and forgotten when the app stops.',
+    },
     accounts: 'Accounts',
     addAccount: 'Add an account',
     pollInterval: 'Poll interval (seconds)',

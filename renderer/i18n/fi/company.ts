@@ -240,6 +240,13 @@ export const company: CatalogShape<typeof en> = {
     startAtLogin: 'Käynnistä kirjauduttaessa',
     startHint: 'Pitää kansiot ajan tasalla heti kirjautumisesta lähtien.',
     desktopOnly: 'Vain työpöytäsovelluksessa.',
+    secretStore: 'API-avaimet',
+    secretStores: {
+      keychain: 'Tallessa käyttöjärjestelmän avainnipussa.',
+      'electron-safe-storage': 'Tallessa käyttöjärjestelmän avainnipussa.',
+      'encrypted-file': 'Tallessa tiedostossa, joka on salattu tunnuslauseellasi:',
+      memory: 'Vain muistissa; ne unohtuvat, kun sovellus suljetaan.',
+    },
     accounts: 'Tilit',
     addAccount: 'Lisää tili',
     pollInterval: 'Hakuväli (sekuntia)',

@@ -234,6 +234,13 @@ export const company: CatalogShape<typeof en> = {
     startAtLogin: 'Start ved pålogging',
     startHint: 'Holder mappene synkronisert fra du logger på.',
     desktopOnly: 'Bare i skrivebordsappen.',
+    secretStore: 'API-nøkler',
+    secretStores: {
+      keychain: 'Lagret i operativsystemets nøkkelring.',
+      'electron-safe-storage': 'Lagret i operativsystemets nøkkelring.',
+      'encrypted-file': 'Lagret i en fil som er kryptert med passordfrasen din:',
+      memory: 'Bare i minnet; de glemmes når appen lukkes.',
+    },
     accounts: 'Kontoer',
     addAccount: 'Legg til en konto',
     pollInterval: 'Henteintervall (sekunder)',

@@ -234,6 +234,13 @@ export const company: CatalogShape<typeof en> = {
     startAtLogin: 'Starta vid inloggning',
     startHint: 'Håller mapparna synkroniserade från det att du loggar in.',
     desktopOnly: 'Bara i skrivbordsappen.',
+    secretStore: 'API-nycklar',
+    secretStores: {
+      keychain: 'Sparade i operativsystemets nyckelring.',
+      'electron-safe-storage': 'Sparade i operativsystemets nyckelring.',
+      'encrypted-file': 'Sparade i en fil som är krypterad med din lösenfras:',
+      memory: 'Bara i minnet; de glöms när appen stängs.',
+    },
     accounts: 'Konton',
     addAccount: 'Lägg till ett konto',
     pollInterval: 'Hämtningsintervall (sekunder)',

@@ -269,6 +269,26 @@ describe('the app', () => {
     expect(screen.getAllByText('1.2.2026').length).toBeGreaterThan(0);
   });
 
+  it('says on Settings where the API keys are kept, in the language chosen', async () => {
+    renderRoot(appBridge());
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect((await screen.findByText('API keys')).nextElementSibling?.textContent).toBe("Kept in the operating system's keychain.");
+    fireEvent.change(await screen.findByLabelText('Language'), { target: { value: 'fi' } });
+    expect((await screen.findByText('API-avaimet')).nextElementSibling?.textContent).toBe('Tallessa käyttöjärjestelmän avainnipussa.');
+  });
+
+  it('says on Settings when the API keys are in the encrypted file, and which file', async () => {
+    const path = '/srv/einvoice/secrets.encrypted.json';
+    const secretStore = { kind: 'encrypted-file' as const, label: `encrypted file (no OS keychain here): ${path}`, path };
+    renderRoot(appBridge([ACCOUNT], { 'app.info': () => ({ ...INFO, secretStore }) }));
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect((await screen.findByText('API keys')).nextElementSibling?.textContent).toBe(
+      `Kept in a file encrypted with your passphrase: ${path}`,
+    );
+  });
+
   it('follows the theme choice on the html element', async () => {
     const bridge = appBridge();
     const { stores } = renderRoot(bridge);
