@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { fileTempDir } from '../../support/temp';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const dataDir = fileTempDir('einvoice-headless-');
+const secretsDir = fileTempDir('einvoice-headless-secrets-');
 
 interface Running {
   child: ChildProcess;
@@ -17,9 +19,10 @@ interface Running {
 }
 
 /** `npm run headless -- --data DIR --port 0`, as the same node process npm would start. */
-async function headless(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/core/host/bin.ts', '--data', dataDir, '--port', '0'], {
+async function headless(data = dataDir, env: NodeJS.ProcessEnv = {}): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/core/host/bin.ts', '--data', data, '--port', '0'], {
     cwd: REPO,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -76,5 +79,46 @@ describe('npm run headless', () => {
     second.child.kill('SIGINT');
     expect(await second.exit).toBe(0);
     expect(second.stdout().split('\n')).toHaveLength(2);
+  });
+
+  it('keeps API keys in the encrypted file where asked, moves an old secrets.json there, says so, and stops on a missing or wrong passphrase', {
+    timeout: 90_000,
+  }, async () => {
+    const data = join(secretsDir, 'data');
+    const file = join(data, 'secrets.encrypted.json');
+    const env = { EINVOICE_SECRETS_STORE: 'file', EINVOICE_SECRETS_PASSPHRASE: 'passphrase of the headless test' };
+    // A data folder of an earlier version, with its plain keys file.
+    const started = await headless(data, env);
+    expect((await call<AccountView[]>(started.url, 'accounts.list')).map((a) => a.name)).toEqual(['Demo (sandbox)']);
+    started.child.kill('SIGTERM');
+    expect(await started.exit).toBe(0);
+    writeFileSync(join(data, 'secrets.json'), JSON.stringify({ 'old-account': { apiKey: 'old-plain-key-0123456789' } }), { mode: 0o600 });
+
+    const h = await headless(data, env);
+    const info = await call<AppInfo>(h.url, 'app.info');
+    expect(info.secretStore).toEqual({
+      kind: 'encrypted-file',
+      label: `encrypted file (EINVOICE_SECRETS_STORE=file): ${file}`,
+      path: file,
+    });
+    h.child.kill('SIGTERM');
+    expect(await h.exit).toBe(0);
+    expect(existsSync(join(data, 'secrets.json'))).toBe(false);
+    const everyFile = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? everyFile(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : [],
+      );
+    for (const f of everyFile(data)) expect(readFileSync(f).includes('old-plain-key-0123456789'), f).toBe(false);
+
+    for (const [passphrase, says] of [
+      ['', /set EINVOICE_SECRETS_PASSPHRASE in the environment to the passphrase the keys were saved with/],
+      ['not the passphrase', /The secrets passphrase is wrong: it does not open/],
+    ] as const) {
+      const refused = await headless(data, { ...env, EINVOICE_SECRETS_PASSPHRASE: passphrase }).then(
+        () => null,
+        (e: Error) => e.message,
+      );
+      expect(refused).toMatch(says);
+    }
   });
 });
