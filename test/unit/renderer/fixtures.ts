@@ -10,7 +10,6 @@ export const ACCOUNT: AccountView = {
   pollIntervalS: 300,
   markHandled: false,
   paused: false,
-  inboxLayout: 'year-month',
 };
 
 export const INFO: AppInfo = {
