@@ -1,0 +1,103 @@
+import type { CompiledRulesetId } from '../../../shared/validation';
+
+/**
+ * The official rule sets the app ships, where their sources are (under vendor/validation/, copied
+ * unedited from ../shared/validation) and how each becomes a compiled stylesheet (SaxonJS SEF JSON):
+ * a ready XSLT is compiled as it is; an ISO Schematron is first turned into XSLT by SchXslt.
+ * scripts/build-rules.ts compiles them; the worker (worker.ts) runs them.
+ */
+export interface RulesetSource {
+  id: CompiledRulesetId;
+  title: string;
+  /** The release of the rules, as their publisher names it. */
+  version: string;
+  kind: 'xslt' | 'schematron';
+  /** The rules, relative to vendor/validation/. */
+  source: string;
+  /** The compiled stylesheet's file name in the rules folder. */
+  sef: string;
+}
+
+export const RULESETS: readonly RulesetSource[] = [
+  {
+    id: 'EN16931-UBL',
+    title: 'EN 16931 business rules (UBL)',
+    version: 'validation-1.3.16',
+    kind: 'xslt',
+    source: 'en16931/EN16931-UBL-validation.xslt',
+    sef: 'EN16931-UBL.sef.json',
+  },
+  {
+    id: 'EN16931-CII',
+    title: 'EN 16931 business rules (CII)',
+    version: 'validation-1.3.16',
+    kind: 'xslt',
+    source: 'en16931/EN16931-CII-validation.xslt',
+    sef: 'EN16931-CII.sef.json',
+  },
+  {
+    id: 'PEPPOL-BIS3-UBL',
+    title: 'Peppol BIS Billing 3.0 rules (UBL)',
+    version: '3.0.19',
+    kind: 'schematron',
+    source: 'peppol/PEPPOL-EN16931-UBL.sch',
+    sef: 'PEPPOL-BIS3-UBL.sef.json',
+  },
+  {
+    id: 'PEPPOL-BIS3-CII',
+    title: 'Peppol BIS Billing 3.0 rules (CII)',
+    version: '3.0.19',
+    kind: 'schematron',
+    source: 'peppol/PEPPOL-EN16931-CII.sch',
+    sef: 'PEPPOL-BIS3-CII.sef.json',
+  },
+];
+
+/** The SchXslt stylesheet that turns an ISO Schematron into XSLT answering SVRL (relative to vendor/validation/). */
+export const SCHEMATRON_COMPILER = 'schxslt/pipeline-for-svrl.xsl';
+/** Every file the Schematron compiler is made of: a change to any of them changes the compiled Peppol rules. */
+export const SCHEMATRON_COMPILER_FILES = [
+  'schxslt/pipeline-for-svrl.xsl',
+  'schxslt/pipeline.xsl',
+  'schxslt/svrl.xsl',
+  'schxslt/include.xsl',
+  'schxslt/expand.xsl',
+  'schxslt/version.xsl',
+  'schxslt/compile-for-svrl.xsl',
+  'schxslt/compile/api-2.0.xsl',
+  'schxslt/compile/compile-2.0.xsl',
+  'schxslt/compile/functions.xsl',
+  'schxslt/compile/templates.xsl',
+] as const;
+
+/** The files a rule set's compiled form depends on, relative to vendor/validation/. */
+export function sourcesOf(r: RulesetSource): string[] {
+  return r.kind === 'schematron' ? [r.source, ...SCHEMATRON_COMPILER_FILES] : [r.source];
+}
+
+export function rulesetById(id: CompiledRulesetId): RulesetSource {
+  const r = RULESETS.find((x) => x.id === id);
+  if (!r) throw new Error(`No rule set ${id}`);
+  return r;
+}
+
+/** The manifest the build writes beside the compiled stylesheets (manifest.json). */
+export interface RulesManifest {
+  format: 1;
+  /** The SaxonJS release that compiled the stylesheets; another one recompiles them. */
+  compiler: string;
+  rulesets: Partial<Record<CompiledRulesetId, ManifestEntry>>;
+}
+
+export interface ManifestEntry {
+  version: string;
+  /** sha256 (hex) of every source file, by its path relative to vendor/validation/. */
+  sources: Record<string, string>;
+  sef: string;
+  /** sha256 (hex) of the compiled stylesheet, checked before it is loaded. */
+  sefSha256: string;
+  bytes: number;
+  compiledAt: string;
+}
+
+export const MANIFEST_FILE = 'manifest.json';

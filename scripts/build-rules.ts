@@ -1,0 +1,210 @@
+// npm run build:rules: compiles the official rule sets the app ships (vendor/validation/, copied unedited
+// from ../shared/validation) into SaxonJS stylesheets (SEF JSON, about 3-7 MB each) under build/rules/,
+// with a manifest of the sha256 of every source file and of every compiled stylesheet.
+//
+// The compiled files are build output, not sources: they are not in git. A rule set is compiled again
+// only when it is missing, when a source's hash differs from the manifest's, when the compiler (SaxonJS)
+// is another release, or when its stylesheet no longer matches its hash; so the step costs about a
+// second when nothing changed and about 30 s on two cores when everything did. `npm test` runs it before
+// vitest, `npm run dist` before packaging (electron-builder copies build/rules/ into the installer), and
+// test/unit/validate/rules-build.test.ts fails when the manifest and the vendored sources disagree.
+//
+//   npm run build:rules              compile what is missing or stale
+//   npm run build:rules -- --check   only say what is stale (exit 1 if anything is)
+//   npm run build:rules -- --force   compile everything again
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pLimit from 'p-limit';
+import {
+  MANIFEST_FILE,
+  type ManifestEntry,
+  RULESETS,
+  type RulesetSource,
+  type RulesManifest,
+  SCHEMATRON_COMPILER,
+  sourcesOf,
+} from '../main/core/validate/rulesets';
+import type { CompiledRulesetId } from '../shared/validation/report';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const VENDOR_DIR = join(ROOT, 'vendor', 'validation');
+export const RULES_BUILD_DIR = join(ROOT, 'build', 'rules');
+const require = createRequire(import.meta.url);
+const XSLT3 = require.resolve('xslt3/xslt3.js');
+
+/** The compiler, as the manifest records it: a SEF is compiled by and for one SaxonJS release. */
+export function compilerVersion(): string {
+  const saxon = (require('saxon-js/package.json') as { version: string }).version;
+  const xslt3 = (require('xslt3/package.json') as { version: string }).version;
+  return `SaxonJS ${saxon} (xslt3 ${xslt3})`;
+}
+
+const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
+
+export async function sourceHashes(r: RulesetSource, vendorDir = VENDOR_DIR): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const rel of sourcesOf(r)) out[rel] = sha256(await readFile(join(vendorDir, rel)));
+  return out;
+}
+
+export async function readManifest(outDir: string): Promise<RulesManifest | null> {
+  try {
+    const m = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8')) as RulesManifest;
+    return m.format === 1 ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface StaleRuleset {
+  id: CompiledRulesetId;
+  reason: string;
+}
+
+/** What would be compiled, and why; empty when build/rules/ matches the sources. */
+export async function staleRulesets(outDir = RULES_BUILD_DIR, vendorDir = VENDOR_DIR, checkSef = true): Promise<StaleRuleset[]> {
+  const manifest = await readManifest(outDir);
+  const compiler = compilerVersion();
+  const stale: StaleRuleset[] = [];
+  for (const r of RULESETS) {
+    const entry = manifest?.rulesets[r.id];
+    if (!manifest || !entry) {
+      stale.push({ id: r.id, reason: 'not compiled yet' });
+      continue;
+    }
+    if (manifest.compiler !== compiler) {
+      stale.push({ id: r.id, reason: `compiled by ${manifest.compiler}, the compiler is now ${compiler}` });
+      continue;
+    }
+    const now = await sourceHashes(r, vendorDir);
+    const changed = Object.keys({ ...now, ...entry.sources }).filter((k) => now[k] !== entry.sources[k]);
+    if (changed.length) {
+      stale.push({ id: r.id, reason: `sources changed since it was compiled: ${changed.join(', ')}` });
+      continue;
+    }
+    if (checkSef) {
+      const sef = await readFile(join(outDir, entry.sef)).catch(() => null);
+      if (!sef) stale.push({ id: r.id, reason: `${entry.sef} is missing` });
+      else if (sha256(sef) !== entry.sefSha256) stale.push({ id: r.id, reason: `${entry.sef} does not match its hash` });
+    }
+  }
+  return stale;
+}
+
+function run(args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [XSLT3, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`xslt3 ${args.join(' ')} failed (${code}): ${err.trim()}`))));
+  });
+}
+
+async function compileOne(r: RulesetSource, outDir: string, vendorDir: string): Promise<ManifestEntry> {
+  const sources = await sourceHashes(r, vendorDir);
+  const tmp = join(outDir, `.${r.id}.${process.pid}.${Date.now()}`);
+  await mkdir(tmp, { recursive: true });
+  try {
+    let xsl = join(vendorDir, r.source);
+    if (r.kind === 'schematron') {
+      const generated = join(tmp, `${r.id}.xsl`);
+      await run([`-xsl:${join(vendorDir, SCHEMATRON_COMPILER)}`, `-s:${xsl}`, `-o:${generated}`], tmp);
+      xsl = generated;
+    }
+    const sefTmp = join(tmp, r.sef);
+    await run([`-xsl:${xsl}`, `-export:${sefTmp}`, '-nogo', '-relocate:on'], tmp);
+    const sef = await readFile(sefTmp);
+    await rename(sefTmp, join(outDir, r.sef));
+    return { version: r.version, sources, sef: r.sef, sefSha256: sha256(sef), bytes: sef.length, compiledAt: new Date().toISOString() };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** One build at a time per folder (tests, npm test and a developer may start one together). */
+async function withLock<T>(outDir: string, fn: () => Promise<T>): Promise<T> {
+  const lock = `${outDir}.lock`;
+  await mkdir(dirname(lock), { recursive: true });
+  const started = Date.now();
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > 10 * 60_000) await rm(lock, { recursive: true, force: true });
+      else if (Date.now() - started > 15 * 60_000) throw new Error(`${lock} is held by another build for too long`);
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+export interface BuildRulesResult {
+  outDir: string;
+  compiled: StaleRuleset[];
+  ms: number;
+}
+
+/** Compiles what is missing or stale (everything with `force`) and rewrites the manifest. */
+export async function buildRules(
+  o: { outDir?: string; vendorDir?: string; force?: boolean; log?: (line: string) => void } = {},
+): Promise<BuildRulesResult> {
+  const outDir = o.outDir ?? RULES_BUILD_DIR;
+  const vendorDir = o.vendorDir ?? VENDOR_DIR;
+  const started = performance.now();
+  return withLock(outDir, async () => {
+    await mkdir(outDir, { recursive: true });
+    const todo = o.force ? RULESETS.map((r) => ({ id: r.id, reason: 'forced' })) : await staleRulesets(outDir, vendorDir);
+    if (todo.length === 0) return { outDir, compiled: [], ms: performance.now() - started };
+    const old = await readManifest(outDir);
+    const compiler = compilerVersion();
+    const manifest: RulesManifest = { format: 1, compiler, rulesets: old?.compiler === compiler ? { ...old.rulesets } : {} };
+    const limit = pLimit(Math.max(1, Math.min(availableParallelism(), todo.length)));
+    await Promise.all(
+      todo.map((t) =>
+        limit(async () => {
+          const r = RULESETS.find((x) => x.id === t.id) as RulesetSource;
+          const t0 = performance.now();
+          manifest.rulesets[r.id] = await compileOne(r, outDir, vendorDir);
+          o.log?.(`compiled ${r.id} (${t.reason}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        }),
+      ),
+    );
+    const tmp = join(outDir, `.${MANIFEST_FILE}.${process.pid}`);
+    await writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
+    await rename(tmp, join(outDir, MANIFEST_FILE));
+    return { outDir, compiled: todo, ms: performance.now() - started };
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = new Set(process.argv.slice(2));
+  const log = (s: string) => process.stdout.write(`build:rules: ${s}\n`);
+  if (args.has('--check')) {
+    const stale = await staleRulesets();
+    for (const s of stale) log(`${s.id} is stale: ${s.reason}`);
+    if (stale.length) process.exitCode = 1;
+    else log(`every rule set in ${RULES_BUILD_DIR} matches its sources`);
+  } else {
+    const r = await buildRules({ force: args.has('--force'), log });
+    log(
+      r.compiled.length
+        ? `compiled ${r.compiled.length} rule set(s) into ${r.outDir} in ${(r.ms / 1000).toFixed(1)} s`
+        : `up to date (${Math.round(r.ms)} ms)`,
+    );
+  }
+}

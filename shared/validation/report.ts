@@ -1,0 +1,89 @@
+import type { APP_LANGUAGES } from '../settings';
+
+type AppLanguage = (typeof APP_LANGUAGES)[number];
+
+// What local validation answers (main/core/validate): plain JSON, the same for the CLI, the bridge and
+// the renderer.
+
+/** The kinds of file validation tells apart, from the document element and its namespace. */
+export const INVOICE_SYNTAXES = ['ubl-invoice', 'ubl-credit-note', 'cii', 'finvoice', 'other'] as const;
+export type InvoiceSyntax = (typeof INVOICE_SYNTAXES)[number];
+
+export const SYNTAX_LABELS: Readonly<Record<InvoiceSyntax, string>> = {
+  'ubl-invoice': 'UBL 2.1 Invoice',
+  'ubl-credit-note': 'UBL 2.1 CreditNote',
+  cii: 'UN/CEFACT CII',
+  finvoice: 'Finvoice',
+  other: 'not an invoice format the rules know',
+};
+
+/** The official rule sets, compiled ahead of time (vendor/validation/, npm run build:rules). */
+export const COMPILED_RULESET_IDS = ['EN16931-UBL', 'EN16931-CII', 'PEPPOL-BIS3-UBL', 'PEPPOL-BIS3-CII'] as const;
+export type CompiledRulesetId = (typeof COMPILED_RULESET_IDS)[number];
+/** Finvoice has no official machine-readable business rules: only its well-formedness and structure are checked. */
+export type RulesetId = CompiledRulesetId | 'FINVOICE-STRUCTURE';
+
+export type IssueFlag = 'fatal' | 'warning';
+
+/** A rule's meaning in plain words, in each language the app speaks. */
+export type Explanation = Readonly<Record<AppLanguage, string>>;
+
+/** One broken rule. */
+export interface ValidationIssue {
+  /** The rule's id as its rule set names it: BR-CO-15, PEPPOL-EN16931-R001, FINVOICE-03 ... */
+  id: string;
+  /** fatal: the invoice is refused by the rules; warning: it passes, but should be looked at. */
+  flag: IssueFlag;
+  ruleset: RulesetId;
+  /** A readable path to the element the rule points at: /Invoice/cac:InvoiceLine[2]/cbc:LineExtensionAmount. */
+  location: string;
+  /** The location as the rules gave it (an XPath); empty for our own checks. */
+  xpath: string;
+  /** The 1-based line of that element's start tag in the file, when it was found. */
+  line?: number;
+  /** The rule's official text (English). */
+  text: string;
+  /** What it means and what to do, for the rules users hit most. */
+  explanation?: Explanation;
+}
+
+/** One rule set that was run over the file. */
+export interface RulesetRun {
+  id: RulesetId;
+  title: string;
+  version: string;
+  /** False for Finvoice's structure check: no business rules (sums, VAT) were checked. */
+  businessRules: boolean;
+  ms: number;
+}
+
+export type ValidationStatus = 'valid' | 'invalid' | 'unreadable';
+
+export interface ValidationNote {
+  code: 'no-business-rules' | 'not-an-invoice' | 'wrapper';
+  text: string;
+}
+
+export interface ValidationReport {
+  /** The file's path, or the name given for a Buffer. */
+  file: string;
+  /**
+   * valid: no fatal issue (warnings may remain); invalid: at least one fatal issue, or not an invoice;
+   * unreadable: the file could not be read as XML at all (see `problem`), so no rule was run.
+   */
+  status: ValidationStatus;
+  valid: boolean;
+  syntax: InvoiceSyntax;
+  /** UBL cbc:CustomizationID, CII GuidelineSpecifiedDocumentContextParameter/ID. */
+  customizationId: string | null;
+  rulesets: RulesetRun[];
+  /** Fatal issues first, then warnings, each in document order. */
+  issues: ValidationIssue[];
+  fatalCount: number;
+  warningCount: number;
+  /** Why the file could not be read, in plain words (status unreadable only). */
+  problem: string | null;
+  notes: ValidationNote[];
+  /** Wall time from the request to the answer. */
+  ms: number;
+}
