@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Environment } from '../../../shared/enums';
+import { type InboxLayout, NEW_ACCOUNT_INBOX_LAYOUT } from '../../../shared/inbox-layout';
 import { flag, isSet, patchAssignments, patchParams } from './columns';
 import type { StoreDeps } from './deps';
 
@@ -16,6 +17,8 @@ export interface Account {
   pollIntervalS: number;
   markHandled: boolean;
   paused: boolean;
+  /** The subfolders received files go into (shared/inbox-layout.ts); changing it moves nothing by itself. */
+  inboxLayout: InboxLayout;
   createdAt: number;
   updatedAt: number;
 }
@@ -29,9 +32,11 @@ export interface NewAccount {
   pollIntervalS?: number;
   markHandled?: boolean;
   paused?: boolean;
+  /** Default NEW_ACCOUNT_INBOX_LAYOUT (by year and month). */
+  inboxLayout?: InboxLayout;
 }
 
-export type AccountPatch = Partial<Pick<Account, 'name' | 'baseUrl' | 'root' | 'pollIntervalS' | 'markHandled' | 'paused'>>;
+export type AccountPatch = Partial<Pick<Account, 'name' | 'baseUrl' | 'root' | 'pollIntervalS' | 'markHandled' | 'paused' | 'inboxLayout'>>;
 
 const PATCH_COLUMNS = {
   name: 'name',
@@ -40,6 +45,7 @@ const PATCH_COLUMNS = {
   pollIntervalS: 'poll_interval_s',
   markHandled: 'mark_handled',
   paused: 'paused',
+  inboxLayout: 'inbox_layout',
 } as const satisfies Record<keyof AccountPatch, string>;
 
 interface AccountRecord {
@@ -52,6 +58,7 @@ interface AccountRecord {
   poll_interval_s: number;
   mark_handled: number;
   paused: number;
+  inbox_layout: InboxLayout;
   created_at: number;
   updated_at: number;
 }
@@ -66,14 +73,16 @@ const toAccount = (r: AccountRecord): Account => ({
   pollIntervalS: r.poll_interval_s,
   markHandled: isSet(r.mark_handled),
   paused: isSet(r.paused),
+  inboxLayout: r.inbox_layout,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
 export function createAccountsRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number | null>, AccountRecord>(`
-    INSERT INTO accounts (id, name, environment, base_url, company_id, root, poll_interval_s, mark_handled, paused, created_at, updated_at)
-    VALUES (@id, @name, @environment, @baseUrl, @companyId, @root, @pollIntervalS, @markHandled, @paused, @now, @now)
+    INSERT INTO accounts (id, name, environment, base_url, company_id, root, poll_interval_s, mark_handled, paused, inbox_layout,
+      created_at, updated_at)
+    VALUES (@id, @name, @environment, @baseUrl, @companyId, @root, @pollIntervalS, @markHandled, @paused, @inboxLayout, @now, @now)
     RETURNING *`);
   const byId = db.prepare<[string], AccountRecord>('SELECT * FROM accounts WHERE id = ?');
   const byName = db.prepare<[string], AccountRecord>('SELECT * FROM accounts WHERE name = ?');
@@ -95,6 +104,7 @@ export function createAccountsRepo(db: Database, deps: StoreDeps) {
         pollIntervalS: account.pollIntervalS ?? 300,
         markHandled: flag(account.markHandled ?? false),
         paused: flag(account.paused ?? false),
+        inboxLayout: account.inboxLayout ?? NEW_ACCOUNT_INBOX_LAYOUT,
         now: deps.now(),
       });
       return toAccount(row!);

@@ -1,7 +1,15 @@
 import type { Database } from 'better-sqlite3';
 import type { BankMessageKind } from '../../../shared/enums';
 import type { StoreDeps } from './deps';
-import { createDownloadJobs, type DownloadJob, type DownloadJobRecord, toDownloadJob } from './download-jobs';
+import {
+  createDownloadJobs,
+  type DownloadJob,
+  type DownloadJobRecord,
+  type FiledFile,
+  type FiledFileRecord,
+  toDownloadJob,
+  toFiled,
+} from './download-jobs';
 
 // The three feeds of Finnish bank messages (received `ri`, sent, error) are the service's enumeration.
 export type { BankMessageKind } from '../../../shared/enums';
@@ -43,7 +51,17 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
     'SELECT * FROM bank_messages WHERE account_id = ? AND kind = ? ORDER BY seen_at DESC, job_id DESC LIMIT ?',
   );
 
+  // A bank message has no date or sender of its own in the mirror: it is filed by when it was mirrored.
+  const filed = db.prepare<[string, number, number], FiledFileRecord>(`
+    SELECT job_id, path, sha256, moving_to, created_at, NULL AS date, NULL AS received_at, NULL AS sender_name
+    FROM bank_messages WHERE account_id = ? AND state = 'done' AND path IS NOT NULL AND job_id > ?
+    ORDER BY job_id LIMIT ?`);
+
   return {
+    /** Downloaded bank messages after `afterJobId`, in job order. */
+    listFiled(accountId: string, afterJobId: number, limit: number): FiledFile[] {
+      return filed.all(accountId, afterJobId, limit).map(toFiled);
+    },
     /** Idempotent: listings repeat ids across overlapping time windows; each is fetched once. */
     enqueue(
       accountId: string,

@@ -1,6 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { StoreDeps } from './deps';
-import { createDownloadJobs, type DownloadJob, type DownloadJobRecord, toDownloadJob } from './download-jobs';
+import {
+  createDownloadJobs,
+  type DownloadJob,
+  type DownloadJobRecord,
+  type FiledFile,
+  type FiledFileRecord,
+  toDownloadJob,
+  toFiled,
+} from './download-jobs';
 
 /** A file of a mirrored document to fetch, keyed by the service's file id. */
 export interface DocumentFileJob extends DownloadJob {
@@ -46,7 +54,18 @@ export function createDocumentFilesRepo(db: Database, deps: StoreDeps) {
     'SELECT * FROM document_files WHERE account_id = ? AND document_id = ? ORDER BY job_id',
   );
 
+  // A document's own date is when it was created.
+  const filed = db.prepare<[string, number, number], FiledFileRecord>(`
+    SELECT f.job_id, f.path, f.sha256, f.moving_to, f.created_at, d.created_at AS date, d.received_at, d.sender_name
+    FROM document_files f JOIN documents d ON d.account_id = f.account_id AND d.id = f.document_id
+    WHERE f.account_id = ? AND f.state = 'done' AND f.path IS NOT NULL AND f.job_id > ?
+    ORDER BY f.job_id LIMIT ?`);
+
   return {
+    /** Downloaded document files after `afterJobId`, in job order, with what their Inbox folder is chosen from. */
+    listFiled(accountId: string, afterJobId: number, limit: number): FiledFile[] {
+      return filed.all(accountId, afterJobId, limit).map(toFiled);
+    },
     /** Idempotent: the same file of the same document is one job however often it is listed. */
     enqueue(accountId: string, documentId: string, file: NewDocumentFile): { job: DocumentFileJob; created: boolean } {
       const row = insert.get({

@@ -58,8 +58,59 @@ export interface WrittenFile {
   size: number;
 }
 
+/** A downloaded file where it lies, and where a reorganize is moving it (sync/reorganize.ts). */
+export interface PlacedFile {
+  jobId: number;
+  path: string;
+  sha256: string | null;
+  /** Set while the file is being moved: written before the move, cleared when `path` follows. */
+  movingTo: string | null;
+}
+
+/**
+ * A downloaded file with what its Inbox folder is chosen from (shared/inbox-layout.ts): the item's
+ * own date, its received date, its sender, and when its job was made (the last fallback date).
+ */
+export interface FiledFile extends PlacedFile {
+  mirroredAt: number;
+  date: string | null;
+  receivedAt: string | null;
+  senderName: string | null;
+}
+
+export interface FiledFileRecord {
+  job_id: number;
+  path: string;
+  sha256: string | null;
+  moving_to: string | null;
+  created_at: number;
+  date: string | null;
+  received_at: string | null;
+  sender_name: string | null;
+}
+
+export const toFiled = (r: FiledFileRecord): FiledFile => ({
+  jobId: r.job_id,
+  path: r.path,
+  sha256: r.sha256,
+  movingTo: r.moving_to,
+  mirroredAt: r.created_at,
+  date: r.date,
+  receivedAt: r.received_at,
+  senderName: r.sender_name,
+});
+
 /** The tables with the download-job shape (a closed list: table names are never caller input). */
 export type DownloadTable = 'invoice_files' | 'document_files' | 'bank_messages';
+
+interface PlacedFileRecord {
+  job_id: number;
+  path: string;
+  sha256: string | null;
+  moving_to: string | null;
+}
+
+const toPlaced = (r: PlacedFileRecord): PlacedFile => ({ jobId: r.job_id, path: r.path, sha256: r.sha256, movingTo: r.moving_to });
 
 /**
  * The state functions of a download-job table. Each move starts from `pending` only, so a result that
@@ -84,7 +135,22 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     `SELECT * FROM ${table} WHERE account_id = ? AND state = 'done' AND verified = 0 ORDER BY job_id LIMIT ?`,
   );
   const verified = db.prepare<[number]>(`UPDATE ${table} SET verified = 1 WHERE job_id = ?`);
-  const owner = db.prepare<[string], { job_id: number }>(`SELECT job_id FROM ${table} WHERE path = ? AND state = 'done' LIMIT 1`);
+  // A name a reorganize is moving a file to is taken as well: a download must not take that file for its own.
+  const owner = db.prepare<[string, string], { job_id: number }>(
+    `SELECT job_id FROM ${table} WHERE (path = ? AND state = 'done') OR moving_to = ? LIMIT 1`,
+  );
+  const moving = db.prepare<[string], PlacedFileRecord>(
+    `SELECT job_id, path, sha256, moving_to FROM ${table} WHERE moving_to IS NOT NULL AND account_id = ? ORDER BY job_id`,
+  );
+  const planMove = db.prepare<{ id: number; from: string; to: string; now: number }>(
+    `UPDATE ${table} SET moving_to = @to, updated_at = @now WHERE job_id = @id AND state = 'done' AND path = @from`,
+  );
+  const finishMove = db.prepare<{ id: number; now: number }>(
+    `UPDATE ${table} SET path = moving_to, moving_to = NULL, updated_at = @now WHERE job_id = @id AND moving_to IS NOT NULL`,
+  );
+  const cancelMove = db.prepare<{ id: number; now: number }>(
+    `UPDATE ${table} SET moving_to = NULL, updated_at = @now WHERE job_id = @id AND moving_to IS NOT NULL`,
+  );
   const setAside = db.prepare<{ id: number; error: string; now: number }>(
     `UPDATE ${table} SET state = 'pending', attempts = 0, next_attempt_at = 0, path = NULL, sha256 = NULL, size = NULL,
        verified = 0, last_error = @error, updated_at = @now
@@ -152,7 +218,23 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     },
     /** The job whose file is at `path`, if any (asked only when a file with the same bytes is found). */
     ownerOf(path: string): number | null {
-      return owner.get(path)?.job_id ?? null;
+      return owner.get(path, path)?.job_id ?? null;
+    },
+    /** Files a reorganize started to move and did not record as moved (a crash in between). */
+    listMoving(accountId: string): PlacedFile[] {
+      return moving.all(accountId).map(toPlaced);
+    },
+    /** Records where the file at `from` is about to be moved; false when the row no longer has it there. */
+    planMove(jobId: number, from: string, to: string): boolean {
+      return planMove.run({ id: jobId, from, to, now: deps.now() }).changes === 1;
+    },
+    /** The file is at its new place: the row's path follows. */
+    finishMove(jobId: number): boolean {
+      return finishMove.run({ id: jobId, now: deps.now() }).changes === 1;
+    },
+    /** The move did not happen: the row keeps its path. */
+    cancelMove(jobId: number): boolean {
+      return cancelMove.run({ id: jobId, now: deps.now() }).changes === 1;
     },
     /** Files written before downloads were verified (by an earlier version), not checked yet. */
     listUnverified(accountId: string, limit: number): J[] {

@@ -40,6 +40,18 @@ export function createStore(file: string, options: StoreOptions = {}) {
       transaction<T>(fn: () => T): T {
         return db.transaction(fn)();
       },
+      /**
+       * A transaction that is on disk when it returns, power loss included: the intent written before a
+       * file is moved (the store otherwise runs synchronous=NORMAL, whose last commits a power cut may take).
+       */
+      durableTransaction<T>(fn: () => T): T {
+        db.pragma('synchronous = FULL');
+        try {
+          return db.transaction(fn)();
+        } finally {
+          db.pragma('synchronous = NORMAL');
+        }
+      },
       close(): void {
         if (!db.open) return;
         // SQLite's advice for long-lived connections: refresh planner statistics before closing.
@@ -60,7 +72,7 @@ export type { BankMessageJob, BankMessageKind } from './bank-messages';
 export type { StoreDeps } from './deps';
 export type { DocumentFileJob, NewDocumentFile } from './document-files';
 export type { DocumentCursor, MirroredDocument } from './documents';
-export type { DownloadJob, DownloadState, WrittenFile } from './download-jobs';
+export type { DownloadJob, DownloadState, PlacedFile, WrittenFile } from './download-jobs';
 export { MigrationFailedError, SchemaTooNewError, SchemaTooOldError } from './errors';
 export type { InvoiceFileJob, InvoiceFileKind, NewInvoiceFile } from './invoice-files';
 export type { InvoiceCursor, InvoiceQueryFilter, InvoiceSummaryPage } from './invoice-queries';

@@ -1,6 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { StoreDeps } from './deps';
-import { createDownloadJobs, type DownloadJob, type DownloadJobRecord, toDownloadJob } from './download-jobs';
+import {
+  createDownloadJobs,
+  type DownloadJob,
+  type DownloadJobRecord,
+  type FiledFile,
+  type FiledFileRecord,
+  toDownloadJob,
+  toFiled,
+} from './download-jobs';
 
 export type InvoiceFileKind = 'original' | 'image' | 'attachment';
 
@@ -49,7 +57,17 @@ export function createInvoiceFilesRepo(db: Database, deps: StoreDeps) {
     'SELECT * FROM invoice_files WHERE account_id = ? AND invoice_id = ? ORDER BY job_id',
   );
 
+  const filed = db.prepare<[string, number, number], FiledFileRecord>(`
+    SELECT f.job_id, f.path, f.sha256, f.moving_to, f.created_at, i.date, i.received_at, i.sender_name
+    FROM invoice_files f JOIN invoices i ON i.account_id = f.account_id AND i.id = f.invoice_id
+    WHERE f.account_id = ? AND f.state = 'done' AND f.path IS NOT NULL AND i.direction = 'RECEIVED' AND f.job_id > ?
+    ORDER BY f.job_id LIMIT ?`);
+
   return {
+    /** Downloaded files of received invoices after `afterJobId`, in job order, with what their Inbox folder is chosen from. */
+    listFiled(accountId: string, afterJobId: number, limit: number): FiledFile[] {
+      return filed.all(accountId, afterJobId, limit).map(toFiled);
+    },
     /** Idempotent: the same file of the same invoice is one job however often it is listed. */
     enqueue(accountId: string, invoiceId: string, file: NewInvoiceFile): { job: InvoiceFileJob; created: boolean } {
       const key = { account: accountId, invoice: invoiceId, kind: file.kind, remote: file.remoteFileId ?? '' };

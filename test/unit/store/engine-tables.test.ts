@@ -17,6 +17,8 @@ describe('accounts', () => {
       pollIntervalS: 300,
       markHandled: false,
       paused: false,
+      // A new account's Inbox is filed by year and month; migration 7 left existing ones flat.
+      inboxLayout: 'year-month',
       createdAt: START,
       updatedAt: START,
     });

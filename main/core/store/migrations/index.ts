@@ -5,6 +5,7 @@ import { m003InvoiceSearch } from './003-invoice-search';
 import { m004PendingDetect } from './004-pending-detect';
 import { m005VerifiedDownloads } from './005-verified-downloads';
 import { m006JobRunner } from './006-job-runner';
+import { m007InboxLayout } from './007-inbox-layout';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m004PendingDetect,
   m005VerifiedDownloads,
   m006JobRunner,
+  m007InboxLayout,
 ];
