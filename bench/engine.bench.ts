@@ -111,7 +111,10 @@ async function mirrorBench(xml: Buffer) {
     const t1 = performance.now();
     const report = await engine.syncOnce();
     const engineMs = performance.now() - t1 - 200; // less the one stability wait of --once
-    const files = (await readdir(join(root, 'Inbox', 'Invoices'))).length;
+    // New accounts file by year and month: count the files in the subfolders too.
+    const files = (await readdir(join(root, 'Inbox', 'Invoices'), { recursive: true, withFileTypes: true })).filter((e) =>
+      e.isFile(),
+    ).length;
     out(`   plain undici fetch of the same pages and files: ${fmt(plainMs / 1000, 2)} s`);
     out(
       `   engine mirror (SQLite rows, FTS, atomic file writes): ${fmt(engineMs / 1000, 2)} s, ${fmt(files)} files, ok=${[...report.values()].every((r) => r.ok)}`,

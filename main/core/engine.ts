@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Environment } from '../../shared/enums';
+import type { InboxLayout } from '../../shared/inbox-layout';
 import { type Api, createApi } from './api';
 import { resolveHosts } from './api/environments';
 import { type Logger, silentLogger } from './log';
@@ -12,7 +13,9 @@ import type { OutboxJob } from './store/outbox';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
 import { EngineEvents } from './sync/events';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
+import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
 import { ensureLayout } from './sync/layout';
+import type { ReorganizeReport } from './sync/reorganize';
 
 export interface EngineOptions {
   dataDir: string;
@@ -36,6 +39,14 @@ export interface NewAccountInput {
   vendorApiKey?: string | null;
   pollIntervalS?: number;
   markHandled?: boolean;
+  /** Default: by year and month (NEW_ACCOUNT_INBOX_LAYOUT). */
+  inboxLayout?: InboxLayout;
+}
+
+/** What a reorganize of the Inbox did; `finished` false when it stopped part-way or failed (`error`). */
+export interface ReorganizeOutcome extends ReorganizeReport {
+  finished: boolean;
+  error: string | null;
 }
 
 export interface AccountStatus {
@@ -178,6 +189,7 @@ export class Engine {
       root: input.root,
       pollIntervalS: input.pollIntervalS,
       markHandled: input.markHandled,
+      inboxLayout: input.inboxLayout,
     });
     try {
       await this.opts.secrets.set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
@@ -231,6 +243,24 @@ export class Engine {
     const after = this.store.accounts.update(id, patch) ?? before;
     if (runner && this.started) await this.startRunner(after);
     return after;
+  }
+
+  /**
+   * Moves the files already downloaded into the account's Inbox into its current layout, and the
+   * paths the app opens with them (sync/reorganize.ts). The request is a job first, so a crash or a
+   * shutdown part-way is finished at the next start; it runs between two passes of the account's sync,
+   * never beside its downloads. Answers what it did.
+   */
+  async reorganizeInbox(accountId: string): Promise<ReorganizeOutcome> {
+    const account = this.store.accounts.get(accountId);
+    if (!account) throw new Error(`No account ${accountId}`);
+    const key = requestReorganize(this.store, account.id, (this.opts.now ?? Date.now)());
+    const { report } = await (await this.runnerFor(account)).reorganize();
+    const job = this.store.jobs.find(account.id, REORGANIZE_KIND, key);
+    const finished = job?.state === 'done';
+    const error = finished ? null : (job?.lastError ?? 'It stopped part-way (the app was closing); it goes on at the next start');
+    const none = { moved: 0, inPlace: 0, missing: 0, elsewhere: 0, failed: 0, recovered: 0, interrupted: !finished };
+    return { ...none, layout: account.inboxLayout, ...report, finished, error };
   }
 
   async removeAccount(nameOrId: string): Promise<Account> {

@@ -3,6 +3,7 @@ import { Engine } from '../../main/core/engine';
 import { MemorySecrets } from '../../main/core/secrets';
 import type { Account } from '../../main/core/store/accounts';
 import type { RunnerOptions } from '../../main/core/sync/account-runner';
+import type { InboxLayout } from '../../shared/inbox-layout';
 import type { TestCompany, TestSandbox } from './sandbox';
 import { keptTempDir } from './temp';
 
@@ -20,7 +21,7 @@ export interface TestEngine {
 export async function startTestEngine(
   sb: TestSandbox,
   company: TestCompany,
-  opts: { stableMs?: number; runner?: Partial<RunnerOptions>; random?: () => number } = {},
+  opts: { stableMs?: number; runner?: Partial<RunnerOptions>; random?: () => number; inboxLayout?: InboxLayout } = {},
 ): Promise<TestEngine> {
   const dataDir = keptTempDir('einvoice-data-');
   const root = keptTempDir('einvoice-root-');
@@ -43,6 +44,8 @@ export async function startTestEngine(
     companyId: company.company_id,
     root,
     apiKey: company.api_key,
+    // Left out: what a new account gets.
+    ...(opts.inboxLayout ? { inboxLayout: opts.inboxLayout } : {}),
   });
   return {
     engine,

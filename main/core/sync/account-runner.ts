@@ -17,10 +17,12 @@ import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
 import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
 import { detectQueue, enqueueDetect } from './jobs/detect-queue';
-import { JobRunner } from './jobs/job-runner';
+import { JobRunner, type RunReport } from './jobs/job-runner';
+import { reorganizeQueue } from './jobs/reorganize-queue';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
+import { finishInterruptedMoves, type ReorganizeReport } from './reorganize';
 import { watchOutbox } from './watcher';
 
 export interface RunnerOptions {
@@ -89,6 +91,11 @@ export class AccountRunner {
   private nextPollAt = 0;
   private pollFailures = 0;
   private running = false;
+  /**
+   * One pass, one reorganize of the Inbox at a time: a reorganize moves the files downloads write
+   * next to, so they never overlap (the loop's pass, `sync --once`, a poll by hand, the user's reorganize).
+   */
+  private turn: Promise<unknown> = Promise.resolve();
   /** The state this runner last announced: the one owner of it, read by every view. */
   private announced: { state: SyncStateName; message: string | null } = { state: 'idle', message: null };
 
@@ -150,6 +157,43 @@ export class AccountRunner {
       );
     }
     this.loop = this.run();
+  }
+
+  /** Runs `fn` when no other pass or reorganize of this account runs, and keeps them out until it ends. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(fn);
+    this.turn = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Reorganizes the Inbox now, between passes (the job was queued by the caller): moves cut short
+   * first, then every due reorganize job. Answers the runner's count and the last report.
+   */
+  reorganize(): Promise<{ run: RunReport; report: ReorganizeReport | null }> {
+    return this.exclusive(async () => {
+      // Not running (the command line): what a crash left running is due again first.
+      if (!this.running) await this.prepare();
+      let report: ReorganizeReport | null = null;
+      const run = await this.reorganizeDue((r) => {
+        report = r;
+      });
+      return { run, report };
+    });
+  }
+
+  /** Moves a stop cut short are finished, then any reorganize the user asked for runs. */
+  private async reorganizeDue(onReport?: (r: ReorganizeReport) => void): Promise<RunReport> {
+    let recovered = await finishInterruptedMoves(this.ctx);
+    return this.ctx.jobs.runDue(
+      reorganizeQueue(this.ctx, (r) => {
+        // The moves finished here belong to the report of the reorganize that started them.
+        onReport?.({ ...r, recovered: r.recovered + recovered });
+        recovered = 0;
+      }),
+      1,
+      this.abort.signal,
+    );
   }
 
   /** Its state and its next poll, including the back-off while the service fails. */
@@ -220,12 +264,22 @@ export class AccountRunner {
    * One pass. `full` forces the inbound side and waits out the stability time once, so that
    * `sync --once` sends files that were already in the Outbox.
    */
-  async cycle(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
+  cycle(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
+    return this.exclusive(() => this.pass(full));
+  }
+
+  private async pass(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
     const { ctx } = this;
     const signal = this.abort.signal;
     const problems: string[] = [];
     const kinds = new Set<FailureKind>();
     const account = ctx.store.accounts.get(ctx.account.id) ?? ctx.account;
+    try {
+      // Local work the user asked for, before anything that may wait on the network; a paused account too.
+      await this.reorganizeDue();
+    } catch (e) {
+      problems.push(`Reorganize: ${(e as Error).message}`);
+    }
     if (account.paused && !full) {
       this.announce('paused');
       return { ok: true, problems, wakeAt: null };
@@ -270,10 +324,12 @@ export class AccountRunner {
   }
 
   /** Only the inbound side: poll every feed, fetch what is new (benchmarks and "Sync now" on received items). */
-  async poll(): Promise<CycleReport> {
-    const problems: string[] = [];
-    const ok = await this.inbound(problems, new Set(), this.abort.signal);
-    return { ok, problems };
+  poll(): Promise<CycleReport> {
+    return this.exclusive(async () => {
+      const problems: string[] = [];
+      const ok = await this.inbound(problems, new Set(), this.abort.signal);
+      return { ok, problems };
+    });
   }
 
   /** Runs every feed; each failure adds a line to `problems` and its kind to `kinds`. */

@@ -7,7 +7,7 @@ import type { SyncContext } from './context';
 import { expectationOf, type Job, originalFormat } from './download-expectations';
 import { findSame, sha256, writeFileAtomic } from './files';
 import type { JobQueue, Loaded } from './jobs/job-runner';
-import { absolute, FOLDERS } from './layout';
+import { absolute, FOLDERS, filedItem, inboxFolder } from './layout';
 import { verifyDownload } from './verify-download';
 
 /** After this many failed tries a download is given up (the UI offers "fetch again"). */
@@ -141,7 +141,20 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       { date: inv?.date ?? inv?.receivedAt, party: sent ? inv?.recipientName : inv?.senderName, number: inv?.number ?? j.job.invoiceId },
       '',
     ).replace(/\.$/, '');
-    const dir = absolute(account.root, sent ? FOLDERS.sentInvoiceFiles : FOLDERS.inboxInvoices);
+    // The sent archive stays one folder; received files follow the account's Inbox layout.
+    const dir = sent
+      ? absolute(account.root, FOLDERS.sentInvoiceFiles)
+      : inboxFolder(
+          account.root,
+          account.inboxLayout,
+          'invoiceFiles',
+          filedItem('invoiceFiles', {
+            date: inv?.date ?? null,
+            receivedAt: inv?.receivedAt ?? null,
+            senderName: inv?.senderName ?? null,
+            mirroredAt: j.job.createdAt,
+          }),
+        );
     let answer: FileAnswer;
     let name: string;
     if (j.job.kind === 'original') {
@@ -164,7 +177,17 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       '',
     );
     const name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
-    const dir = absolute(account.root, FOLDERS.inboxDocuments);
+    const dir = inboxFolder(
+      account.root,
+      account.inboxLayout,
+      'documentFiles',
+      filedItem('documentFiles', {
+        date: doc?.createdAt ?? null,
+        receivedAt: doc?.receivedAt ?? null,
+        senderName: doc?.senderName ?? null,
+        mirroredAt: j.job.createdAt,
+      }),
+    );
     return { answer, dir, name, kind: 'document' as const, id: j.job.documentId, expect: expectationOf(ctx, j) };
   }
   const answer = await api.bankMessages.content(j.job.kind, j.job.id, signal);
@@ -172,7 +195,12 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
   const name = `${date} ${j.job.kind.toUpperCase()} ${j.job.id}${extensionFor(answer.contentType, '.xml')}`;
   return {
     answer,
-    dir: absolute(account.root, FOLDERS.inboxBankMessages),
+    dir: inboxFolder(
+      account.root,
+      account.inboxLayout,
+      'bankMessages',
+      filedItem('bankMessages', { date: null, receivedAt: null, senderName: null, mirroredAt: j.job.createdAt }),
+    ),
     name,
     kind: 'bank_message' as const,
     id: j.job.id,

@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/enums';
+import { type FiledItem, type InboxLayout, inboxSubfolders } from '../../../shared/inbox-layout';
+import type { FiledFile } from '../store/download-jobs';
 
 /** Document types that get an outbox folder of their own (every type one can send). */
 export const SENDABLE_DOCUMENT_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.filter((t) => t !== 'UNKNOWN' && t !== 'SCAN');
@@ -37,6 +39,30 @@ export async function ensureLayout(root: string): Promise<void> {
 
 export function absolute(root: string, rel: string): string {
   return join(root, ...rel.split('/'));
+}
+
+/** The three download tables and the Inbox folder each one's files go into. */
+export const INBOX_FOLDER_OF = {
+  invoiceFiles: FOLDERS.inboxInvoices,
+  documentFiles: FOLDERS.inboxDocuments,
+  bankMessages: FOLDERS.inboxBankMessages,
+} as const;
+export type InboxTable = keyof typeof INBOX_FOLDER_OF;
+
+/**
+ * What a downloaded file's folder is chosen from, the same for a download and for a reorganize: an
+ * invoice's own date, else its received date; a document's created date; a bank message's (which
+ * the mirror knows as when it first listed it); the time its job was made when the service gave none.
+ */
+export function filedItem(table: InboxTable, f: Pick<FiledFile, 'date' | 'receivedAt' | 'senderName' | 'mirroredAt'>): FiledItem {
+  const mirrored = new Date(f.mirroredAt).toISOString();
+  if (table === 'bankMessages') return { dates: [mirrored], noSender: true };
+  return { dates: [f.date, f.receivedAt, mirrored], sender: f.senderName };
+}
+
+/** The folder a received file goes into under the account's Inbox layout. */
+export function inboxFolder(root: string, layout: InboxLayout, table: InboxTable, item: FiledItem): string {
+  return join(absolute(root, INBOX_FOLDER_OF[table]), ...inboxSubfolders(layout, item));
 }
 
 /** The type folder a path of the Outbox lies in (Outbox/Invoices or Outbox/Documents/<TYPE>), or null. */

@@ -33,7 +33,11 @@ describe('inbound: service to mirror to files', () => {
   const seen: string[] = [];
   beforeAll(async () => {
     company = await sb.company();
-    t = await startTestEngine(sb, company, { runner: { transport: { onRequest: (m, u) => seen.push(`${m} ${u.pathname}`) } } });
+    // These tests read the Inbox's folders as they are without subfolders (inbox-layout.test.ts has the others).
+    t = await startTestEngine(sb, company, {
+      inboxLayout: 'flat',
+      runner: { transport: { onRequest: (m, u) => seen.push(`${m} ${u.pathname}`) } },
+    });
   });
   afterAll(async () => t.close());
 

@@ -35,6 +35,8 @@ export type Loaded<J> = { ok: true; job: J } | { ok: false; id: number; error: s
 /** A kind of job and the table it lives in. */
 export interface JobQueue<J extends QueuedJob> {
   readonly kind: string;
+  /** Work that never crosses the network (reorganizing the Inbox): a 429 pause of the account does not hold it. */
+  readonly local?: boolean;
   /** Failed tries after which the job stops retrying on its own. */
   readonly maxAttempts: number;
   /** Where a job goes when it reaches the cap: held for the user, or given up (offered again by hand). */
@@ -118,7 +120,7 @@ export class JobRunner {
     const report: RunReport = { done: 0, retried: 0, needsUser: 0, failed: 0, released: 0 };
     const tried = new Set<number>();
     const limit = pLimit(Math.max(1, concurrency));
-    const stopped = () => this.draining || signal?.aborted === true || this.pausedUntil > 0;
+    const stopped = () => this.draining || signal?.aborted === true || (this.pausedUntil > 0 && !queue.local);
     while (!stopped()) {
       const loaded = queue.load(this.deps.now(), BATCH + tried.size).filter((l) => !tried.has(l.ok ? l.job.id : l.id));
       if (loaded.length === 0) break;
