@@ -23,6 +23,9 @@ export interface HostHandlers {
   'settings.read'(): Promise<AppSettings>;
   'settings.write'(patch: AppSettingsPatch): Promise<AppSettings>;
   'files.open'(path: string): Promise<boolean>;
+  /** Left out where main cannot (a test's main): the engine then answers that nothing was shown. */
+  'files.showInFolder'?(path: string): Promise<boolean>;
+  'files.openFolder'?(path: string): Promise<boolean>;
 }
 
 export interface EngineProcessOptions {
@@ -162,6 +165,10 @@ export class EngineProcess {
           return h['settings.write']((args[0] ?? {}) as AppSettingsPatch);
         case 'files.open':
           return h['files.open'](String(args[0]));
+        case 'files.showInFolder':
+          return h['files.showInFolder']?.(String(args[0])) ?? false;
+        case 'files.openFolder':
+          return h['files.openFolder']?.(String(args[0])) ?? false;
       }
     };
     run().then(

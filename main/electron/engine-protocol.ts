@@ -35,6 +35,8 @@ export const HOST_OPS = [
   'settings.read',
   'settings.write',
   'files.open',
+  'files.showInFolder',
+  'files.openFolder',
 ] as const;
 export type HostOp = (typeof HOST_OPS)[number];
 

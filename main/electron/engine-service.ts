@@ -133,6 +133,8 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
           version: init.version,
           capabilities: init.capabilities,
           openFile: async (path) => (await call('files.open', path)) === true,
+          showInFolder: async (path) => (await call('files.showInFolder', path)) === true,
+          openFolder: async (path) => (await call('files.openFolder', path)) === true,
         },
       },
     });

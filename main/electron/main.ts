@@ -133,6 +133,12 @@ async function startShell(): Promise<void> {
       'settings.read': () => settings.read(),
       'settings.write': (patch) => settings.write(patch),
       'files.open': (path) => openFileSafely(shell, path),
+      // Both paths were checked by the bridge: a file the store recorded for the account, a folder of its root.
+      'files.showInFolder': async (path) => {
+        shell.showItemInFolder(path);
+        return true;
+      },
+      'files.openFolder': async (path) => (await shell.openPath(path)) === '',
     },
     onEvent: <E extends BridgeEventName>(name: E, payload: BridgeEvents[E]) => {
       sendBridgeEvent(windows(), name, payload);

@@ -1,3 +1,4 @@
+import { DATE_FORMAT } from '../../shared/locale';
 import { type Lang, LOCALES } from './langs';
 
 export interface Formatters {
@@ -24,7 +25,7 @@ const DAY_MS = 86_400_000;
  */
 export function createFormatters(lang: Lang): Formatters {
   const locale = LOCALES[lang];
-  const dateFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const dateFmt = new Intl.DateTimeFormat(locale, DATE_FORMAT);
   const dateTimeFmt = new Intl.DateTimeFormat(locale, {
     year: 'numeric',
     month: 'short',

@@ -1,10 +1,11 @@
+import { LOCALES } from '../../shared/locale';
 import { APP_LANGUAGES } from '../../shared/settings';
 
 /** The languages of the app (`shared/settings.ts`), and the Intl locale each one formats dates, sums and numbers with. */
 export const LANGS = APP_LANGUAGES;
 export type Lang = (typeof LANGS)[number];
 
-export const LOCALES: Readonly<Record<Lang, string>> = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO' };
+export { LOCALES };
 
 /** Each language's own name, shown the same in every language so a lost user finds theirs. */
 export const LANG_NAMES: Readonly<Record<Lang, string>> = { en: 'English', fi: 'Suomi', sv: 'Svenska', nb: 'Norsk bokmål' };

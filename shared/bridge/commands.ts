@@ -5,7 +5,7 @@ import { atgAgreementCreateBodySchema, atgAgreementPatchBodySchema } from '../sc
 import type { Authorization, Registration, User } from '../schemas/company';
 import type { CheckDefinition, DetectChecks } from '../schemas/detect';
 import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySchema } from '../schemas/invoice';
-import { appSettingsPatchSchema } from '../settings';
+import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
 import type {
   AccountStatusView,
   AccountView,
@@ -17,6 +17,7 @@ import type {
   DocumentRow,
   InvoiceDetail,
   InvoicePage,
+  InvoiceTotals,
   OutboxItemView,
 } from './views';
 
@@ -30,6 +31,26 @@ const accountId = z.string().uuid();
 const accountRef = z.object({ accountId });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-03-01');
 
+/** The columns each list can be sorted by (its headers), and the two directions. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+/** `received` is the listing's own order (received, else created), not a column of its own. */
+export const INVOICE_SORT_KEYS = ['received', 'party', 'number', 'date', 'due', 'status', 'sum'] as const;
+export const DOCUMENT_SORT_KEYS = ['received', 'type', 'party', 'number', 'created', 'status'] as const;
+export const BANK_MESSAGE_SORT_KEYS = ['seen', 'kind', 'type', 'id', 'file'] as const;
+export interface ListSort<K extends string> {
+  by: K;
+  dir: SortDirection;
+}
+export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
+export type DocumentSortKey = (typeof DOCUMENT_SORT_KEYS)[number];
+export type BankMessageSortKey = (typeof BANK_MESSAGE_SORT_KEYS)[number];
+const sortOf = <K extends readonly [string, ...string[]]>(keys: K) => z.object({ by: z.enum(keys), dir: z.enum(SORT_DIRECTIONS) });
+
+/** The columns of an invoice list a CSV export can carry, in the order the renderer lists them. */
+export const INVOICE_CSV_COLUMNS = ['warning', 'party', 'number', 'date', 'due', 'status', 'handled', 'sum', 'currency'] as const;
+export type InvoiceCsvColumn = (typeof INVOICE_CSV_COLUMNS)[number];
+
 export const invoiceFilterSchema = z.object({
   direction: z.enum(['RECEIVED', 'SENT']).default('RECEIVED'),
   /** Full-text query over number, reference, sender and recipient names (prefix match as you type). */
@@ -40,10 +61,17 @@ export const invoiceFilterSchema = z.object({
   status: z.string().max(40).optional(),
   detectWarning: z.boolean().optional(),
   handled: z.boolean().optional(),
+  /** Newest received first when left out. */
+  sort: sortOf(INVOICE_SORT_KEYS).optional(),
 });
 export type InvoiceFilter = z.infer<typeof invoiceFilterSchema>;
 
-const page = { limit: z.number().int().min(1).max(500).default(100), after: z.string().max(200).nullable().optional() };
+/** The folders of an account's root a user opens from the app. */
+export const ACCOUNT_FOLDERS = ['inbox', 'outbox', 'sent'] as const;
+export type AccountFolder = (typeof ACCOUNT_FOLDERS)[number];
+
+// A cursor carries the sort column's value of the last row (a name, say), so it may be long.
+const page = { limit: z.number().int().min(1).max(500).default(100), after: z.string().max(8000).nullable().optional() };
 
 const credentials = {
   environment: z.enum(ENVIRONMENTS),
@@ -97,6 +125,35 @@ export const commands = {
     input: z.object({ accountId, filter: invoiceFilterSchema.default({ direction: 'RECEIVED' }), ...page }),
     output: out<InvoicePage>(),
   },
+  /** Sums of the list's filter per currency (the whole result, not only the loaded rows). */
+  'invoices.totals': {
+    input: z.object({ accountId, filter: invoiceFilterSchema.default({ direction: 'RECEIVED' }) }),
+    output: out<InvoiceTotals>(),
+  },
+  /**
+   * Every invoice the list's filter selects, in its order, as CSV text in the user's language: the
+   * columns the list shows, headed by the labels the renderer shows (it has the words, main has the rows).
+   */
+  'invoices.exportCsv': {
+    input: z.object({
+      accountId,
+      filter: invoiceFilterSchema.default({ direction: 'RECEIVED' }),
+      lang: z.enum(APP_LANGUAGES),
+      columns: z
+        .array(z.object({ key: z.enum(INVOICE_CSV_COLUMNS), label: z.string().max(100) }))
+        .min(1)
+        .max(INVOICE_CSV_COLUMNS.length),
+      /** The words of cells: status names, and what a handled or warned invoice shows. */
+      words: z
+        .object({
+          statuses: z.record(z.string().max(40), z.string().max(100)).default({}),
+          handled: z.string().max(100).default(''),
+          warning: z.string().max(100).default(''),
+        })
+        .default({ statuses: {}, handled: '', warning: '' }),
+    }),
+    output: out<{ filename: string; text: string; rows: number }>(),
+  },
   'invoices.get': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<InvoiceDetail>() },
   'invoices.setHandled': {
     input: z.object({ accountId, id: z.string().min(1).max(200), handled: z.boolean() }),
@@ -109,6 +166,10 @@ export const commands = {
   },
   /** Opens a downloaded file with the system's default program (desktop only). */
   'files.open': { input: z.object({ accountId, path: z.string().min(1).max(2000) }), output: out<{ opened: boolean }>() },
+  /** Shows a downloaded or sent file selected in the system's file manager (desktop only). */
+  'files.showInFolder': { input: z.object({ accountId, path: z.string().min(1).max(2000) }), output: out<{ shown: boolean }>() },
+  /** Opens one of the account's folders in the system's file manager (desktop only); main knows where they are. */
+  'files.openFolder': { input: z.object({ accountId, folder: z.enum(ACCOUNT_FOLDERS) }), output: out<{ opened: boolean }>() },
   'invoices.reroute': {
     input: z.discriminatedUnion('method', [
       z.object({ accountId, id: z.string().min(1), method: z.literal('einvoice'), body: rerouteEinvoiceBodySchema }),
@@ -123,13 +184,14 @@ export const commands = {
       accountId,
       direction: z.enum(['RECEIVED', 'SENT']).default('RECEIVED'),
       query: z.string().max(200).optional(),
+      sort: sortOf(DOCUMENT_SORT_KEYS).optional(),
       ...page,
     }),
     output: out<{ items: DocumentRow[]; next: string | null; total: number }>(),
   },
   'documents.get': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<DocumentDetail>() },
   'bankMessages.list': {
-    input: z.object({ accountId, ...page }),
+    input: z.object({ accountId, sort: sortOf(BANK_MESSAGE_SORT_KEYS).optional(), ...page }),
     output: out<{ items: BankMessageRow[]; next: string | null; total: number }>(),
   },
 

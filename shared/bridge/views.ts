@@ -64,6 +64,11 @@ export interface InvoicePage {
   totalIsLowerBound: boolean;
 }
 
+/** What the invoices a filter selects add up to, one line per currency (null: invoices without one). */
+export interface InvoiceTotals {
+  byCurrency: { currency: string | null; sum: number; count: number }[];
+}
+
 export interface RenderedParty {
   name: string | null;
   businessId: string | null;
@@ -172,6 +177,8 @@ export interface OutboxItemView {
   nextAttemptAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Where the file is now, once it is settled in Sent/ or Failed/ (outbox.list only; for files.showInFolder). */
+  path?: string | null;
 }
 
 export interface ActivityView {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Store } from '../store';
 
-/** Where a path handed to the renderer came from: one download job or one sent file of the store. */
+/** Where a path handed to the renderer came from: one download job, or one outbox file settled in Sent/ or Failed/. */
 export type FileSource = { table: 'invoiceFiles' | 'documentFiles' | 'bankMessages'; jobId: number } | { table: 'outbox'; id: number };
 
 /** Paths remembered at most; the oldest are forgotten first (the renderer asks for the item again). */
@@ -48,7 +48,8 @@ export class FileGrants {
   private recorded(accountId: string, source: FileSource, root: string): string | null {
     if (source.table === 'outbox') {
       const job = this.store.outbox.get(source.id);
-      return job && job.accountId === accountId && job.state === 'done' && job.destPath ? resolve(root, job.destPath) : null;
+      const settled = job?.state === 'done' || job?.state === 'failed';
+      return job && job.accountId === accountId && settled && job.destPath ? resolve(root, job.destPath) : null;
     }
     const job = this.store[source.table].getJob(source.jobId);
     return job && job.accountId === accountId && job.state === 'done' ? job.path : null;

@@ -21,6 +21,10 @@ export interface HostInfo {
   secretStore: SecretStoreInfo;
   /** Opens a file with the system's program; absent where the host cannot (a browser). */
   openFile?: (path: string) => Promise<boolean>;
+  /** Shows a file selected in the system's file manager; absent where the host cannot. */
+  showInFolder?: (path: string) => Promise<boolean>;
+  /** Opens a folder in the system's file manager; absent where the host cannot. */
+  openFolder?: (path: string) => Promise<boolean>;
 }
 
 /** Everything the handlers use, passed in (house.md #6). */

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { BankMessageKind } from '../../../shared/enums';
+import { createBankMessagePages } from './bank-message-pages';
 import type { StoreDeps } from './deps';
 import {
   createDownloadJobs,
@@ -78,6 +79,7 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
       return list.all(accountId, kind, limit).map(toJob);
     },
     ...createDownloadJobs(db, deps, 'bank_messages', toJob),
+    ...createBankMessagePages(db, toJob),
   };
 }
 

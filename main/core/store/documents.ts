@@ -1,4 +1,5 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
+import type { DocumentSortKey, ListSort } from '../../../shared/bridge/commands';
 import { type Direction, DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
 import { type Document, type DocumentEvent, documentEventSchema, documentSchema } from '../../../shared/schemas/document';
 import { epochMs } from './columns';
@@ -27,9 +28,35 @@ export interface MirroredDocument {
   record: Document;
 }
 
+/** Where the previous page ended: the order's value of its last row and that row's id. */
 export interface DocumentCursor {
-  sortMs: number;
+  key: number | string;
   id: string;
+}
+
+export type DocumentSort = ListSort<DocumentSortKey>;
+export const DEFAULT_DOCUMENT_SORT: DocumentSort = { by: 'received', dir: 'desc' };
+
+/**
+ * What each order sorts by, never null (an empty value sorts as the smallest). Documents number in the
+ * thousands, so only the listing order has an index; the others sort the account's rows per page.
+ * Created times are ISO text with any offset, so they are compared as Julian days, not as text.
+ */
+function sortExpr(by: DocumentSortKey, direction: Direction): string {
+  switch (by) {
+    case 'received':
+      return 'd.sort_ms';
+    case 'type':
+      return "coalesce(d.type, '')";
+    case 'party':
+      return `coalesce(d.${direction === 'SENT' ? 'recipient_name' : 'sender_name'}, '') COLLATE NOCASE`;
+    case 'number':
+      return "coalesce(d.number, '') COLLATE NOCASE";
+    case 'created':
+      return 'coalesce(julianday(d.created_at), 0)';
+    case 'status':
+      return "coalesce(d.status, '')";
+  }
 }
 
 interface DocumentRecord {
@@ -97,9 +124,24 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
       created_at = @createdAt, received_at = @receivedAt, sort_ms = @sortMs, json = @json, updated_at = @now
     WHERE account_id = @account AND id = @id`);
   const byId = db.prepare<[string, string], DocumentRecord>('SELECT * FROM documents WHERE account_id = ? AND id = ?');
-  const page = db.prepare<{ account: string; direction: Direction; afterMs: number; afterId: string; limit: number }, DocumentRecord>(`
-    SELECT * FROM documents WHERE account_id = @account AND direction = @direction AND (sort_ms, id) < (@afterMs, @afterId)
-    ORDER BY sort_ms DESC, id DESC LIMIT @limit`);
+  type PageParams = { account: string; direction: Direction; afterKey?: number | string; afterId?: string; limit: number };
+  const pages = new Map<string, Statement<PageParams, DocumentRecord & { sort_key: number | string }>>();
+  const keys = new Map<string, Statement<[string, Direction, string], number | string>>();
+  /** One statement per order and per first or later page (the keyset condition seeks, as for invoices). */
+  const pageOf = (direction: Direction, sort: DocumentSort, first: boolean) => {
+    const expr = sortExpr(sort.by, direction);
+    const [cmp, dir] = sort.dir === 'desc' ? ['<', 'DESC'] : ['>', 'ASC'];
+    const keyset = first ? '' : `AND ${expr} ${cmp}= @afterKey AND (${expr} ${cmp} @afterKey OR d.id ${cmp} @afterId)`;
+    const sql = `SELECT d.*, ${expr} AS sort_key FROM documents d WHERE d.account_id = @account AND d.direction = @direction
+      ${keyset} ORDER BY ${expr} ${dir}, d.id ${dir} LIMIT @limit`;
+    let st = pages.get(sql);
+    if (!st) {
+      st = db.prepare<PageParams, DocumentRecord & { sort_key: number | string }>(sql);
+      pages.set(sql, st);
+    }
+    return st;
+  };
+  const countOf = db.prepare<[string, Direction], number>('SELECT count(*) FROM documents WHERE account_id = ? AND direction = ?').pluck();
   const addEvent = db.prepare<Record<string, string | number>>(`
     INSERT INTO document_events (account_id, document_id, code, message, created_at, json, first_seen_at)
     VALUES (@account, @document, @code, @message, @createdAt, @json, @now)
@@ -136,18 +178,33 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
       const row = byId.get(accountId, id);
       return row && toDocument(row);
     },
-    /** Newest first, keyset-paged like the invoice listing. */
+    /** Newest first unless `sort` says otherwise, keyset-paged like the invoice listing (ties by id). */
     list(
       accountId: string,
       direction: Direction,
       limit: number,
       after?: DocumentCursor,
+      sort: DocumentSort = DEFAULT_DOCUMENT_SORT,
     ): { items: MirroredDocument[]; next: DocumentCursor | null } {
-      const cursor = after ?? { sortMs: Number.MAX_SAFE_INTEGER, id: '' };
-      const rows = page.all({ account: accountId, direction, afterMs: cursor.sortMs, afterId: cursor.id, limit: limit + 1 });
+      const params: PageParams = { account: accountId, direction, limit: limit + 1 };
+      const rows = pageOf(direction, sort, !after).all(after ? { ...params, afterKey: after.key, afterId: after.id } : params);
       const items = rows.slice(0, limit).map(toDocument);
-      const last = items[items.length - 1];
-      return { items, next: rows.length > limit && last ? { sortMs: last.sortMs, id: last.id } : null };
+      const last = rows[items.length - 1];
+      return { items, next: rows.length > limit && last ? { key: last.sort_key, id: last.id } : null };
+    },
+    count(accountId: string, direction: Direction): number {
+      return countOf.get(accountId, direction) ?? 0;
+    },
+    /** Where a page that ends at this document ends, in `sort` order (its cursor). */
+    cursorAt(accountId: string, direction: Direction, id: string, sort: DocumentSort = DEFAULT_DOCUMENT_SORT): DocumentCursor | null {
+      const sql = `SELECT ${sortExpr(sort.by, direction)} FROM documents d WHERE d.account_id = ? AND d.direction = ? AND d.id = ?`;
+      let st = keys.get(sql);
+      if (!st) {
+        st = db.prepare<[string, Direction, string], number | string>(sql).pluck();
+        keys.set(sql, st);
+      }
+      const key = st.get(accountId, direction, id);
+      return key === undefined ? null : { key, id };
     },
     /** Sent documents not final yet (CONFIRMED_DELIVERY and FAILED are), least recently checked first. */
     listUnfinishedSent(accountId: string, limit: number, before: number): string[] {

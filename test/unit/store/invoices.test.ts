@@ -169,6 +169,6 @@ describe('invoice mirror: listing', () => {
     expect(store.invoices.list(account.id, { direction: 'RECEIVED' }, 10)).toEqual({ items: [], next: null });
     for (const id of ['1', '2']) store.invoices.upsert(account.id, 'RECEIVED', invoice(id));
     expect(store.invoices.list(account.id, { direction: 'RECEIVED' }, 2).next).toBeNull();
-    expect(store.invoices.list(account.id, { direction: 'RECEIVED' }, 1).next).toEqual({ sortMs: Date.UTC(2025, 0, 10, 6), id: '2' });
+    expect(store.invoices.list(account.id, { direction: 'RECEIVED' }, 1).next).toEqual({ key: Date.UTC(2025, 0, 10, 6), id: '2' });
   });
 });

@@ -1,7 +1,8 @@
-import type { BankMessageRow, DocumentRow } from '../../../../shared/bridge/views';
+import type { BankMessageRow } from '../../../../shared/bridge/views';
+import { DEFAULT_BANK_MESSAGE_SORT } from '../../store/bank-message-pages';
 import type { BankMessageJob } from '../../store/bank-messages';
-import type { MirroredDocument } from '../../store/documents';
-import { decodeCursor, encodeCursor, type PageCursor } from '../cursor';
+import { DEFAULT_DOCUMENT_SORT, type DocumentCursor, type DocumentSort, type MirroredDocument } from '../../store/documents';
+import { decodeCursor, encodeCursor, sortTag } from '../cursor';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { documentRow, fileView } from '../views';
@@ -9,14 +10,16 @@ import { accountOf } from './common';
 
 type Names = 'documents.list' | 'documents.get' | 'bankMessages.list';
 
-/** Store pages read at a time when a listing has to see every document (a search, or the first count). */
+/** Store pages read at a time when a listing has to look past a page (a search, or the first count). */
 const SCAN_PAGE = 500;
 
-/** Every mirrored document of one direction, newest first (the store offers keyset pages only). */
-function* everyDocument(d: BridgeDeps, accountId: string, direction: 'RECEIVED' | 'SENT'): Generator<MirroredDocument> {
-  let after: { sortMs: number; id: string } | undefined;
+type Direction = 'RECEIVED' | 'SENT';
+
+/** The mirrored documents of one direction in `sort` order, from after `from` on (keyset pages of the store). */
+function* documentsFrom(d: BridgeDeps, accountId: string, direction: Direction, sort: DocumentSort, from?: DocumentCursor) {
+  let after = from;
   for (;;) {
-    const page = d.engine.store.documents.list(accountId, direction, SCAN_PAGE, after);
+    const page = d.engine.store.documents.list(accountId, direction, SCAN_PAGE, after, sort);
     yield* page.items;
     if (!page.next) return;
     after = page.next;
@@ -29,7 +32,11 @@ function matches(doc: MirroredDocument, words: string[]): boolean {
   return words.every((w) => hay.includes(w));
 }
 
-const after = (c: PageCursor | null) => (x: { key: number; id: string }) => !c || x.key < c.key || (x.key === c.key && x.id < c.id);
+function countMatches(docs: Iterable<MirroredDocument>, words: string[]): number {
+  let n = 0;
+  for (const doc of docs) if (matches(doc, words)) n++;
+  return n;
+}
 
 function bankMessageRow(j: BankMessageJob): BankMessageRow {
   return {
@@ -45,37 +52,42 @@ export function documentHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   const store = d.engine.store;
   return {
     /**
-     * Without a query: the store's keyset pages, the total counted once for the first page. With one:
-     * the account's documents filtered in memory (documents number in the thousands, not the 100,000s
-     * invoices do, and the store has no document search yet).
+     * The store's keyset pages in the order asked for; the total is counted once, for the first page.
+     * With a query, the pages are read on from the cursor and filtered in memory until one is full
+     * (documents number in the thousands, not the 100,000s invoices do, and the store has no document
+     * search yet), so a search follows the order and pages the same way.
      */
     'documents.list': async (input) => {
       accountOf(d, input.accountId);
-      const cursor = decodeCursor(input.after);
+      const sort = input.sort ?? DEFAULT_DOCUMENT_SORT;
+      const cursor = decodeCursor(input.after, sort);
+      const from = cursor ? { key: cursor.key, id: cursor.id } : undefined;
       const words = (input.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       let items: MirroredDocument[];
       let total: number;
       let more: boolean;
       if (words.length) {
-        const found = [...everyDocument(d, input.accountId, input.direction)].filter((doc) => matches(doc, words));
-        const rest = found.filter((doc) => after(cursor)({ key: doc.sortMs, id: doc.id }));
-        items = rest.slice(0, input.limit);
-        total = cursor?.total ?? found.length;
-        more = rest.length > input.limit;
+        items = [];
+        more = false;
+        for (const doc of documentsFrom(d, input.accountId, input.direction, sort, from)) {
+          if (!matches(doc, words)) continue;
+          if (items.length === input.limit) {
+            more = true;
+            break;
+          }
+          items.push(doc);
+        }
+        total = cursor?.total ?? (more ? countMatches(documentsFrom(d, input.accountId, input.direction, sort), words) : items.length);
       } else {
-        const page = store.documents.list(
-          input.accountId,
-          input.direction,
-          input.limit,
-          cursor ? { sortMs: cursor.key, id: cursor.id } : undefined,
-        );
+        const page = store.documents.list(input.accountId, input.direction, input.limit, from, sort);
         items = page.items;
         more = page.next !== null;
-        total = cursor?.total ?? (more ? [...everyDocument(d, input.accountId, input.direction)].length : items.length);
+        total = cursor?.total ?? (more ? store.documents.count(input.accountId, input.direction) : items.length);
       }
       const last = items[items.length - 1];
-      const rows: DocumentRow[] = items.map(documentRow);
-      return { items: rows, next: more && last ? encodeCursor({ key: last.sortMs, id: last.id, total }) : null, total };
+      const at = more && last ? store.documents.cursorAt(input.accountId, input.direction, last.id, sort) : null;
+      const next = at ? encodeCursor({ key: at.key, id: at.id, total, sort: sortTag(sort) }) : null;
+      return { items: items.map(documentRow), next, total };
     },
 
     'documents.get': async (input) => {
@@ -96,22 +108,18 @@ export function documentHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       };
     },
 
-    /** The three feeds merged, newest first; bank messages are few, so the merge is in memory. */
+    /** The three feeds as one list in the order asked for (newest seen first by default), keyset-paged by the store. */
     'bankMessages.list': async (input) => {
       accountOf(d, input.accountId);
-      const cursor = decodeCursor(input.after);
-      const all = (['ri', 'sent', 'error'] as const)
-        .flatMap((kind) => store.bankMessages.list(input.accountId, kind))
-        .sort((a, b) => b.seenAt - a.seenAt || b.jobId - a.jobId);
-      const rest = all.filter((j) => after(cursor)({ key: j.seenAt, id: String(j.jobId).padStart(12, '0') }));
-      const items = rest.slice(0, input.limit);
-      for (const j of items) d.grants.grant(input.accountId, j.state === 'done' ? j.path : null, { table: 'bankMessages', jobId: j.jobId });
-      const last = items[items.length - 1];
-      const next =
-        rest.length > input.limit && last
-          ? encodeCursor({ key: last.seenAt, id: String(last.jobId).padStart(12, '0'), total: all.length })
-          : null;
-      return { items: items.map(bankMessageRow), next, total: cursor?.total ?? all.length };
+      const sort = input.sort ?? DEFAULT_BANK_MESSAGE_SORT;
+      const cursor = decodeCursor(input.after, sort);
+      const from = cursor ? { key: cursor.key, jobId: Number(cursor.id) } : undefined;
+      const page = store.bankMessages.page(input.accountId, input.limit, from, sort);
+      for (const j of page.items)
+        d.grants.grant(input.accountId, j.state === 'done' ? j.path : null, { table: 'bankMessages', jobId: j.jobId });
+      const total = cursor?.total ?? (page.next ? store.bankMessages.countAll(input.accountId) : page.items.length);
+      const next = page.next ? encodeCursor({ key: page.next.key, id: String(page.next.jobId), total, sort: sortTag(sort) }) : null;
+      return { items: page.items.map(bankMessageRow), next, total };
     },
   };
 }

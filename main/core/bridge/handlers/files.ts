@@ -1,5 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { basename, extname, isAbsolute, relative, sep } from 'node:path';
+import type { AccountFolder } from '../../../../shared/bridge/commands';
+import { absolute, FOLDERS } from '../../sync/layout';
 import { invalid, needsUser } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountOf } from './common';
@@ -32,7 +34,31 @@ function granted(d: BridgeDeps, accountId: string, path: string): string {
   return ok;
 }
 
-export function fileHandlers(d: BridgeDeps): Pick<Handlers, 'files.read' | 'files.open'> {
+/** The account folders a user opens from the app, relative to its root (the layout's top folders). */
+const FOLDER_OF: Record<AccountFolder, string> = {
+  inbox: FOLDERS.inboxInvoices.split('/')[0] ?? 'Inbox',
+  outbox: FOLDERS.outboxInvoices.split('/')[0] ?? 'Outbox',
+  sent: FOLDERS.sent,
+};
+
+/**
+ * One of the account's folders, once it is checked to be a folder on disk inside the account's root
+ * as the disk resolves it: a folder that is a link out of the root is not opened.
+ */
+async function accountFolder(d: BridgeDeps, accountId: string, folder: AccountFolder): Promise<string> {
+  const account = accountOf(d, accountId);
+  const path = absolute(account.root, FOLDER_OF[folder]);
+  const [root, real] = await Promise.all([realpath(account.root).catch(() => null), realpath(path).catch(() => null)]);
+  const info = real ? await stat(real).catch(() => null) : null;
+  if (!root || !real || !info?.isDirectory()) throw needsUser(`The folder ${FOLDER_OF[folder]} is not there yet (${path})`);
+  const rel = relative(root, real);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    throw invalid(`The folder ${FOLDER_OF[folder]} leads out of the account's folder`, { folder: 'not inside the account folder' });
+  }
+  return real;
+}
+
+export function fileHandlers(d: BridgeDeps): Pick<Handlers, 'files.read' | 'files.open' | 'files.showInFolder' | 'files.openFolder'> {
   return {
     'files.read': async (input) => {
       const path = granted(d, input.accountId, input.path);
@@ -51,6 +77,19 @@ export function fileHandlers(d: BridgeDeps): Pick<Handlers, 'files.read' | 'file
       const path = granted(d, input.accountId, input.path);
       if (!d.host.openFile) return { opened: false };
       return { opened: await d.host.openFile(path) };
+    },
+    /** The same check as files.open, and the file must still be there: a folder is not shown for a file gone. */
+    'files.showInFolder': async (input) => {
+      const path = granted(d, input.accountId, input.path);
+      if (!d.host.showInFolder) return { shown: false };
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) throw needsUser(`The file is no longer on disk (${basename(path)})`);
+      return { shown: await d.host.showInFolder(path) };
+    },
+    'files.openFolder': async (input) => {
+      const path = await accountFolder(d, input.accountId, input.folder);
+      if (!d.host.openFolder) return { opened: false };
+      return { opened: await d.host.openFolder(path) };
     },
   };
 }

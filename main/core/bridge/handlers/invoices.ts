@@ -1,5 +1,8 @@
-import type { InvoiceQueryFilter } from '../../store/invoice-queries';
-import { decodeCursor, encodeCursor } from '../cursor';
+import type { InvoiceFilter } from '../../../../shared/bridge/commands';
+import type { InvoiceRow } from '../../../../shared/bridge/views';
+import { DEFAULT_INVOICE_SORT, type InvoiceCursor, type InvoiceQueryFilter } from '../../store/invoice-queries';
+import { invoiceCsv } from '../csv';
+import { decodeCursor, encodeCursor, sortTag } from '../cursor';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { invoiceRow } from '../views';
@@ -9,7 +12,25 @@ import { invoiceDetail } from './invoice-detail';
 /** Matches are counted up to this many; beyond it the UI says "1,000+". */
 const COUNT_CAP = 1000;
 
-type Names = 'invoices.list' | 'invoices.get' | 'invoices.setHandled' | 'invoices.reroute';
+/** Rows read from the store at a time for an export; the engine's other work runs between the pages. */
+const EXPORT_PAGE = 1000;
+
+type Names = 'invoices.list' | 'invoices.totals' | 'invoices.exportCsv' | 'invoices.get' | 'invoices.setHandled' | 'invoices.reroute';
+
+/** The renderer's filter in the store's terms: the list, its totals and its export select the same rows. */
+function queryFilter(f: InvoiceFilter): InvoiceQueryFilter {
+  return {
+    direction: f.direction,
+    search: f.query?.trim() ? f.query : undefined,
+    dateFrom: f.from,
+    dateTo: f.to,
+    senderName: f.sender,
+    statuses: f.status ? [f.status] : undefined,
+    detectWarning: f.detectWarning,
+    handled: f.handled,
+    sort: f.sort ?? DEFAULT_INVOICE_SORT,
+  };
+}
 
 export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   const store = d.engine.store;
@@ -26,19 +47,10 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
      */
     'invoices.list': async (input) => {
       accountOf(d, input.accountId);
-      const f = input.filter;
-      const filter: InvoiceQueryFilter = {
-        direction: f.direction,
-        search: f.query?.trim() ? f.query : undefined,
-        dateFrom: f.from,
-        dateTo: f.to,
-        senderName: f.sender,
-        statuses: f.status ? [f.status] : undefined,
-        detectWarning: f.detectWarning,
-        handled: f.handled,
-      };
-      const cursor = decodeCursor(input.after);
-      const page = store.invoices.list(input.accountId, filter, input.limit, cursor ? { sortMs: cursor.key, id: cursor.id } : undefined);
+      const filter = queryFilter(input.filter);
+      const order = filter.sort ?? DEFAULT_INVOICE_SORT;
+      const cursor = decodeCursor(input.after, order);
+      const page = store.invoices.list(input.accountId, filter, input.limit, cursor ? { key: cursor.key, id: cursor.id } : undefined);
       // A first page that holds every match is its own count; longer results are counted up to a cap
       // ("1,000+"), and a search matching much of the mirror is not counted at all: the total says "at
       // least" the rows seen so far and grows page by page, so typing stays instant.
@@ -55,10 +67,37 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       }
       return {
         items: page.items.map(invoiceRow),
-        next: page.next ? encodeCursor({ key: page.next.sortMs, id: page.next.id, total, lowerBound }) : null,
+        next: page.next ? encodeCursor({ key: page.next.key, id: page.next.id, total, lowerBound, sort: sortTag(order) }) : null,
         total,
         totalIsLowerBound: lowerBound,
       };
+    },
+
+    /** Per currency, over every row of the filter (one GROUP BY over the listing's conditions). */
+    'invoices.totals': async (input) => {
+      accountOf(d, input.accountId);
+      return { byCurrency: store.invoices.totals(input.accountId, queryFilter(input.filter)) };
+    },
+
+    /**
+     * Every row of the filter in the list's order, read in keyset pages (the loaded rows of the list do
+     * not matter), written as the list shows them in the user's language (csv.ts).
+     */
+    'invoices.exportCsv': async (input) => {
+      accountOf(d, input.accountId);
+      const filter = queryFilter(input.filter);
+      const rows: InvoiceRow[] = [];
+      let after: InvoiceCursor | undefined;
+      for (;;) {
+        const page = store.invoices.list(input.accountId, filter, EXPORT_PAGE, after);
+        for (const item of page.items) rows.push(invoiceRow(item));
+        if (!page.next) break;
+        after = page.next;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      const { text, rows: count } = invoiceCsv(rows, { lang: input.lang, columns: input.columns, words: input.words });
+      const day = new Date(d.now()).toISOString().slice(0, 10);
+      return { filename: `invoices-${filter.direction.toLowerCase()}-${day}.csv`, text, rows: count };
     },
 
     'invoices.get': async (input) => {

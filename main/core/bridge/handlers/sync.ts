@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { AccountStatusView } from '../../../../shared/bridge/views';
 import { ACTIVE_OUTBOX_STATES, type OutboxJob, type OutboxState } from '../../store/outbox';
 import { invalid } from '../errors';
@@ -52,9 +53,16 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       return d.engine.store.activity.listLatest(input.limit, input.accountId).map(activityView);
     },
 
+    /** Each settled file's place (Sent/ or Failed/) is granted, so the desktop can show it in its folder. */
     'outbox.list': async (input) => {
       if (input.accountId) accountOf(d, input.accountId);
-      return outboxRows(d, input.accountId ?? null).map(outboxView);
+      const roots = new Map(d.engine.store.accounts.list().map((a) => [a.id, a.root]));
+      return outboxRows(d, input.accountId ?? null).map((j) => {
+        const root = roots.get(j.accountId);
+        const settled = (j.state === 'done' || j.state === 'failed') && j.destPath && root ? resolve(root, j.destPath) : null;
+        if (settled) d.grants.grant(j.accountId, settled, { table: 'outbox', id: j.id });
+        return { ...outboxView(j), path: settled };
+      });
     },
 
     'outbox.force': async (input) => {
