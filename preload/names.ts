@@ -15,6 +15,7 @@ const COMMANDS: Record<CommandName, true> = {
   'accounts.add': true,
   'accounts.tryDemo': true,
   'accounts.update': true,
+  'accounts.reorganizeInbox': true,
   'accounts.remove': true,
   'sync.status': true,
   'sync.now': true,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, BridgeErrorView } from '../../shared/bridge';
 import { commands } from '../../shared/bridge';
+import { INBOX_LAYOUTS } from '../../shared/inbox-layout';
 import { commandInput } from '../forms/command-input';
 import { bodyFrom, type FieldSpec, inputsFrom } from '../forms/fields';
 import { useForm } from '../forms/use-form';
@@ -11,6 +12,7 @@ import { toErrorView } from '../stores/errors';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
+import { InboxReorganize } from './InboxReorganize';
 import { SandboxBadge } from './SandboxBadge';
 
 const SPECS: readonly FieldSpec[] = [
@@ -18,9 +20,10 @@ const SPECS: readonly FieldSpec[] = [
   { path: 'root', kind: 'text' },
   { path: 'pollIntervalS', kind: 'number' },
   { path: 'markHandled', kind: 'bool' },
+  { path: 'inboxLayout', kind: 'select', options: INBOX_LAYOUTS },
 ];
 
-/** One account's name, folder, poll interval and whether downloading marks invoices handled. */
+/** One account's name, folder, poll interval, whether downloading marks invoices handled, and its Inbox layout. */
 export function AccountSettingsForm({ account }: { account: AccountView }) {
   const { t } = useTranslation();
   const bridge = useBridge();
@@ -69,6 +72,14 @@ export function AccountSettingsForm({ account }: { account: AccountView }) {
         <Field form={form} spec={SPECS[1] as FieldSpec} label={t('account.root')} required hint={t('account.rootHint')} />
         <Field form={form} spec={SPECS[2] as FieldSpec} label={t('settings.pollInterval')} hint={t('settings.pollHint')} />
         <Field form={form} spec={SPECS[3] as FieldSpec} label={t('settings.markHandled')} hint={t('settings.markHandledHint')} />
+        <Field
+          form={form}
+          spec={SPECS[4] as FieldSpec}
+          label={t('inbox.layout')}
+          hint={t('inbox.layoutHint')}
+          optionLabel={(o) => t(`inbox.layouts.${o}`)}
+        />
+        <InboxReorganize account={account} unsaved={form.values.inboxLayout !== account.inboxLayout} />
       </div>
       <ErrorNotice error={form.failure} lines={form.unplaced} />
       <ErrorNotice error={removeError} />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DETECT_CHECKS, ENVIRONMENTS, PROFILE_VERSIONS } from '../enums';
+import { INBOX_LAYOUTS } from '../inbox-layout';
 import type { AtgAgreement, AtgMandate } from '../schemas/atg';
 import { atgAgreementCreateBodySchema, atgAgreementPatchBodySchema } from '../schemas/atg';
 import type { Authorization, Registration, User } from '../schemas/company';
@@ -19,6 +20,7 @@ import type {
   InvoicePage,
   InvoiceTotals,
   OutboxItemView,
+  ReorganizeView,
 } from './views';
 
 /** A phantom marker carrying a command's output type. */
@@ -97,7 +99,12 @@ export const commands = {
   /** Checks credentials with the service without saving anything. */
   'accounts.verify': { input: z.object(credentials), output: out<{ companyName: string | null; scopes: string[] }>() },
   'accounts.add': {
-    input: z.object({ ...credentials, name: z.string().trim().min(1).max(100), root: z.string().min(1).max(1000) }),
+    input: z.object({
+      ...credentials,
+      name: z.string().trim().min(1).max(100),
+      root: z.string().min(1).max(1000),
+      inboxLayout: z.enum(INBOX_LAYOUTS).optional(),
+    }),
     output: out<AccountView>(),
   },
   'accounts.tryDemo': { input: z.object({}), output: out<AccountView>() },
@@ -109,9 +116,13 @@ export const commands = {
       pollIntervalS: z.number().int().min(30).max(86_400).optional(),
       markHandled: z.boolean().optional(),
       paused: z.boolean().optional(),
+      /** Where new downloads go; moves nothing already downloaded (that is accounts.reorganizeInbox). */
+      inboxLayout: z.enum(INBOX_LAYOUTS).optional(),
     }),
     output: out<AccountView>(),
   },
+  /** Moves the files already downloaded into the account's current Inbox layout; answers when done. */
+  'accounts.reorganizeInbox': { input: accountRef, output: out<ReorganizeView>() },
   'accounts.remove': { input: accountRef, output: out<{ removed: true }>() },
 
   'sync.status': { input: z.object({}), output: out<AccountStatusView[]>() },

@@ -1,6 +1,7 @@
 // View models the main side answers to the renderer: plain JSON, no class instances, no secrets.
 import type { Environment } from '../enums';
 import type { FailureKind } from '../errors';
+import type { InboxLayout } from '../inbox-layout';
 
 export interface AccountView {
   id: string;
@@ -13,6 +14,22 @@ export interface AccountView {
   pollIntervalS: number;
   markHandled: boolean;
   paused: boolean;
+  /** The subfolders received files go into (shared/inbox-layout.ts). */
+  inboxLayout: InboxLayout;
+}
+
+/** What reorganizing an account's Inbox did (accounts.reorganizeInbox). */
+export interface ReorganizeView {
+  layout: InboxLayout;
+  moved: number;
+  inPlace: number;
+  missing: number;
+  elsewhere: number;
+  failed: number;
+  recovered: number;
+  /** False when it stopped part-way or failed: `error` says why, and it goes on by itself. */
+  finished: boolean;
+  error: string | null;
 }
 
 export type SyncState = 'idle' | 'syncing' | 'paused' | 'needs_user' | 'offline';

@@ -20,6 +20,7 @@ export const accountView = (a: Account): AccountView => ({
   pollIntervalS: a.pollIntervalS,
   markHandled: a.markHandled,
   paused: a.paused,
+  inboxLayout: a.inboxLayout,
 });
 
 export const invoiceRow = (i: InvoiceSummary): InvoiceRow => ({

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ENVIRONMENTS, type Environment } from '../../../shared/enums';
+import { INBOX_LAYOUTS, type InboxLayout, NEW_ACCOUNT_INBOX_LAYOUT } from '../../../shared/inbox-layout';
 import { type GlobalOptions, openCli, UsageError } from './context';
+import { showProgress } from './progress';
 import { readSecret } from './prompt';
 
 interface AddOptions {
@@ -12,7 +14,13 @@ interface AddOptions {
   root: string;
   pollInterval?: string;
   markHandled?: boolean;
+  inboxLayout: string;
   verify: boolean;
+}
+
+function inboxLayoutOf(value: string, option: string): InboxLayout {
+  if (!(INBOX_LAYOUTS as readonly string[]).includes(value)) throw new UsageError(`${option} must be one of ${INBOX_LAYOUTS.join(', ')}`);
+  return value as InboxLayout;
 }
 
 export function accountCommands(program: Command, globals: () => GlobalOptions): void {
@@ -28,6 +36,11 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
     .requiredOption('--root <dir>', 'the folder whose Inbox/ and Outbox/ this account keeps')
     .option('--poll-interval <seconds>', 'how often to look for received items', '300')
     .option('--mark-handled', "mark fetched invoices HANDLED on the service (tells the company's other clients)")
+    .option(
+      '--inbox-layout <layout>',
+      `subfolders of Inbox/Invoices, Documents and BankMessages: ${INBOX_LAYOUTS.join(', ')}`,
+      NEW_ACCOUNT_INBOX_LAYOUT,
+    )
     .option('--no-verify', 'save without checking the credentials with the service')
     .action(async (o: AddOptions) => {
       if (!(ENVIRONMENTS as readonly string[]).includes(o.environment)) {
@@ -35,6 +48,7 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
       }
       const poll = Number(o.pollInterval);
       if (!Number.isInteger(poll) || poll < 30) throw new UsageError('--poll-interval is a whole number of seconds, at least 30');
+      const inboxLayout = inboxLayoutOf(o.inboxLayout, '--inbox-layout');
       const apiKey = process.env.EINVOICE_API_KEY ?? (await readSecret('API key'));
       const vendorApiKey = process.env.EINVOICE_VENDOR_API_KEY ?? null;
       const cli = await openCli(globals(), { demo: o.environment === 'sandbox' && !o.url ? 'always' : 'when-needed' });
@@ -51,6 +65,7 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
             vendorApiKey,
             pollIntervalS: poll,
             markHandled: o.markHandled ?? false,
+            inboxLayout,
           },
           o.verify,
         );
@@ -73,6 +88,35 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
         else
           for (const a of list)
             process.stdout.write(`${a.name}\t${a.environment}\t${a.companyId}\t${a.root}${a.paused ? '\t(paused)' : ''}\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+
+  accounts
+    .command('reorganize <name>')
+    .description("move the files already in the account's Inbox into its Inbox layout (safe to stop and run again)")
+    .option('--layout <layout>', `first set the layout: ${INBOX_LAYOUTS.join(', ')}`)
+    .action(async (name: string, o: { layout?: string }) => {
+      const layout = o.layout === undefined ? undefined : inboxLayoutOf(o.layout, '--layout');
+      const cli = await openCli(globals());
+      try {
+        let account = cli.engine.findAccount(name);
+        if (!account) throw new UsageError(`No account named "${name}"`);
+        if (layout && layout !== account.inboxLayout) account = await cli.engine.updateAccount(account.id, { inboxLayout: layout });
+        const stopBars = showProgress(cli.engine.events, new Map([[account.id, account.name]]));
+        const r = await cli.engine.reorganizeInbox(account.id).finally(stopBars);
+        const lines = [
+          `${account.name}: Inbox ${r.finished ? 'reorganized' : 'not reorganized to the end'} (${r.layout})`,
+          `  moved: ${r.moved}, already in place: ${r.inPlace}`,
+          ...(r.recovered ? [`  moves a stop had cut short, finished: ${r.recovered}`] : []),
+          ...(r.missing ? [`  no longer on disk: ${r.missing}`] : []),
+          ...(r.elsewhere ? [`  outside the Inbox, left where they are: ${r.elsewhere}`] : []),
+          ...(r.failed ? [`  could not be moved (open in another program?), left where they are: ${r.failed}`] : []),
+          ...(r.error ? [`  ${r.error}`] : []),
+        ];
+        process.stdout.write(`${lines.join('\n')}\n`);
+        if (!r.finished || r.failed) process.exitCode = 1;
       } finally {
         await cli.close();
       }

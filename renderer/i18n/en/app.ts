@@ -289,4 +289,32 @@ export const app = {
       service_unavailable: 'The service is unavailable for a moment.',
     },
   },
+  inbox: {
+    layout: 'Inbox layout',
+    layoutHint:
+      'The subfolders of Inbox/Invoices, Documents and BankMessages that new downloads go into. Changing it moves nothing already downloaded. Bank messages have no sender: by sender, they are kept by year and month.',
+    layouts: {
+      flat: 'All in one folder',
+      year: 'By year: 2026/',
+      'year-month': 'By year and month: 2026/03/',
+      sender: 'By sender: Sender Oy/',
+    },
+    reorganize: 'Reorganize the Inbox…',
+    reorganizeHint:
+      'Moves the files already downloaded into the saved layout, and removes the folders it empties. Safe to interrupt: it goes on where it stopped.',
+    saveFirst: 'Save the new layout first: the files are moved into the saved one.',
+    question: 'Move every file already downloaded for {{name}} into the layout “{{layout}}”?',
+    confirm: 'Move the files',
+    moving_one: 'Moving files… {{count}} checked',
+    moving_other: 'Moving files… {{count}} checked',
+    moved_one: 'Moved {{count}} file; {{inPlace}} were in place already.',
+    moved_other: 'Moved {{count}} files; {{inPlace}} were in place already.',
+    failed_one: '{{count}} file could not be moved (is it open in another program?) and stays where it was. Try again later.',
+    failed_other: '{{count}} files could not be moved (are they open in another program?) and stay where they were. Try again later.',
+    missing_one: '{{count}} file was no longer on disk.',
+    missing_other: '{{count}} files were no longer on disk.',
+    elsewhere_one: '{{count}} file outside this Inbox (saved before the folder changed) was left where it is.',
+    elsewhere_other: '{{count}} files outside this Inbox (saved before the folder changed) were left where they are.',
+    unfinished: 'Not finished: {{error}}',
+  },
 };

@@ -286,4 +286,34 @@ export const app: CatalogShape<typeof en> = {
       service_unavailable: 'Palvelu ei ole hetkeen käytettävissä.',
     },
   },
+  inbox: {
+    layout: 'Inboxin kansiojako',
+    layoutHint:
+      'Inbox/Invoices-, Documents- ja BankMessages-kansioiden alikansiot, joihin uudet lataukset tallennetaan. Muutos ei siirrä jo ladattuja tiedostoja. Pankkisanomilla ei ole lähettäjää: lähettäjän mukaisessa jaossa ne jaetaan vuoden ja kuukauden mukaan.',
+    layouts: {
+      flat: 'Kaikki samassa kansiossa',
+      year: 'Vuoden mukaan: 2026/',
+      'year-month': 'Vuoden ja kuukauden mukaan: 2026/03/',
+      sender: 'Lähettäjän mukaan: Lähettäjä Oy/',
+    },
+    reorganize: 'Järjestä Inbox uudelleen…',
+    reorganizeHint:
+      'Siirtää jo ladatut tiedostot tallennettuun kansiojakoon ja poistaa tyhjiksi jäävät kansiot. Sen voi keskeyttää turvallisesti: se jatkuu siitä, mihin jäi.',
+    saveFirst: 'Tallenna ensin uusi kansiojako: tiedostot siirretään tallennettuun jakoon.',
+    question: 'Siirretäänkö kaikki tilin {{name}} jo ladatut tiedostot kansiojakoon ”{{layout}}”?',
+    confirm: 'Siirrä tiedostot',
+    moving_one: 'Siirretään tiedostoja… {{count}} tarkistettu',
+    moving_other: 'Siirretään tiedostoja… {{count}} tarkistettu',
+    moved_one: 'Siirrettiin {{count}} tiedosto; {{inPlace}} oli jo paikallaan.',
+    moved_other: 'Siirrettiin {{count}} tiedostoa; {{inPlace}} oli jo paikallaan.',
+    failed_one:
+      '{{count}} tiedostoa ei voitu siirtää (onko se auki toisessa ohjelmassa?), joten se jäi paikalleen. Yritä myöhemmin uudelleen.',
+    failed_other:
+      '{{count}} tiedostoa ei voitu siirtää (ovatko ne auki toisessa ohjelmassa?), joten ne jäivät paikoilleen. Yritä myöhemmin uudelleen.',
+    missing_one: '{{count}} tiedosto ei ollut enää levyllä.',
+    missing_other: '{{count}} tiedostoa ei ollut enää levyllä.',
+    elsewhere_one: '{{count}} tämän Inboxin ulkopuolinen tiedosto (tallennettu ennen kansion vaihtoa) jätettiin paikalleen.',
+    elsewhere_other: '{{count}} tämän Inboxin ulkopuolista tiedostoa (tallennettu ennen kansion vaihtoa) jätettiin paikoilleen.',
+    unfinished: 'Ei valmis: {{error}}',
+  },
 };

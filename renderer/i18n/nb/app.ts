@@ -292,4 +292,32 @@ export const app: CatalogShape<typeof en> = {
       service_unavailable: 'Tjenesten er utilgjengelig et øyeblikk.',
     },
   },
+  inbox: {
+    layout: 'Mappeinndeling i Inbox',
+    layoutHint:
+      'Undermappene i Inbox/Invoices, Documents og BankMessages som nye nedlastinger lagres i. En endring flytter ikke noe som allerede er lastet ned. Bankmeldinger har ingen avsender: etter avsender sorteres de etter år og måned.',
+    layouts: {
+      flat: 'Alt i én mappe',
+      year: 'Etter år: 2026/',
+      'year-month': 'Etter år og måned: 2026/03/',
+      sender: 'Etter avsender: Avsender AS/',
+    },
+    reorganize: 'Ordne Inbox på nytt…',
+    reorganizeHint:
+      'Flytter filene som allerede er lastet ned til den lagrede inndelingen, og fjerner mapper som blir tomme. Trygt å avbryte: det fortsetter der det stoppet.',
+    saveFirst: 'Lagre den nye inndelingen først: filene flyttes til den lagrede.',
+    question: 'Flytte alle filer som allerede er lastet ned for {{name}} til inndelingen «{{layout}}»?',
+    confirm: 'Flytt filene',
+    moving_one: 'Flytter filer… {{count}} sjekket',
+    moving_other: 'Flytter filer… {{count}} sjekket',
+    moved_one: 'Flyttet {{count}} fil; {{inPlace}} lå allerede på plass.',
+    moved_other: 'Flyttet {{count}} filer; {{inPlace}} lå allerede på plass.',
+    failed_one: '{{count}} fil kunne ikke flyttes (er den åpen i et annet program?) og ligger der den lå. Prøv igjen senere.',
+    failed_other: '{{count}} filer kunne ikke flyttes (er de åpne i et annet program?) og ligger der de lå. Prøv igjen senere.',
+    missing_one: '{{count}} fil fantes ikke lenger på disken.',
+    missing_other: '{{count}} filer fantes ikke lenger på disken.',
+    elsewhere_one: '{{count}} fil utenfor denne Inbox (lagret før mappen ble byttet) ble latt ligge.',
+    elsewhere_other: '{{count}} filer utenfor denne Inbox (lagret før mappen ble byttet) ble latt ligge.',
+    unfinished: 'Ikke ferdig: {{error}}',
+  },
 };

@@ -292,4 +292,32 @@ export const app: CatalogShape<typeof en> = {
       service_unavailable: 'Tjänsten är inte tillgänglig för tillfället.',
     },
   },
+  inbox: {
+    layout: 'Mappindelning i Inbox',
+    layoutHint:
+      'Undermapparna i Inbox/Invoices, Documents och BankMessages som nya hämtningar sparas i. En ändring flyttar inget som redan hämtats. Bankmeddelanden har ingen avsändare: per avsändare sorteras de per år och månad.',
+    layouts: {
+      flat: 'Allt i en mapp',
+      year: 'Per år: 2026/',
+      'year-month': 'Per år och månad: 2026/03/',
+      sender: 'Per avsändare: Avsändare AB/',
+    },
+    reorganize: 'Ordna om Inbox…',
+    reorganizeHint:
+      'Flyttar filerna som redan hämtats till den sparade indelningen och tar bort mappar som blir tomma. Kan avbrytas säkert: det fortsätter där det slutade.',
+    saveFirst: 'Spara den nya indelningen först: filerna flyttas till den sparade.',
+    question: 'Flytta alla filer som redan hämtats för {{name}} till indelningen ”{{layout}}”?',
+    confirm: 'Flytta filerna',
+    moving_one: 'Flyttar filer… {{count}} kontrollerad',
+    moving_other: 'Flyttar filer… {{count}} kontrollerade',
+    moved_one: 'Flyttade {{count}} fil; {{inPlace}} låg redan på plats.',
+    moved_other: 'Flyttade {{count}} filer; {{inPlace}} låg redan på plats.',
+    failed_one: '{{count}} fil kunde inte flyttas (är den öppen i ett annat program?) och ligger kvar. Försök igen senare.',
+    failed_other: '{{count}} filer kunde inte flyttas (är de öppna i ett annat program?) och ligger kvar. Försök igen senare.',
+    missing_one: '{{count}} fil fanns inte längre på disken.',
+    missing_other: '{{count}} filer fanns inte längre på disken.',
+    elsewhere_one: '{{count}} fil utanför denna Inbox (sparad innan mappen byttes) lämnades där den är.',
+    elsewhere_other: '{{count}} filer utanför denna Inbox (sparade innan mappen byttes) lämnades där de är.',
+    unfinished: 'Inte klart: {{error}}',
+  },
 };

@@ -1,6 +1,8 @@
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge/api';
-import type { AccountStatusView, InvoiceDetail, InvoicePage } from '../../../shared/bridge/views';
+import type { AccountStatusView, AccountView, InvoiceDetail, InvoicePage, ReorganizeView } from '../../../shared/bridge/views';
+import { senderFolderName } from '../../../shared/inbox-layout';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { type HostUnderTest, receive, startHost } from './setup';
 
@@ -244,5 +246,35 @@ describe('company, Detect and Norway over HTTP', () => {
       await h.call<{ items: { reference_nr: string }[]; total: number }>('norway.mandates.search', { accountId, query: '104' }),
     );
     expect(one.items.map((m) => m.reference_nr)).toEqual(['104']);
+  });
+});
+
+describe('the Inbox layout over HTTP', () => {
+  it('accounts.update changes where new files go and moves nothing; accounts.reorganizeInbox moves them, and files.read follows', async () => {
+    const detail = () => h.call<InvoiceDetail>('invoices.get', { accountId, id: received.ubl });
+    const before = value(await detail());
+    expect(value(await h.call<AccountView[]>('accounts.list'))[0]?.inboxLayout).toBe('year-month');
+    const updated = value(await h.call<AccountView>('accounts.update', { accountId, inboxLayout: 'sender' }));
+    expect(updated.inboxLayout).toBe('sender');
+    expect(value(await detail()).files).toEqual(before.files);
+    expect(await h.call('accounts.update', { accountId, inboxLayout: 'by-colour' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid' },
+    });
+
+    const r = value(await h.call<ReorganizeView>('accounts.reorganizeInbox', { accountId }));
+    expect(r).toMatchObject({ layout: 'sender', failed: 0, missing: 0, finished: true, error: null });
+    expect(r.moved).toBeGreaterThanOrEqual(6);
+    const after = value(await detail());
+    const folder = join(h.te.root, 'Inbox', 'Invoices', senderFolderName(after.row.senderName));
+    for (const f of after.files) {
+      expect(dirname(f.path as string)).toBe(folder);
+      expect(basename(f.path as string)).toBe(basename(before.files.find((b) => b.kind === f.kind)?.path as string));
+    }
+    const oldPdf = before.files.find((f) => f.kind === 'image')?.path;
+    expect(await h.call('files.read', { accountId, path: oldPdf })).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    const newPdf = after.files.find((f) => f.kind === 'image')?.path;
+    const read = value(await h.call<{ base64: string }>('files.read', { accountId, path: newPdf }));
+    expect(Buffer.from(read.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

@@ -10,6 +10,7 @@ export const ACCOUNT: AccountView = {
   pollIntervalS: 300,
   markHandled: false,
   paused: false,
+  inboxLayout: 'year-month',
 };
 
 export const INFO: AppInfo = {

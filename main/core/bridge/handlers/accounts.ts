@@ -9,7 +9,14 @@ import type { BridgeDeps, Handlers } from '../types';
 import { accountView } from '../views';
 import { accountOf } from './common';
 
-type Names = 'accounts.list' | 'accounts.verify' | 'accounts.add' | 'accounts.tryDemo' | 'accounts.update' | 'accounts.remove';
+type Names =
+  | 'accounts.list'
+  | 'accounts.verify'
+  | 'accounts.add'
+  | 'accounts.tryDemo'
+  | 'accounts.update'
+  | 'accounts.reorganizeInbox'
+  | 'accounts.remove';
 
 /**
  * The engine makes every check of an account (bridge and CLI alike) and refuses bad input with an
@@ -65,6 +72,7 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
           root: input.root,
           apiKey: input.apiKey,
           vendorApiKey: input.vendorApiKey ?? null,
+          inboxLayout: input.inboxLayout,
         }),
       ),
 
@@ -78,7 +86,13 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
 
     'accounts.update': async (input) => {
       const account = accountOf(d, input.accountId);
-      const changes = { name: input.name, root: input.root, pollIntervalS: input.pollIntervalS, markHandled: input.markHandled };
+      const changes = {
+        name: input.name,
+        root: input.root,
+        pollIntervalS: input.pollIntervalS,
+        markHandled: input.markHandled,
+        inboxLayout: input.inboxLayout,
+      };
       const restart = Object.entries(changes).some(([k, v]) => v !== undefined && v !== account[k as keyof typeof changes]);
       if (restart) {
         try {
@@ -91,6 +105,13 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       if (input.paused !== undefined && input.paused !== account.paused) d.engine.setPaused(account.id, input.paused);
       d.emit('accounts.changed', {});
       return accountView(accountOf(d, account.id));
+    },
+
+    // Answers when the files are moved; the paths the renderer holds for them are stale then (open the item again).
+    'accounts.reorganizeInbox': async (input) => {
+      const account = accountOf(d, input.accountId);
+      const { layout, moved, inPlace, missing, elsewhere, failed, recovered, finished, error } = await d.engine.reorganizeInbox(account.id);
+      return { layout, moved, inPlace, missing, elsewhere, failed, recovered, finished, error };
     },
 
     'accounts.remove': async (input) => {
