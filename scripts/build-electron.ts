@@ -1,6 +1,7 @@
 // npm run build:electron: bundles the desktop shell with esbuild into out/.
 //   out/main/main.js           Electron's main process (ESM; package.json "main")
 //   out/main/engine-worker.js  the engine's utility process (ESM)
+//   out/main/validate-worker.js  the invoice validation worker thread (ESM, main/core/validate)
 //   out/main/chunk-*.js        code the two share, and the embedded sandbox, loaded only for the demo
 //   out/preload/index.cjs      the preload (CommonJS: sandboxed preloads cannot be ES modules)
 //   out/resources/icon.png     the app icon electron-builder turns into .icns and .ico
@@ -66,7 +67,15 @@ export async function buildElectron(o: { outDir?: string; write?: boolean; minif
     chunkNames: 'chunk-[name]-[hash]',
   };
   const results = await Promise.all([
-    build({ ...node, entryPoints: { main: 'main/electron/main.ts', 'engine-worker': 'main/electron/engine-worker.ts' } }),
+    build({
+      ...node,
+      entryPoints: {
+        main: 'main/electron/main.ts',
+        'engine-worker': 'main/electron/engine-worker.ts',
+        // The validation worker thread: main/core/validate/validator.ts starts it from beside its own bundle.
+        'validate-worker': 'main/core/validate/worker.ts',
+      },
+    }),
     build({
       ...common,
       entryPoints: ['preload/index.ts'],

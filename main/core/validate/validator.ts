@@ -1,0 +1,277 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { explanationFor } from '../../../shared/validation/explanations';
+import type { ValidationIssue, ValidationReport } from '../../../shared/validation/report';
+import type { ValidationProfile } from './detect';
+import { RulesUnavailableError } from './errors';
+import { MAX_VALIDATE_BYTES } from './input';
+import type { ValidateJob, WorkerAnswer, WorkerInit, WorkerReport } from './protocol';
+import { MANIFEST_FILE } from './rulesets';
+
+export interface ValidatorOptions {
+  /** The folder with the compiled rules (manifest.json and *.sef.json); found by findRules() if not given. */
+  rulesDir?: string;
+  /** vendor/validation/ to compare the compile with (null: do not compare); found by findRules() if not given. */
+  vendorDir?: string | null;
+  /** Worker threads, started as files come (1 by default: the app validates a file at a time). */
+  workers?: number;
+  /** A file that takes longer is reported as not validated, and its worker is replaced. */
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** The heap each worker may use; a file that needs more is reported as not validated. */
+  workerMemoryMb?: number;
+}
+
+export interface ValidateOptions {
+  /** The name the report gives a Buffer (a path is reported as given). */
+  name?: string;
+  /** auto: EN 16931, and Peppol BIS 3 when the customization id says so; peppol: both always; en16931: only EN 16931. */
+  profile?: ValidationProfile;
+}
+
+/**
+ * Where the compiled rules are: $EINVOICE_RULES_DIR; the installed app's resources (validation-rules/,
+ * copied there by electron-builder); else build/rules/ of the checkout this module runs from, with
+ * vendor/validation/ beside it to detect a stale compile.
+ */
+export function findRules(): { rulesDir: string; vendorDir: string | null } {
+  const env = process.env.EINVOICE_RULES_DIR;
+  if (env) return { rulesDir: resolve(env), vendorDir: null };
+  const resources = (process as { resourcesPath?: string }).resourcesPath;
+  if (resources && existsSync(join(resources, 'validation-rules', MANIFEST_FILE)))
+    return { rulesDir: join(resources, 'validation-rules'), vendorDir: null };
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 6; up++) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'vendor', 'validation'))) {
+      return { rulesDir: join(dir, 'build', 'rules'), vendorDir: join(dir, 'vendor', 'validation') };
+    }
+    dir = dirname(dir);
+  }
+  return { rulesDir: join(process.cwd(), 'build', 'rules'), vendorDir: null };
+}
+
+/**
+ * The worker's entry: the bundle beside this one (out/main/validate-worker.js, see scripts/build-electron.ts),
+ * or, when running from the sources (tsx, vitest), a two-line module that registers tsx in the new
+ * thread and imports worker.ts: Node 20 does not carry the TypeScript loader into worker threads.
+ */
+function workerEntry(): { source: URL | string; eval: boolean } {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return { source: new URL('./validate-worker.js', here), eval: false };
+  // The ES module build of tsx's API (require.resolve finds its CommonJS twin beside it).
+  const tsx = pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const worker = new URL('./worker.ts', here).href;
+  return { source: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); });`, eval: true };
+}
+
+interface Pending {
+  job: ValidateJob;
+  file: string;
+  started: number;
+  resolve(r: ValidationReport): void;
+  reject(e: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: Pending | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const byDocument = (a: ValidationIssue, b: ValidationIssue) =>
+  (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1) || (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER);
+
+function toReport(p: Pending, r: WorkerReport): ValidationReport {
+  const issues = r.findings
+    .map((f): ValidationIssue => {
+      const explanation = explanationFor(f.id);
+      return {
+        id: f.id,
+        flag: f.flag,
+        ruleset: f.ruleset,
+        location: f.location,
+        xpath: f.xpath,
+        ...(f.line === undefined ? {} : { line: f.line }),
+        text: f.text,
+        ...(explanation ? { explanation } : {}),
+      };
+    })
+    .sort(byDocument);
+  const fatalCount = issues.filter((i) => i.flag === 'fatal').length;
+  const valid = fatalCount === 0 && r.syntax !== 'other';
+  return {
+    file: p.file,
+    status: valid ? 'valid' : 'invalid',
+    valid,
+    syntax: r.syntax,
+    customizationId: r.customizationId,
+    rulesets: r.rulesets,
+    issues,
+    fatalCount,
+    warningCount: issues.length - fatalCount,
+    problem: null,
+    notes: r.notes,
+    ms: performance.now() - p.started,
+  };
+}
+
+function unreadable(p: Pending, problem: string): ValidationReport {
+  return {
+    file: p.file,
+    status: 'unreadable',
+    valid: false,
+    syntax: 'other',
+    customizationId: null,
+    rulesets: [],
+    issues: [],
+    fatalCount: 0,
+    warningCount: 0,
+    problem,
+    notes: [],
+    ms: performance.now() - p.started,
+  };
+}
+
+/**
+ * Validates invoice files against the official rules, in worker threads that load the compiled rule
+ * sets the first time a file needs them (nothing is loaded when the app starts). Files wait in one
+ * queue and each worker takes one at a time; idle workers do not keep the process alive.
+ */
+export class Validator {
+  private readonly init: WorkerInit;
+  private readonly size: number;
+  private readonly timeoutMs: number;
+  private readonly memoryMb: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(o: ValidatorOptions = {}) {
+    const found = o.rulesDir ? { rulesDir: o.rulesDir, vendorDir: null } : findRules();
+    this.init = {
+      rulesDir: found.rulesDir,
+      vendorDir: o.vendorDir === undefined ? found.vendorDir : o.vendorDir,
+      maxBytes: o.maxBytes ?? MAX_VALIDATE_BYTES,
+    };
+    this.size = Math.max(1, o.workers ?? 1);
+    this.timeoutMs = o.timeoutMs ?? 120_000;
+    this.memoryMb = o.workerMemoryMb ?? 2048;
+  }
+
+  get rulesDir(): string {
+    return this.init.rulesDir;
+  }
+
+  /** Worker threads running now. */
+  get threads(): number {
+    return this.slots.length;
+  }
+
+  /**
+   * Validates a file (its path) or bytes. Resolves with the report, also for a file that cannot be
+   * read (status unreadable); rejects with RulesUnavailableError when the compiled rules are missing.
+   */
+  validate(input: string | Uint8Array, o: ValidateOptions = {}): Promise<ValidationReport> {
+    if (this.closed) return Promise.reject(new Error('The validator is closed'));
+    const job: ValidateJob = { id: this.nextId++, profile: o.profile ?? 'auto' };
+    if (typeof input === 'string') job.path = input;
+    else job.bytes = input;
+    const file = typeof input === 'string' ? input : (o.name ?? '(bytes)');
+    return new Promise((res, rej) => {
+      this.queue.push({ job, file, started: performance.now(), resolve: res, reject: rej });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('The validator was closed'));
+    await Promise.all(this.slots.splice(0).map((s) => this.stop(s, new Error('The validator was closed'))));
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot) {
+        if (this.slots.length >= this.size) return;
+        slot = this.spawn();
+      }
+      const p = this.queue.shift() as Pending;
+      slot.busy = p;
+      slot.worker.ref();
+      slot.timer = setTimeout(() => {
+        p.resolve(unreadable(p, `The file could not be validated within ${Math.round(this.timeoutMs / 1000)} s.`));
+        slot.busy = null;
+        void this.stop(slot, null);
+        this.pump();
+      }, this.timeoutMs);
+      // A Buffer's memory is copied, not moved: the caller keeps it.
+      slot.worker.postMessage(p.job);
+    }
+  }
+
+  private spawn(): Slot {
+    const entry = workerEntry();
+    const worker = new Worker(entry.source, {
+      eval: entry.eval,
+      // Not the host's flags (--input-type, --inspect ...): the worker needs none of them.
+      execArgv: [],
+      workerData: this.init,
+      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
+    });
+    const slot: Slot = { worker, busy: null, timer: null };
+    worker.on('message', (a: WorkerAnswer) => this.answer(slot, a));
+    worker.on('error', (e) => this.lost(slot, e));
+    worker.on('exit', (code) => this.lost(slot, new Error(`The validation worker stopped (exit code ${code})`)));
+    worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private answer(slot: Slot, a: WorkerAnswer): void {
+    const p = slot.busy;
+    if (!p || p.job.id !== a.id) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.busy = null;
+    slot.timer = null;
+    slot.worker.unref();
+    if (a.ok) p.resolve(toReport(p, a));
+    else if (a.kind === 'unreadable') p.resolve(unreadable(p, a.message));
+    else if (a.kind === 'rules') p.reject(new RulesUnavailableError(a.message));
+    else p.reject(new Error(`Validation failed: ${a.message}`));
+    this.pump();
+  }
+
+  /** A worker died (out of memory, a crash): its file is answered, and the next file gets a new worker. */
+  private lost(slot: Slot, e: Error): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.slots.splice(i, 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    const p = slot.busy;
+    slot.busy = null;
+    if (p) {
+      const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      if (oom) p.resolve(unreadable(p, `The file needs more memory to validate than the ${this.memoryMb} MB allowed.`));
+      else p.reject(new Error(`Validation failed: ${e.message}`));
+    }
+    if (!this.closed) this.pump();
+  }
+
+  private async stop(slot: Slot, e: Error | null): Promise<void> {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    if (slot.busy && e) slot.busy.reject(e);
+    slot.busy = null;
+    await slot.worker.terminate();
+  }
+}

@@ -1,0 +1,2 @@
+export * from './explanations';
+export * from './report';
