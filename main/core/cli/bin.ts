@@ -4,6 +4,7 @@ import { type GlobalOptions, UsageError } from './context';
 import { demoCommand } from './demo';
 import { statusCommands } from './status';
 import { syncCommands } from './sync';
+import { validateCommand } from './validate';
 
 // npm run cli -- [--data DIR] <command>
 const program = new Command('einvoice-sync')
@@ -18,6 +19,7 @@ accountCommands(program, globals);
 syncCommands(program, globals);
 statusCommands(program, globals);
 demoCommand(program, globals);
+validateCommand(program);
 
 try {
   await program.parseAsync(process.argv);

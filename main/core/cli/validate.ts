@@ -1,0 +1,95 @@
+import { availableParallelism } from 'node:os';
+import type { Command } from 'commander';
+import type { APP_LANGUAGES } from '../../../shared/settings';
+import { SYNTAX_LABELS, type ValidationReport } from '../../../shared/validation/report';
+import { RulesUnavailableError, type ValidationProfile, Validator } from '../validate';
+import { UsageError } from './context';
+
+type Lang = (typeof APP_LANGUAGES)[number];
+const LANGS: readonly Lang[] = ['en', 'fi', 'sv', 'nb'];
+const PROFILES: readonly ValidationProfile[] = ['auto', 'en16931', 'peppol'];
+
+/** Exit codes: 0 every file valid, 1 a file breaks a rule (or is not an invoice), 2 a file could not be read. */
+export function exitCodeOf(reports: readonly ValidationReport[]): 0 | 1 | 2 {
+  if (reports.some((r) => r.status === 'unreadable')) return 2;
+  return reports.some((r) => !r.valid) ? 1 : 0;
+}
+
+/** The --json form: one object per file. */
+export function jsonOf(r: ValidationReport) {
+  return {
+    file: r.file,
+    status: r.status,
+    syntax: r.syntax,
+    rulesets: r.rulesets.map((s) => s.id),
+    valid: r.valid,
+    ...(r.problem ? { problem: r.problem } : {}),
+    errors: r.issues.map((i) => ({
+      id: i.id,
+      flag: i.flag,
+      location: i.location,
+      ...(i.line === undefined ? {} : { line: i.line }),
+      text: i.text,
+    })),
+  };
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The report in words, for a terminal. */
+export function textOf(r: ValidationReport, lang: Lang): string {
+  const lines: string[] = [];
+  if (r.status === 'unreadable') {
+    lines.push(`${r.file}: could not be read. ${r.problem ?? ''}`.trimEnd());
+    return `${lines.join('\n')}\n`;
+  }
+  const rules = r.rulesets.map((s) => s.title).join(', then ') || 'no rules';
+  const verdict = r.valid ? 'valid' : 'NOT VALID';
+  const counts = [plural(r.fatalCount, 'error'), plural(r.warningCount, 'warning')].join(', ');
+  lines.push(`${r.file}: ${verdict} (${SYNTAX_LABELS[r.syntax]}; ${rules}; ${counts})`);
+  for (const n of r.notes) lines.push(`  note: ${n.text}`);
+  for (const i of r.issues) {
+    lines.push(`  ${i.flag === 'fatal' ? 'error  ' : 'warning'} ${i.id}${i.line === undefined ? '' : ` at line ${i.line}`}: ${i.location}`);
+    lines.push(`          ${i.text}`);
+    const plain = i.explanation?.[lang];
+    if (plain) lines.push(`          ${plain}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function validateCommand(program: Command): void {
+  program
+    .command('validate')
+    .description('check invoice files against the official rules (EN 16931, Peppol BIS 3; Finvoice structure), offline')
+    .argument('<files...>', 'invoice XML files')
+    .option('--json', 'print JSON: an array of {file, syntax, rulesets, valid, errors: [{id, flag, location, line, text}]}')
+    .option('--lang <lang>', `language of the explanations: ${LANGS.join(', ')}`, 'en')
+    .option('--profile <profile>', 'auto (Peppol rules when the customization id says so), en16931 or peppol', 'auto')
+    .action(async (files: string[], o: { json?: boolean; lang: string; profile: string }) => {
+      if (!LANGS.includes(o.lang as Lang)) throw new UsageError(`--lang must be one of ${LANGS.join(', ')}`);
+      if (!PROFILES.includes(o.profile as ValidationProfile)) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')}`);
+      const validator = new Validator({ workers: Math.min(files.length, availableParallelism(), 4) });
+      const reports: ValidationReport[] = [];
+      try {
+        // Every file is queued at once; the reports are printed in the order the files were named.
+        const pending = files.map((f) => validator.validate(f, { profile: o.profile as ValidationProfile }));
+        for (const p of pending) p.catch(() => undefined); // the first failure is thrown below; the rest are not lost
+        for (const p of pending) {
+          const r = await p;
+          reports.push(r);
+          if (!o.json) process.stdout.write(textOf(r, o.lang as Lang));
+        }
+      } catch (e) {
+        if (e instanceof RulesUnavailableError) {
+          process.stderr.write(`einvoice-sync: ${e.message}\n`);
+          process.exitCode = 2;
+          return;
+        }
+        throw e;
+      } finally {
+        await validator.close();
+      }
+      if (o.json) process.stdout.write(`${JSON.stringify(reports.map(jsonOf), null, 2)}\n`);
+      process.exitCode = exitCodeOf(reports);
+    });
+}
