@@ -6,6 +6,7 @@ import { m004PendingDetect } from './004-pending-detect';
 import { m005VerifiedDownloads } from './005-verified-downloads';
 import { m006JobRunner } from './006-job-runner';
 import { m007InboxLayout } from './007-inbox-layout';
+import { m008SortIndexes } from './008-sort-indexes';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m005VerifiedDownloads,
   m006JobRunner,
   m007InboxLayout,
+  m008SortIndexes,
 ];
