@@ -1,48 +1,88 @@
 import type { Stores } from './stores';
-import { PAGES, type PageId } from './stores/app-store';
+import { isTabbedPage, PAGES, type PageId } from './stores/app-store';
 
 /**
- * Where the app is, as an address: `#/<page>`, or `#/invoices/<id>` and `#/documents/<id>` for an open
- * invoice or document. The hash works the same in a browser tab and in the desktop window (app://),
- * and a reload or a shared link needs nothing from the server.
+ * Where the app is, as an address: `#/<page>`, a tab of a page after it (`#/sent/invoices`,
+ * `#/documents/bank-messages`), and the open item of that view's list last (`#/invoices/<id>`,
+ * `#/sent/invoices/<id>`, `#/documents/<id>`). A page's first tab has no word of its own, so the
+ * addresses made before pages had tabs (`#/documents/<id>`) still open the same view. The hash works
+ * the same in a browser tab and in the desktop window (app://), and a reload or a shared link needs
+ * nothing from the server.
  */
 export interface Route {
   page: PageId;
-  /** The open item of the page's list, where the page has one. */
+  /** The page's tab, for a page that has tabs. */
+  tab: string | null;
+  /** The open item of the view's list, where the view has one. */
   id: string | null;
 }
 
-/** The lists whose open row is part of the address. */
-const OPENABLE = { invoices: 'received', documents: 'documents' } as const satisfies Partial<Record<PageId, keyof Stores>>;
+type OpenableList = 'received' | 'documents' | 'bank' | 'sent' | 'sentDocuments';
+
+/** A page, or one tab of it: its word in the address and the list whose open row is part of it. */
+interface View {
+  page: PageId;
+  tab: string | null;
+  segment: string | null;
+  list: OpenableList | null;
+}
+
+const VIEWS: readonly View[] = [
+  { page: 'invoices', tab: null, segment: null, list: 'received' },
+  { page: 'documents', tab: 'documents', segment: null, list: 'documents' },
+  { page: 'documents', tab: 'bank', segment: 'bank-messages', list: 'bank' },
+  { page: 'sent', tab: 'outbox', segment: null, list: null },
+  { page: 'sent', tab: 'invoices', segment: 'invoices', list: 'sent' },
+  { page: 'sent', tab: 'documents', segment: 'documents', list: 'sentDocuments' },
+];
+/** Other words that name a view: the first tab by its name. */
+const ALIASES: readonly (View & { segment: string })[] = [{ page: 'sent', tab: 'outbox', segment: 'outbox', list: null }];
+
+const viewOf = (page: PageId, tab: string | null): View | null => VIEWS.find((v) => v.page === page && v.tab === tab) ?? null;
+
+const decode = (text: string | undefined): string | null => {
+  if (!text) return null;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null; // a mangled address opens the view, not an item
+  }
+};
 
 export function parseRoute(hash: string): Route | null {
-  const [page, id] = hash.replace(/^#\/?/, '').split('/');
+  const [page, ...rest] = hash.replace(/^#\/?/, '').split('/');
   if (!page || !(PAGES as readonly string[]).includes(page)) return null;
-  let open: string | null = null;
-  try {
-    open = id && page in OPENABLE ? decodeURIComponent(id) : null;
-  } catch {
-    open = null; // a mangled address opens the page, not an item
-  }
-  return { page: page as PageId, id: open };
+  const views = VIEWS.filter((v) => v.page === page);
+  if (views.length === 0) return { page: page as PageId, tab: null, id: null };
+  const named = [...views, ...ALIASES].find((v) => v.page === page && v.segment !== null && v.segment === rest[0]);
+  const view = named ?? views.find((v) => v.segment === null) ?? views[0]!;
+  const item = named ? rest[1] : rest[0];
+  return { page: page as PageId, tab: view.tab, id: view.list ? decode(item) : null };
 }
 
 export function formatRoute(r: Route): string {
-  return `#/${r.page}${r.id ? `/${encodeURIComponent(r.id)}` : ''}`;
+  const view = viewOf(r.page, r.tab);
+  const segment = view?.segment ? `/${view.segment}` : '';
+  const item = view?.list && r.id ? `/${encodeURIComponent(r.id)}` : '';
+  return `#/${r.page}${segment}${item}`;
 }
 
 function current(stores: Stores): Route {
-  const page = stores.app.getState().page;
-  const list = page in OPENABLE ? stores[OPENABLE[page as keyof typeof OPENABLE]] : null;
-  return { page, id: list?.getState().openId ?? null };
+  const { page, tabs } = stores.app.getState();
+  const tab = isTabbedPage(page) ? tabs[page] : null;
+  const list = viewOf(page, tab)?.list;
+  return { page, tab, id: list ? stores[list].getState().openId : null };
 }
 
 function apply(stores: Stores, r: Route): void {
-  if (stores.app.getState().page !== r.page) stores.app.getState().go(r.page);
-  if (!(r.page in OPENABLE)) return;
-  const list = stores[OPENABLE[r.page as keyof typeof OPENABLE]].getState();
-  if (r.id && list.openId !== r.id) list.openById(r.id);
-  else if (!r.id && list.openId) list.close();
+  const app = stores.app.getState();
+  if (app.page !== r.page) app.go(r.page);
+  if (isTabbedPage(r.page) && r.tab !== null) stores.app.getState().setTab(r.page, r.tab);
+  const list = viewOf(r.page, r.tab)?.list;
+  if (!list) return;
+  const s = stores[list].getState();
+  if (r.id && s.openId !== r.id) s.openById(r.id);
+  else if (!r.id && s.openId) s.close();
 }
 
 /**
@@ -75,12 +115,13 @@ export function followRoutes(stores: Stores, win: Window): () => void {
     // The first address is replaced, not pushed: back leaves the app, as it should.
     win.history.replaceState(null, '', `${win.location.pathname}${win.location.search}${formatRoute(current(stores))}`);
   };
+  const lists = [...new Set(VIEWS.flatMap((v) => (v.list ? [v.list] : [])))];
   const offs = [
     stores.app.subscribe(() => {
       start();
       toAddress();
     }),
-    ...Object.values(OPENABLE).map((name) => stores[name].subscribe((s, prev) => s.openId !== prev.openId && toAddress())),
+    ...lists.map((name) => stores[name].subscribe((s, prev) => s.openId !== prev.openId && toAddress())),
   ];
   win.addEventListener('popstate', fromAddress);
   start();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { BankMessageRow } from '../../shared/bridge';
+import type { BankMessageRow, BankMessageSortKey } from '../../shared/bridge';
 import { useFileText } from '../hooks/use-file-text';
 import { useApp, useFormat } from '../stores/context';
 import type { BankMessageList } from '../stores/lists';
@@ -8,6 +8,7 @@ import { ErrorNotice } from './ErrorNotice';
 import { FileList } from './FileList';
 import { Loading } from './Loading';
 import { RowPlaceholder } from './RowPlaceholder';
+import { type SortColumn, SortHeader } from './SortHeader';
 import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
 
@@ -58,16 +59,24 @@ function BankDetail({ accountId, row, onClose }: { accountId: string; row: BankM
   );
 }
 
-function BankHeader() {
+function BankHeader({ list }: { list: BankMessageList }) {
   const { t } = useTranslation();
+  const sort = useStore(list, (s) => s.filter.sort);
+  const columns: SortColumn<BankMessageSortKey>[] = [
+    { key: 'kind', label: t('bank.columns.kind') },
+    { key: 'type', label: t('bank.columns.type') },
+    { key: 'id', label: t('bank.columns.id') },
+    { key: 'seen', label: t('bank.columns.seen'), first: 'desc' },
+    { key: 'file', label: t('bank.columns.file') },
+  ];
   return (
-    <div className="doc-row doc-header" aria-hidden="true">
-      <span>{t('bank.columns.kind')}</span>
-      <span>{t('bank.columns.type')}</span>
-      <span>{t('bank.columns.id')}</span>
-      <span>{t('bank.columns.seen')}</span>
-      <span>{t('bank.columns.file')}</span>
-    </div>
+    <SortHeader
+      label={t('list.columnsOf', { list: t('bank.listLabel') })}
+      rowClass="doc-row doc-header"
+      columns={columns}
+      sort={sort}
+      onSort={(next) => list.getState().setFilter({ sort: next })}
+    />
   );
 }
 
@@ -83,7 +92,7 @@ export function BankMessageBrowser({ list }: { list: BankMessageList }) {
       <div className="browser-list">
         <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
-        <BankHeader />
+        <BankHeader list={list} />
         <VirtualList
           store={list}
           rowId={keyOf}

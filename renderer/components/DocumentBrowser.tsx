@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { DocumentRow } from '../../shared/bridge';
+import type { DocumentRow, DocumentSortKey } from '../../shared/bridge';
 import { useQueryTiming } from '../hooks/use-query-timing';
 import { useApp, useFormat } from '../stores/context';
 import type { DocumentList } from '../stores/lists';
@@ -8,6 +8,7 @@ import { DocumentDetailPanel } from './DocumentDetailPanel';
 import { ErrorNotice } from './ErrorNotice';
 import { RowPlaceholder } from './RowPlaceholder';
 import { SearchBox } from './SearchBox';
+import { type SortColumn, SortHeader } from './SortHeader';
 import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
 
@@ -32,16 +33,26 @@ function DocumentListRow({ row }: { row: DocumentRow | undefined }) {
   );
 }
 
-function DocumentListHeader({ direction }: { direction: 'RECEIVED' | 'SENT' }) {
+/** The column headers; each sorts the list in the store's query. */
+function DocumentListHeader({ list, label }: { list: DocumentList; label: string }) {
   const { t } = useTranslation();
+  const direction = useStore(list, (s) => s.filter.direction);
+  const sort = useStore(list, (s) => s.filter.sort);
+  const columns: SortColumn<DocumentSortKey>[] = [
+    { key: 'type', label: t('document.type') },
+    { key: 'party', label: direction === 'SENT' ? t('document.recipient') : t('document.sender') },
+    { key: 'number', label: t('document.number') },
+    { key: 'created', label: t('document.created'), first: 'desc' },
+    { key: 'status', label: t('invoice.status') },
+  ];
   return (
-    <div className="doc-row doc-header" aria-hidden="true">
-      <span>{t('document.type')}</span>
-      <span>{direction === 'SENT' ? t('document.recipient') : t('document.sender')}</span>
-      <span>{t('document.number')}</span>
-      <span>{t('document.created')}</span>
-      <span>{t('invoice.status')}</span>
-    </div>
+    <SortHeader
+      label={t('list.columnsOf', { list: label })}
+      rowClass="doc-row doc-header"
+      columns={columns}
+      sort={sort}
+      onSort={(next) => list.getState().setFilter({ sort: next })}
+    />
   );
 }
 
@@ -55,7 +66,6 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
   const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
   const error = useStore(list, (s) => s.error);
   const openId = useStore(list, (s) => s.openId);
-  const direction = useStore(list, (s) => s.filter.direction);
   useQueryTiming(list);
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
@@ -77,7 +87,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
         </div>
         <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
-        <DocumentListHeader direction={direction} />
+        <DocumentListHeader list={list} label={label} />
         <VirtualList
           store={list}
           rowId={(r) => r.id}

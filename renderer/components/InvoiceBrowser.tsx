@@ -9,6 +9,7 @@ import { ErrorNotice } from './ErrorNotice';
 import { InvoiceDetailPanel } from './InvoiceDetailPanel';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceListHeader, InvoiceListRow } from './InvoiceListRow';
+import { ExportCsvButton, InvoiceTotalsLine } from './InvoiceListTools';
 import { SearchBox } from './SearchBox';
 import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
@@ -29,7 +30,6 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
   const f = useFormat();
   const accountId = useApp((s) => s.accountId);
   const query = useStore(list, (s) => s.filter.query ?? '');
-  const direction = useStore(list, (s) => s.filter.direction);
   const total = useStore(list, (s) => s.total);
   const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
   const error = useStore(list, (s) => s.error);
@@ -56,11 +56,12 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
                 ? t('list.countAtLeast', { formatted: f.number(total, 0) })
                 : t('list.count', { count: total, formatted: f.number(total, 0) })}
           </p>
+          <ExportCsvButton list={list} />
         </div>
         {filters && <InvoiceFilters list={list} idPrefix={idPrefix} />}
         <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
-        <InvoiceListHeader direction={direction} />
+        <InvoiceListHeader list={list} label={label} />
         <VirtualList
           store={list}
           rowId={(r) => r.id}
@@ -71,6 +72,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           rowClass={(row) => (row?.detectStatus === 'WARN' ? 'is-warned' : '')}
           empty={<p className="muted">{query ? t('list.noMatches') : t('list.empty')}</p>}
         />
+        <InvoiceTotalsLine list={list} />
       </div>
       {openId && accountId && (
         <InvoiceDetailPanel

@@ -11,6 +11,27 @@ import { Loading } from './Loading';
 import { PdfView } from './PdfView';
 import { RenderedInvoiceView } from './RenderedInvoiceView';
 
+/**
+ * Prints the rendered invoice and nothing else: the print stylesheet (styles/print.css) hides the app
+ * around it while the page is marked, and the mark goes when printing is over.
+ */
+export function printInvoice(doc: Document): void {
+  const html = doc.documentElement;
+  const win = doc.defaultView;
+  html.classList.add('printing-invoice');
+  const done = () => {
+    html.classList.remove('printing-invoice');
+    win?.removeEventListener('afterprint', done);
+  };
+  win?.addEventListener('afterprint', done);
+  try {
+    win?.print();
+  } finally {
+    // print() returns when the dialog closes in browsers that block; afterprint covers the others.
+    if (!win || !('onafterprint' in win)) done();
+  }
+}
+
 interface InvoiceDetailPanelProps {
   accountId: string;
   id: string;
@@ -75,6 +96,11 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
             {row.direction === 'RECEIVED' && (
               <button type="button" aria-pressed={row.handled} disabled={saving} onClick={() => void setHandled(detail, !row.handled)}>
                 {row.handled ? t('invoice.markUnhandled') : t('invoice.markHandled')}
+              </button>
+            )}
+            {detail.rendered && (
+              <button type="button" onClick={() => printInvoice(document)}>
+                {t('invoice.print')}
               </button>
             )}
             {row.direction === 'RECEIVED' && row.senderName && onSender && (

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { InvoiceRow } from '../../shared/bridge';
+import { useStore } from 'zustand';
+import type { InvoiceRow, InvoiceSortKey } from '../../shared/bridge';
 import { useFormat } from '../stores/context';
+import type { InvoiceList } from '../stores/lists';
 import { RowPlaceholder } from './RowPlaceholder';
+import { type SortColumn, SortHeader } from './SortHeader';
 
 /** Columns of an invoice row; the header above the list uses the same grid. */
 export function InvoiceListRow({ row }: { row: InvoiceRow | undefined }) {
@@ -46,17 +49,27 @@ export function InvoiceListRow({ row }: { row: InvoiceRow | undefined }) {
   );
 }
 
-export function InvoiceListHeader({ direction }: { direction: 'RECEIVED' | 'SENT' }) {
+/** The column headers of an invoice list; each sorts the list in the store's query (keyset paging follows it). */
+export function InvoiceListHeader({ list, label }: { list: InvoiceList; label: string }) {
   const { t } = useTranslation();
+  const direction = useStore(list, (s) => s.filter.direction);
+  const sort = useStore(list, (s) => s.filter.sort);
+  const columns: SortColumn<InvoiceSortKey>[] = [
+    { key: null, label: t('detect.warning'), className: 'inv-flag' },
+    { key: 'party', label: direction === 'SENT' ? t('invoice.recipient') : t('invoice.sender'), className: 'inv-party' },
+    { key: 'number', label: t('invoice.number'), className: 'inv-number' },
+    { key: 'date', label: t('invoice.date'), className: 'inv-date', first: 'desc' },
+    { key: 'due', label: t('invoice.due'), className: 'inv-due', first: 'desc' },
+    { key: 'status', label: t('invoice.status'), className: 'inv-status' },
+    { key: 'sum', label: t('invoice.sum'), className: 'inv-sum num', first: 'desc' },
+  ];
   return (
-    <div className="inv-row inv-header" aria-hidden="true">
-      <span className="inv-flag" />
-      <span className="inv-party">{direction === 'SENT' ? t('invoice.recipient') : t('invoice.sender')}</span>
-      <span className="inv-number">{t('invoice.number')}</span>
-      <span className="inv-date">{t('invoice.date')}</span>
-      <span className="inv-due">{t('invoice.due')}</span>
-      <span className="inv-status">{t('invoice.status')}</span>
-      <span className="inv-sum num">{t('invoice.sum')}</span>
-    </div>
+    <SortHeader
+      label={t('list.columnsOf', { list: label })}
+      rowClass="inv-row inv-header"
+      columns={columns}
+      sort={sort}
+      onSort={(next) => list.getState().setFilter({ sort: next })}
+    />
   );
 }

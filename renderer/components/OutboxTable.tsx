@@ -1,8 +1,12 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxItemView } from '../../shared/bridge';
-import { useFormat, useSlice, useStores } from '../stores/context';
+import type { BridgeErrorView, OutboxItemView } from '../../shared/bridge';
+import { useApp, useBridge, useFormat, useSlice, useStores } from '../stores/context';
+import { toErrorView } from '../stores/errors';
+import { type OutboxSortKey, sortOutbox } from '../stores/outbox-store';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
+import { ariaSort, SortButton, type SortColumn } from './SortHeader';
 
 /** What the hot folders picked up: waiting, sending, sent and failed, with their delivery state. */
 export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }) {
@@ -13,6 +17,16 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
   const loading = useSlice(outbox, (s) => s.loading);
   const error = useSlice(outbox, (s) => s.error);
   const accountId = useSlice(outbox, (s) => s.accountId);
+  const sort = useSlice(outbox, (s) => s.sort);
+  const rows = useMemo(() => sortOutbox(items, sort), [items, sort]);
+  const columns: (SortColumn<OutboxSortKey> & { key: OutboxSortKey })[] = [
+    { key: 'file', label: t('sent.file') },
+    { key: 'kind', label: t('sent.kind') },
+    { key: 'state', label: t('sent.state') },
+    { key: 'delivery', label: t('sent.delivery') },
+    { key: 'attempts', label: t('sent.attempts'), className: 'num', first: 'desc' },
+    { key: 'updated', label: t('sent.updated'), first: 'desc' },
+  ];
 
   return (
     <div>
@@ -29,21 +43,18 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
             <caption className="visually-hidden">{t('sent.outbox')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('sent.file')}</th>
-                <th scope="col">{t('sent.kind')}</th>
-                <th scope="col">{t('sent.state')}</th>
-                <th scope="col">{t('sent.delivery')}</th>
-                <th scope="col" className="num">
-                  {t('sent.attempts')}
-                </th>
-                <th scope="col">{t('sent.updated')}</th>
+                {columns.map((c) => (
+                  <th key={c.key} scope="col" className={c.className} aria-sort={ariaSort(sort, c.key)}>
+                    <SortButton column={c} sort={sort} onSort={(next) => outbox.getState().setSort(next)} />
+                  </th>
+                ))}
                 <th scope="col">
                   <span className="visually-hidden">{t('sent.actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {items.map((i) => (
+              {rows.map((i) => (
                 <OutboxRow key={i.id} item={i} when={f.dateTime(i.updatedAt)} onReroute={onReroute} />
               ))}
             </tbody>
@@ -57,6 +68,17 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
 function OutboxRow({ item, when, onReroute }: { item: OutboxItemView; when: string; onReroute(remoteId: string): void }) {
   const { t } = useTranslation();
   const { outbox } = useStores();
+  const bridge = useBridge();
+  const canShow = useApp((s) => s.info?.capabilities.openFiles === true);
+  const [error, setError] = useState<BridgeErrorView | null>(null);
+  const showInFolder = async (path: string) => {
+    setError(null);
+    try {
+      await bridge.invoke('files.showInFolder', { accountId: item.accountId, path });
+    } catch (e) {
+      setError(toErrorView(e));
+    }
+  };
   return (
     <tr className={item.state === 'failed' || item.state === 'needs_user' || item.needsReroute ? 'is-failed' : ''}>
       <td>
@@ -67,6 +89,7 @@ function OutboxRow({ item, when, onReroute }: { item: OutboxItemView; when: stri
             {item.lastError}
           </p>
         )}
+        <ErrorNotice error={error} />
       </td>
       <td>{item.kind === 'invoice' ? t('sent.invoice') : (item.documentType ?? t('sent.document'))}</td>
       <td>
@@ -76,6 +99,11 @@ function OutboxRow({ item, when, onReroute }: { item: OutboxItemView; when: stri
       <td className="num">{item.attempts}</td>
       <td>{when}</td>
       <td className="row-actions">
+        {canShow && item.path && (
+          <button type="button" className="link" onClick={() => void showInFolder(item.path as string)}>
+            {t('files.showInFolder')}
+          </button>
+        )}
         {item.state === 'held_duplicate' && (
           <button type="button" onClick={() => void outbox.getState().force(item.id)}>
             {t('sent.sendAnyway')}

@@ -1,19 +1,24 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankMessageBrowser } from '../components/BankMessageBrowser';
 import { DocumentBrowser } from '../components/DocumentBrowser';
+import { OpenFolderButton } from '../components/OpenFolderButton';
 import { Tabs } from '../components/Tabs';
-import { useStores } from '../stores/context';
+import type { TabOf } from '../stores/app-store';
+import { useApp, useStores } from '../stores/context';
 
-type Tab = 'documents' | 'bank';
+type Tab = TabOf<'documents'>;
 
+/** Received documents and bank messages; the tab is part of the address (#/documents/bank-messages). */
 export function DocumentsPage() {
   const { t } = useTranslation();
-  const { documents, bank } = useStores();
-  const [tab, setTab] = useState<Tab>('documents');
+  const { app, documents, bank } = useStores();
+  const tab = useApp((s) => s.tabs.documents);
   return (
     <div className="page page-full">
-      <h1>{t('documents.title')}</h1>
+      <div className="page-head">
+        <h1>{t('documents.title')}</h1>
+        <OpenFolderButton folder="inbox" />
+      </div>
       <Tabs<Tab>
         label={t('documents.title')}
         idPrefix="documents"
@@ -22,7 +27,7 @@ export function DocumentsPage() {
           { id: 'bank', label: t('documents.bank') },
         ]}
         current={tab}
-        onChange={setTab}
+        onChange={(next) => app.getState().setTab('documents', next)}
       >
         {tab === 'documents' ? (
           <DocumentBrowser list={documents} idPrefix="documents" label={t('documents.listLabel')} />

@@ -1,23 +1,31 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentBrowser } from '../components/DocumentBrowser';
 import { InvoiceBrowser } from '../components/InvoiceBrowser';
+import { OpenFolderButton } from '../components/OpenFolderButton';
 import { OutboxTable } from '../components/OutboxTable';
 import { RerouteForm } from '../components/RerouteForm';
 import { Tabs } from '../components/Tabs';
+import type { TabOf } from '../stores/app-store';
 import { useApp, useStores } from '../stores/context';
 
-type Tab = 'outbox' | 'invoices' | 'documents';
+type Tab = TabOf<'sent'>;
 
-/** What the app sends: the outbox, the sent invoices (with reroutes for FAILED ones), sent documents. */
+/**
+ * What the app sends: the outbox, the sent invoices (with reroutes for FAILED ones), sent documents.
+ * The tab lives in the app store, so it is part of the address (#/sent/invoices/<id>).
+ */
 export function SentPage() {
   const { t } = useTranslation();
-  const { sent, sentDocuments } = useStores();
+  const { app, sent, sentDocuments } = useStores();
   const accountId = useApp((s) => s.accountId);
-  const [tab, setTab] = useState<Tab>('outbox');
+  const tab = useApp((s) => s.tabs.sent);
+  const setTab = (next: Tab) => app.getState().setTab('sent', next);
   return (
     <div className="page page-full">
-      <h1>{t('sent.title')}</h1>
+      <div className="page-head">
+        <h1>{t('sent.title')}</h1>
+        <OpenFolderButton folder={tab === 'outbox' ? 'outbox' : 'sent'} />
+      </div>
       <Tabs<Tab>
         label={t('sent.title')}
         idPrefix="sent"

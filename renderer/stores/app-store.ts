@@ -8,6 +8,16 @@ import { toErrorView } from './errors';
 export const PAGES = ['overview', 'invoices', 'documents', 'sent', 'detect', 'company', 'norway', 'settings'] as const;
 export type PageId = (typeof PAGES)[number];
 
+/** The pages with tabs, their tabs, the first one being where the page opens. */
+export const PAGE_TABS = {
+  sent: ['outbox', 'invoices', 'documents'],
+  documents: ['documents', 'bank'],
+} as const;
+export type TabbedPage = keyof typeof PAGE_TABS;
+export type TabOf<P extends TabbedPage> = (typeof PAGE_TABS)[P][number];
+export type PageTabs = { [P in TabbedPage]: TabOf<P> };
+export const isTabbedPage = (page: PageId): page is TabbedPage => Object.hasOwn(PAGE_TABS, page);
+
 export interface AppState {
   /** False until the first answers arrived (the first paint shows a quiet loading state). */
   ready: boolean;
@@ -16,6 +26,8 @@ export interface AppState {
   accounts: AccountView[];
   accountId: string | null;
   page: PageId;
+  /** The tab shown on each page that has tabs; kept while the user is on other pages. */
+  tabs: PageTabs;
   /** Settings > Accounts shows the first-run form to add one more account. */
   addingAccount: boolean;
   connection: ConnectionState;
@@ -25,6 +37,8 @@ export interface AppState {
   refreshAccounts(): Promise<void>;
   selectAccount(id: string): void;
   go(page: PageId): void;
+  /** Shows a tab of a page; a name that is not one of its tabs is ignored. */
+  setTab(page: TabbedPage, tab: string): void;
   setAddingAccount(on: boolean): void;
   saveSettings(patch: CommandInput<'settings.set'>): Promise<void>;
   /** After an account was added (first run or Settings): list again and show it. */
@@ -43,6 +57,7 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
     accounts: [],
     accountId: null,
     page: 'overview',
+    tabs: { sent: PAGE_TABS.sent[0], documents: PAGE_TABS.documents[0] },
     addingAccount: false,
     connection: 'open',
     error: null,
@@ -75,6 +90,10 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
     },
     go(page) {
       set({ page, addingAccount: false });
+    },
+    setTab(page, tab) {
+      if (!(PAGE_TABS[page] as readonly string[]).includes(tab) || get().tabs[page] === tab) return;
+      set({ tabs: { ...get().tabs, [page]: tab } });
     },
     setAddingAccount(on) {
       set({ addingAccount: on });

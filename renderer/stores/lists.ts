@@ -1,14 +1,28 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { BankMessageRow, Bridge, DocumentRow, InvoiceFilter, InvoiceRow } from '../../shared/bridge';
+import type {
+  BankMessageRow,
+  BankMessageSortKey,
+  Bridge,
+  DocumentRow,
+  DocumentSortKey,
+  InvoiceFilter,
+  InvoiceRow,
+  ListSort,
+} from '../../shared/bridge';
 import { createPagedList, type PagedListState } from './paged-list';
 
 export type InvoiceList = StoreApi<PagedListState<InvoiceRow, InvoiceFilter>>;
 export interface DocumentFilter {
   direction: 'RECEIVED' | 'SENT';
   query?: string;
+  /** The store's own order (newest received first) when left out. */
+  sort?: ListSort<DocumentSortKey>;
 }
 export type DocumentList = StoreApi<PagedListState<DocumentRow, DocumentFilter>>;
-export type BankMessageList = StoreApi<PagedListState<BankMessageRow, Record<string, never>>>;
+export interface BankMessageFilter {
+  sort?: ListSort<BankMessageSortKey>;
+}
+export type BankMessageList = StoreApi<PagedListState<BankMessageRow, BankMessageFilter>>;
 
 /** Empty text filters are left out, so "" never means "match nothing". */
 export function cleanInvoiceFilter(f: InvoiceFilter): InvoiceFilter {
@@ -22,6 +36,7 @@ export function cleanInvoiceFilter(f: InvoiceFilter): InvoiceFilter {
   if (f.status) out.status = f.status;
   if (f.detectWarning !== undefined) out.detectWarning = f.detectWarning;
   if (f.handled !== undefined) out.handled = f.handled;
+  if (f.sort) out.sort = f.sort;
   return out;
 }
 
@@ -44,6 +59,7 @@ export function createDocumentList(bridge: Bridge, now: () => number, direction:
         direction: filter.direction,
         limit,
         ...(query ? { query } : {}),
+        ...(filter.sort ? { sort: filter.sort } : {}),
         ...(after ? { after } : {}),
       });
     },
@@ -54,8 +70,9 @@ export function createDocumentList(bridge: Bridge, now: () => number, direction:
 }
 
 export function createBankMessageList(bridge: Bridge, now: () => number): BankMessageList {
-  return createPagedList<BankMessageRow, Record<string, never>>({
-    fetch: ({ accountId, after, limit }) => bridge.invoke('bankMessages.list', { accountId, limit, ...(after ? { after } : {}) }),
+  return createPagedList<BankMessageRow, BankMessageFilter>({
+    fetch: ({ accountId, filter, after, limit }) =>
+      bridge.invoke('bankMessages.list', { accountId, limit, ...(filter.sort ? { sort: filter.sort } : {}), ...(after ? { after } : {}) }),
     initialFilter: {},
     idOf: (r) => `${r.kind}:${r.id}`,
     now,

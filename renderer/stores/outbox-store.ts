@@ -1,13 +1,45 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Bridge, BridgeErrorView, OutboxItemView } from '../../shared/bridge';
+import type { Bridge, BridgeErrorView, ListSort, OutboxItemView } from '../../shared/bridge';
 import { toErrorView } from './errors';
+
+/** The outbox table's columns that sort. */
+export type OutboxSortKey = 'file' | 'kind' | 'state' | 'delivery' | 'attempts' | 'updated';
+export type OutboxSort = ListSort<OutboxSortKey>;
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const VALUE: Record<OutboxSortKey, (i: OutboxItemView) => string | number> = {
+  file: (i) => i.file,
+  kind: (i) => (i.kind === 'invoice' ? '' : (i.documentType ?? '~')),
+  state: (i) => i.state,
+  delivery: (i) => i.deliveryStatus ?? '',
+  attempts: (i) => i.attempts,
+  updated: (i) => Date.parse(i.updatedAt) || 0,
+};
+
+/**
+ * The outbox in the order asked for, in memory: it holds the open rows and the newest sent ones, a few
+ * hundred at most. Without an order, or between equal values, rows stay newest first as main answers.
+ */
+export function sortOutbox(items: readonly OutboxItemView[], sort: OutboxSort | undefined): OutboxItemView[] {
+  const base = [...items].sort((a, b) => b.id - a.id);
+  if (!sort) return base;
+  const value = VALUE[sort.by];
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return base.sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y)));
+  });
+}
 
 export interface OutboxStoreState {
   accountId: string | null;
   items: OutboxItemView[];
   loading: boolean;
   error: BridgeErrorView | null;
+  /** The table's order (sortOutbox); undefined: newest first. */
+  sort: OutboxSort | undefined;
   load(accountId: string | null): Promise<void>;
+  setSort(sort: OutboxSort | undefined): void;
   /** Retry now an item that is waiting (held as a duplicate or backing off). */
   force(id: number): Promise<void>;
   /** "Try again" on a file that waits for the user. */
@@ -21,6 +53,11 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
     items: [],
     loading: false,
     error: null,
+    sort: undefined,
+
+    setSort(sort) {
+      set({ sort });
+    },
 
     async load(accountId) {
       set({ accountId, loading: true });

@@ -113,6 +113,12 @@ export const app = {
     noMatches: 'Nothing matches the search.',
     stale: 'New items have arrived.',
     refresh: 'Show them',
+    totals: 'Totals',
+    export: 'Export CSV',
+    exporting: 'Exporting…',
+    exportHint: 'Every invoice of the filter, in this order and with these columns, as a file for a spreadsheet',
+    sortBy: 'Sort by {{column}}',
+    columnsOf: 'Columns of {{list}}',
   },
   filters: {
     title: 'Filters',
@@ -169,12 +175,14 @@ export const app = {
     payment: { title: 'Payment', iban: 'IBAN', bic: 'BIC', reference: 'Reference', terms: 'Terms', dueDate: 'Due date' },
     notes: 'Notes',
     image: 'PDF image',
+    print: 'Print',
   },
   files: {
     title: 'Files',
     none: 'No files.',
     open: 'Open',
     save: 'Save',
+    showInFolder: 'Show in folder',
     imageOf: 'Image of {{name}}',
     kind: { original: 'Invoice', image: 'PDF image', attachment: 'Attachment', document: 'Document', bank_message: 'Bank message' },
     state: {
@@ -187,6 +195,7 @@ export const app = {
     tries_one: 'Tried once: {{error}}',
     tries_other: 'Tried {{count}} times: {{error}}',
   },
+  folders: { open: 'Open folder {{folder}}', inbox: 'Inbox', outbox: 'Outbox', sent: 'Sent' },
   documents: {
     title: 'Documents and bank messages',
     received: 'Received documents',

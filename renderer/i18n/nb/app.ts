@@ -116,6 +116,12 @@ export const app: CatalogShape<typeof en> = {
     noMatches: 'Ingenting passer søket.',
     stale: 'Nye har kommet.',
     refresh: 'Vis dem',
+    totals: 'Sum',
+    export: 'Eksporter CSV',
+    exporting: 'Eksporterer…',
+    exportHint: 'Alle fakturaene i filteret, i denne rekkefølgen og med disse kolonnene, som en fil for regneark',
+    sortBy: 'Sorter etter {{column}}',
+    columnsOf: 'Kolonner i {{list}}',
   },
   filters: {
     title: 'Filtre',
@@ -172,12 +178,14 @@ export const app: CatalogShape<typeof en> = {
     payment: { title: 'Betaling', iban: 'IBAN', bic: 'BIC', reference: 'KID/referanse', terms: 'Betingelser', dueDate: 'Forfallsdato' },
     notes: 'Merknader',
     image: 'PDF-bilde',
+    print: 'Skriv ut',
   },
   files: {
     title: 'Filer',
     none: 'Ingen filer.',
     open: 'Åpne',
     save: 'Lagre',
+    showInFolder: 'Vis i mappe',
     imageOf: 'Bilde av {{name}}',
     kind: { original: 'Faktura', image: 'PDF-bilde', attachment: 'Vedlegg', document: 'Dokument', bank_message: 'Bankmelding' },
     state: {
@@ -190,6 +198,7 @@ export const app: CatalogShape<typeof en> = {
     tries_one: 'Forsøkt én gang: {{error}}',
     tries_other: 'Forsøkt {{count}} ganger: {{error}}',
   },
+  folders: { open: 'Åpne mappen {{folder}}', inbox: 'Inbox', outbox: 'Outbox', sent: 'Sent' },
   documents: {
     title: 'Dokumenter og bankmeldinger',
     received: 'Mottatte dokumenter',

@@ -116,6 +116,12 @@ export const app: CatalogShape<typeof en> = {
     noMatches: 'Inget matchar sökningen.',
     stale: 'Nya har kommit.',
     refresh: 'Visa dem',
+    totals: 'Summa',
+    export: 'Exportera CSV',
+    exporting: 'Exporterar…',
+    exportHint: 'Alla fakturor i filtret, i den här ordningen och med de här kolumnerna, som en fil för kalkylprogram',
+    sortBy: 'Sortera efter {{column}}',
+    columnsOf: 'Kolumner i {{list}}',
   },
   filters: {
     title: 'Filter',
@@ -172,12 +178,14 @@ export const app: CatalogShape<typeof en> = {
     payment: { title: 'Betalning', iban: 'IBAN', bic: 'BIC', reference: 'Referens', terms: 'Villkor', dueDate: 'Förfallodatum' },
     notes: 'Anteckningar',
     image: 'PDF-bild',
+    print: 'Skriv ut',
   },
   files: {
     title: 'Filer',
     none: 'Inga filer.',
     open: 'Öppna',
     save: 'Spara',
+    showInFolder: 'Visa i mapp',
     imageOf: 'Bild av {{name}}',
     kind: { original: 'Faktura', image: 'PDF-bild', attachment: 'Bilaga', document: 'Dokument', bank_message: 'Bankmeddelande' },
     state: {
@@ -190,6 +198,7 @@ export const app: CatalogShape<typeof en> = {
     tries_one: 'Försökt en gång: {{error}}',
     tries_other: 'Försökt {{count}} gånger: {{error}}',
   },
+  folders: { open: 'Öppna mappen {{folder}}', inbox: 'Inbox', outbox: 'Outbox', sent: 'Sent' },
   documents: {
     title: 'Dokument och bankmeddelanden',
     received: 'Mottagna dokument',

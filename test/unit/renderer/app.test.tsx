@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceBrowser } from '../../../renderer/components/InvoiceBrowser';
 import { createI18n } from '../../../renderer/i18n';
 import { Root } from '../../../renderer/Root';
+import { formatRoute, parseRoute } from '../../../renderer/routes';
 import { createStores } from '../../../renderer/stores';
 import type { AppSettings, BankMessageRow, DocumentRow, InvoicePage, OutboxItemView } from '../../../shared/bridge';
 import { type FakeBridge, fakeBridge, type Handlers } from './fake-bridge';
@@ -117,6 +118,68 @@ describe('addresses', () => {
     renderRoot(appBridge([ACCOUNT], detail));
     expect(await screen.findByRole('region', { name: 'Sender 3 N-3' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Received invoices', level: 1 })).toBeTruthy();
+  });
+
+  it('gives the tabs of Sent and Documents, and the invoice or document open there, addresses of their own', async () => {
+    const sentDoc = { ...documentRow('PO-9', 'SENT'), id: 'doc-9' };
+    const handlers: Handlers = {
+      'invoices.get': (i) => invoiceDetail(invoiceRow(Number(i.id.slice(4)))),
+      'documents.list': (i) => (i.direction === 'SENT' ? { items: [sentDoc], next: null, total: 1 } : { items: [], next: null, total: 0 }),
+      'documents.get': () => ({ row: sentDoc, record: {}, events: [], files: [] }),
+      'bankMessages.list': () => ({ items: [bankRow('ri-1')], next: null, total: 1 }),
+    };
+    renderRoot(appBridge([ACCOUNT], handlers));
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Sent' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/sent'));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Sent invoices' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/sent/invoices'));
+    fireEvent.click(within(await screen.findByRole('listbox', { name: 'Sent invoices' })).getAllByRole('option')[1] as HTMLElement);
+    await screen.findByRole('region', { name: 'Sender 1 N-1' });
+    expect(window.location.hash).toBe('#/sent/invoices/inv-1');
+    fireEvent.click(screen.getByRole('tab', { name: 'Sent documents' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/sent/documents'));
+    fireEvent.click(await screen.findByText('PO-9'));
+    await waitFor(() => expect(window.location.hash).toBe('#/sent/documents/doc-9'));
+    expect(await screen.findByRole('region', { name: 'Order PO-9' })).toBeTruthy();
+
+    // Back: the sent invoice again, on its tab; then the outbox; forward: the invoice.
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.hash).toBe('#/sent/documents'));
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.hash).toBe('#/sent/invoices/inv-1'));
+    expect(await screen.findByRole('region', { name: 'Sender 1 N-1' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Sent invoices' }).getAttribute('aria-selected')).toBe('true');
+    act(() => window.history.back());
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.hash).toBe('#/sent'));
+    expect(screen.getByRole('tab', { name: 'Outbox' }).getAttribute('aria-selected')).toBe('true');
+    act(() => window.history.forward());
+    await waitFor(() => expect(window.location.hash).toBe('#/sent/invoices'));
+    expect(screen.getByRole('tab', { name: 'Sent invoices' }).getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Documents' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/documents'));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Bank messages' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/documents/bank-messages'));
+    fireEvent.click(await screen.findByText('ri-1'));
+    await waitFor(() => expect(window.location.hash).toBe('#/documents/bank-messages/ri%3Ari-1'));
+    cleanup();
+
+    // A reload (or a link) opens the tab and the item it names.
+    window.history.replaceState(null, '', '/#/sent/documents/doc-9');
+    renderRoot(appBridge([ACCOUNT], handlers));
+    expect(await screen.findByRole('region', { name: 'Order PO-9' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Sent documents' }).getAttribute('aria-selected')).toBe('true');
+    cleanup();
+    window.history.replaceState(null, '', '/#/documents/bank-messages');
+    renderRoot(appBridge([ACCOUNT], handlers));
+    expect(await screen.findByRole('tab', { name: 'Bank messages', selected: true })).toBeTruthy();
+    expect(await screen.findByText('ri-1')).toBeTruthy();
+    // The older address of a received document still opens it on the first tab.
+    expect(parseRoute('#/documents/abc')).toEqual({ page: 'documents', tab: 'documents', id: 'abc' });
+    expect(parseRoute('#/sent/outbox')).toEqual({ page: 'sent', tab: 'outbox', id: null });
+    expect(formatRoute({ page: 'sent', tab: 'outbox', id: 'ignored' })).toBe('#/sent');
   });
 });
 
