@@ -1,7 +1,14 @@
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge/api';
-import type { AccountStatusView, AccountView, InvoiceDetail, InvoicePage, ReorganizeView } from '../../../shared/bridge/views';
+import type {
+  AccountStatusView,
+  AccountView,
+  InvoiceDetail,
+  InvoicePage,
+  InvoiceTotals,
+  ReorganizeView,
+} from '../../../shared/bridge/views';
 import { senderFolderName } from '../../../shared/inbox-layout';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { type HostUnderTest, receive, startHost } from './setup';
@@ -106,6 +113,49 @@ describe('invoices over HTTP', () => {
     expect(handled.items.map((i) => i.id)).toEqual([received.cii]);
     const remote = await (await h.te.engine.api(accountId)).invoices.get(received.cii ?? '');
     expect(remote.handled).toBe(true);
+  });
+
+  it('invoices.totals sums the filter per currency and invoices.exportCsv writes every row of it, in its order and the user’s language', async () => {
+    const sort = { by: 'sum', dir: 'desc' } as const;
+    const listed = value(await h.call<InvoicePage>('invoices.list', { accountId, filter: { sort } }));
+    expect(listed.items).toHaveLength(3);
+    const expected = new Map<string | null, { sum: number; count: number }>();
+    for (const i of listed.items) {
+      const t = expected.get(i.currency) ?? { sum: 0, count: 0 };
+      expected.set(i.currency, { sum: t.sum + (i.sum ?? 0), count: t.count + 1 });
+    }
+    const totals = value(await h.call<InvoiceTotals>('invoices.totals', { accountId, filter: { sort } }));
+    expect(totals.byCurrency.map((c) => [c.currency, c.count])).toEqual([...expected].map(([c, t]) => [c, t.count]).sort());
+    for (const c of totals.byCurrency) expect(c.sum).toBeCloseTo(expected.get(c.currency)?.sum ?? Number.NaN, 6);
+    const pullin = value(await h.call<InvoiceTotals>('invoices.totals', { accountId, filter: { query: 'pullin' } }));
+    expect(pullin.byCurrency).toEqual([{ currency: 'EUR', sum: listed.items.find((i) => i.id === received.finvoice)?.sum, count: 1 }]);
+
+    const csv = value(
+      await h.call<{ filename: string; text: string; rows: number }>('invoices.exportCsv', {
+        accountId,
+        filter: { sort },
+        lang: 'fi',
+        columns: [
+          { key: 'party', label: 'Lähettäjä' },
+          { key: 'number', label: 'Numero' },
+          { key: 'date', label: 'Päivä' },
+          { key: 'handled', label: 'Käsitelty' },
+          { key: 'sum', label: 'Summa' },
+          { key: 'currency', label: 'Valuutta' },
+        ],
+        words: { handled: 'Käsitelty' },
+      }),
+    );
+    expect(csv.rows).toBe(3);
+    expect(csv.filename).toMatch(/^invoices-received-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.text.startsWith('\uFEFFLähettäjä;Numero;Päivä;Käsitelty;Summa;Valuutta\r\n')).toBe(true);
+    const lines = csv.text.slice(1).split('\r\n').slice(1, -1);
+    // Every row of the filter, in the list's order, amounts with a decimal comma, the handled one marked.
+    expect(lines.map((l) => l.split(';')[1])).toEqual(listed.items.map((i) => i.number ?? ''));
+    expect(lines.map((l) => l.split(';')[4])).toEqual(listed.items.map((i) => (i.sum === null ? '' : i.sum.toFixed(2).replace('.', ','))));
+    const cii = listed.items.findIndex((i) => i.id === received.cii);
+    expect(lines[cii]?.split(';')[3]).toBe('Käsitelty');
+    expect(lines.find((l) => l.startsWith('Pullin Musiikki oy;123456;'))).toBeDefined();
   });
 
   it('documents.list, documents.get of an unknown id, bankMessages.list', async () => {
