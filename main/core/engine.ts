@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
 import { type Api, createApi } from './api';
 import { resolveHosts } from './api/environments';
 import { type Logger, silentLogger } from './log';
 import { dbFile } from './paths';
-import type { SecretStore } from './secrets';
+import type { AccountSecret, SecretStore } from './secrets';
+import { LocalSandboxSecrets } from './secrets/local-sandbox';
 import { createStore, type Store } from './store';
 import type { Account, AccountPatch } from './store/accounts';
 import type { OutboxJob } from './store/outbox';
@@ -114,6 +115,8 @@ export class Engine {
   private readonly log: Logger;
   private started = false;
 
+  private localSandboxSecrets: LocalSandboxSecrets | null = null;
+
   constructor(private readonly opts: EngineOptions) {
     mkdirSync(opts.dataDir, { recursive: true });
     this.store = createStore(dbFile(opts.dataDir), { now: opts.now });
@@ -192,7 +195,7 @@ export class Engine {
       inboxLayout: input.inboxLayout,
     });
     try {
-      await this.opts.secrets.set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
+      await this.secretsOf(account).set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
     } catch (e) {
       // No account without its key: a keychain that refuses leaves nothing half-made behind.
       this.store.accounts.remove(account.id);
@@ -269,14 +272,30 @@ export class Engine {
     await this.runners.get(account.id)?.stop();
     this.runners.delete(account.id);
     this.store.accounts.remove(account.id);
-    await this.opts.secrets.delete(account.id);
+    await this.secretsOf(account).delete(account.id);
     return account;
+  }
+
+  /**
+   * Where an account's keys are kept: the host's store (the OS keychain, or the encrypted file), but
+   * for accounts on the embedded sandbox, whose keys open a stand-in on this computer that keeps the
+   * same keys in its own folder: those stay beside it, so the demo needs no keychain or passphrase.
+   */
+  private secretsOf(account: Pick<Account, 'environment' | 'baseUrl'>): SecretStore {
+    if (account.environment !== 'sandbox' || account.baseUrl) return this.opts.secrets;
+    this.localSandboxSecrets ??= new LocalSandboxSecrets(join(this.opts.dataDir, 'sandbox', 'account-keys.json'));
+    return this.localSandboxSecrets;
   }
 
   private async runnerFor(account: Account): Promise<AccountRunner> {
     const existing = this.runners.get(account.id);
     if (existing) return existing;
-    const secret = await this.opts.secrets.get(account.id);
+    let secret: AccountSecret | null = await this.secretsOf(account).get(account.id);
+    if (!secret && this.secretsOf(account) !== this.opts.secrets) {
+      // An embedded-sandbox account added before its keys were kept apart: its key moves beside the sandbox.
+      secret = await this.opts.secrets.get(account.id);
+      if (secret) await this.secretsOf(account).set(account.id, secret);
+    }
     if (!secret) throw new Error(`The API key of "${account.name}" is missing: add the account again`);
     const acc =
       account.environment === 'sandbox' && !account.baseUrl ? { ...account, baseUrl: this.opts.embeddedSandboxUrl ?? null } : account;

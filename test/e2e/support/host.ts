@@ -20,6 +20,17 @@ export interface RunningHost {
 }
 
 /**
+ * A new user's environment: no secrets passphrase or store choice (the test runs' own, from
+ * vitest.config.ts) and no session bus, like a fresh Linux server without a keychain. Their first run
+ * must work all the same.
+ */
+function newUserEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
+  for (const k of ['EINVOICE_SECRETS_PASSPHRASE', 'EINVOICE_SECRETS_STORE', 'DBUS_SESSION_BUS_ADDRESS']) delete env[k];
+  return env;
+}
+
+/**
  * The real headless host (`npm run headless`) as a child process on its own data folder and a free
  * port; resolves when it prints the one line with its address (main/core/host/README.md).
  */
@@ -38,7 +49,7 @@ export async function startHost(
   const child: ChildProcess = spawn(command, argv, {
     cwd: opts.npmIn ?? REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'test' },
+    env: opts.npmIn ? newUserEnv() : { ...process.env, NODE_ENV: 'test' },
     // Its own process group, so that stopping npm stops the host it started too.
     detached: opts.npmIn !== undefined,
   });

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/core/engine';
@@ -25,6 +26,23 @@ const input = (root: string) => ({
 });
 
 describe('engine accounts', () => {
+  it("keeps the keys of an account on the embedded sandbox beside it, and a real account's in the host store only", async () => {
+    const host = new MemorySecrets();
+    const dataDir = tempDir('einvoice-acc-');
+    const e = new Engine({ dataDir, secrets: host, embeddedSandboxUrl: 'http://127.0.0.1:9' });
+    const local = await e.addAccount({ ...input(join(dataDir, 'demo')), name: 'Demo', url: null, apiKey: 'demo-key' }, false);
+    const remote = await e.addAccount({ ...input(join(dataDir, 'real')), name: 'Real', apiKey: 'real-key' }, false);
+    expect(await host.get(local.id)).toBeNull();
+    expect(await host.get(remote.id)).toMatchObject({ apiKey: 'real-key' });
+    const file = join(dataDir, 'sandbox', 'account-keys.json');
+    expect(readFileSync(file, 'utf8')).toContain('demo-key');
+    expect(readFileSync(file, 'utf8')).not.toContain('real-key');
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0);
+    await e.removeAccount(local.id);
+    expect(readFileSync(file, 'utf8')).not.toContain('demo-key');
+    await e.stop();
+  });
+
   it('leaves no account behind when its key cannot be stored', async () => {
     const { e, root } = await engine(new RefusingSecrets());
     await expect(e.addAccount(input(root), false)).rejects.toThrow(/keychain/);
