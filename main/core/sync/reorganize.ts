@@ -198,7 +198,8 @@ export async function reorganizeInbox(ctx: SyncContext, signal?: AbortSignal): P
           continue;
         }
         const dir = inboxFolder(account.root, account.inboxLayout, table, filedItem(table, f));
-        if (resolve(dirname(f.path)) === resolve(dir)) {
+        // relative() compares as the platform does (Windows: whatever the case).
+        if (relative(dir, dirname(f.path)) === '') {
           report.inPlace++;
           continue;
         }
@@ -207,6 +208,9 @@ export async function reorganizeInbox(ctx: SyncContext, signal?: AbortSignal): P
         else if (!st.isFile()) {
           report.failed++;
           ctx.log.warn('not moved: no longer a plain file', { path: f.path });
+        } else if (sameFile(st, await statOf(join(dir, basename(f.path))))) {
+          // The same folder spelt otherwise on a case-insensitive disk (a sender's name that changed case).
+          report.inPlace++;
         } else todo.push({ file: f, dir });
       }
       await moveBatch(ctx, table, todo, report, emptied);
