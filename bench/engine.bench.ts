@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import { Engine } from '../main/core/engine';
 import { MemorySecrets } from '../main/core/secrets';
 import { adminCompany, fmt, spawnSandbox, tokenFor } from './support';
+import { validateBench } from './validate.bench';
 
 // npm run bench: the sync engine against the sandbox on loopback (figures for the issue note).
 const FIXTURE = new URL('../../shared/fixtures/invoices/peppol-bis3/base-example.xml', import.meta.url);
@@ -231,3 +232,4 @@ const only = process.argv[2];
 if (!only || only === 'mirror') await mirrorBench(xml);
 if (!only || only === 'poll') await pollBench(xml);
 if (!only || only === 'drop') await dropBench(xml);
+if (!only || only === 'validate') await validateBench(out);
