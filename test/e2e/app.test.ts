@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { waitForMirror } from './support/app';
-import { goTo, hasChromium, launch, openApp } from './support/browser';
+import { goTo, hasChromium, launch, openApp, screenshot } from './support/browser';
 import { bridgeCall, type RunningHost, startHost } from './support/host';
 
 // What a user does, against the real headless host and its embedded sandbox with the demo company.
@@ -241,6 +241,108 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await page.locator('main[data-page="invoices"] .browser.has-detail').waitFor();
     await page.goForward();
     await page.waitForSelector('main[data-page="sent"]');
+    expect(problems).toEqual([]);
+  });
+
+  it('has an address for each tab of Sent and Documents and the item open there: reload, back and forward', async () => {
+    await goTo(page, 'sent');
+    await page.getByRole('tab', { name: 'Sent invoices' }).click();
+    await page.waitForURL(/#\/sent\/invoices$/);
+    const list = page.getByRole('listbox', { name: 'Sent invoices' });
+    await list.getByRole('option').nth(1).click();
+    await page.waitForURL(/#\/sent\/invoices\/[^/]+$/);
+    const opened = page.url();
+    const title = (await page.locator('section.detail h2').textContent()) ?? '';
+    await page.getByRole('tab', { name: 'Sent documents' }).click();
+    await page.waitForURL(/#\/sent\/documents$/);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Sent documents', selected: true }).waitFor();
+    await page.goBack();
+    await page.waitForURL(opened);
+    // The sent invoice is open again, on its tab.
+    await page.getByRole('tab', { name: 'Sent invoices', selected: true }).waitFor();
+    await page.locator('section.detail h2', { hasText: title }).waitFor();
+    await page.reload();
+    await page.locator('section.detail h2', { hasText: title }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/#\/sent\/invoices$/);
+    await page.locator('main .browser:not(.has-detail)').waitFor();
+    await page.goForward();
+    await page.waitForURL(opened);
+    await page.locator('section.detail h2', { hasText: title }).waitFor();
+
+    await goTo(page, 'documents');
+    await page.waitForURL(/#\/documents$/);
+    await page.getByRole('tab', { name: 'Bank messages' }).click();
+    await page.waitForURL(/#\/documents\/bank-messages$/);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Bank messages', selected: true }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/#\/documents$/);
+    await page.getByRole('tab', { name: 'Received documents', selected: true }).waitFor();
+    await page.goForward();
+    await page.getByRole('tab', { name: 'Bank messages', selected: true }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('sorts by a column, totals the filter by currency, exports it as CSV and prints only the invoice', async () => {
+    await goTo(page, 'invoices');
+    const list = page.getByRole('listbox', { name: 'Received invoices' });
+    await list.getByRole('option').first().waitFor();
+    const sum = page.getByRole('columnheader', { name: 'Sum' });
+    await sum.getByRole('button').click();
+    await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]')?.textContent?.startsWith('Sum'));
+    // Largest first: the rows shown are in falling order of their amounts.
+    await page.waitForFunction(() => {
+      const sums = [...document.querySelectorAll('[role="listbox"] .inv-sum')].map((e) =>
+        Number(e.textContent?.replace(/[^\d.-]/g, '') ?? Number.NaN),
+      );
+      return sums.length > 5 && sums.every((s, i) => i === 0 || s <= (sums[i - 1] as number));
+    });
+    const totals = page.locator('p.list-totals');
+    await totals.waitFor();
+    await screenshot(page, 'invoices-sorted-by-sum');
+    expect(await totals.textContent()).toMatch(/^Totals .*\d/);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^invoices-received-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await new Response((await file.createReadStream()) as unknown as ReadableStream).text();
+    const [head, ...rows] = text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(head).toBe('Detect warning,Sender,Number,Date,Due,Status,Handled,Sum,Currency');
+    const count = Number((await page.locator('.list-count').textContent())?.replace(/\D/g, ''));
+    expect(rows.length).toBe(count);
+
+    await list.getByRole('option').first().click();
+    const detail = page.locator('section.detail');
+    await detail.getByRole('table', { name: 'Lines' }).waitFor();
+    await page.evaluate(() => {
+      // What Print will print: the stylesheet keeps only the invoice while the page is marked.
+      (window as unknown as { printed: string[] }).printed = [];
+      window.print = () => {
+        const shown = [...document.querySelectorAll('body *')].filter((e) => getComputedStyle(e).display !== 'none');
+        (window as unknown as { printed: string[] }).printed = shown.map((e) => e.className.toString());
+      };
+    });
+    await page.emulateMedia({ media: 'print' });
+    await detail.getByRole('button', { name: 'Print' }).click();
+    const printed = await page.evaluate(() => (window as unknown as { printed: string[] }).printed);
+    await page.emulateMedia({ media: 'screen' });
+    expect(printed.some((c) => c.includes('rendered-invoice'))).toBe(true);
+    for (const chrome of ['sidebar', 'header', 'browser-list', 'detail-head', 'files']) {
+      expect(
+        printed.some((c) => c.split(' ').includes(chrome)),
+        chrome,
+      ).toBe(false);
+    }
+    await page.keyboard.press('Escape');
+    await sum.getByRole('button').click();
+    await sum.getByRole('button').click();
+    await page.waitForFunction(() => !document.querySelector('th[aria-sort]'));
     expect(problems).toEqual([]);
   });
 });
