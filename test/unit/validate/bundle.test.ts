@@ -20,7 +20,8 @@ describe('the validator as the desktop bundle runs it', () => {
     const out = tempDir('einvoice-validate-bundle-');
     symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
     // The options of scripts/build-electron.ts: ESM for Node, npm packages left in node_modules.
-    await build({
+    const { metafile } = await build({
+      metafile: true,
       absWorkingDir: ROOT,
       entryPoints: { validate: 'main/core/validate/index.ts', 'validate-worker': 'main/core/validate/worker.ts' },
       bundle: true,
@@ -32,6 +33,13 @@ describe('the validator as the desktop bundle runs it', () => {
       outdir: out,
       logLevel: 'warning',
     });
+    // The engine's thread loads no XSLT processor: SaxonJS is imported by the worker only.
+    const imports = (name: string) =>
+      Object.entries(metafile.outputs)
+        .filter(([p]) => p.endsWith(`/${name}`))
+        .flatMap(([, o]) => o.imports.filter((i) => i.external).map((i) => i.path));
+    expect(imports('validate-worker.js')).toContain('saxon-js');
+    expect(imports('validate.js')).not.toContain('saxon-js');
     const script = `
       const { Validator } = await import(${JSON.stringify(`file://${join(out, 'validate.js')}`)});
       const v = new Validator({ rulesDir: ${JSON.stringify(RULES_BUILD_DIR)} });

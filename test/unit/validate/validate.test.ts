@@ -1,7 +1,8 @@
 import { cpSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RulesUnavailableError, Validator } from '../../../main/core/validate';
+import { MAX_UPLOAD_BYTES } from '../../../main/core/sync/local-checks';
+import { MAX_VALIDATE_BYTES, RulesUnavailableError, Validator } from '../../../main/core/validate';
 import { RULES_BUILD_DIR, VENDOR_DIR } from '../../../scripts/build-rules';
 import { APP_LANGUAGES } from '../../../shared/settings';
 import { FIXTURES } from '../../support/engine';
@@ -142,7 +143,8 @@ describe('files that cannot be read are refused in plain words before any rule r
     });
   }
 
-  it('a file over 100 MB, without reading it', async () => {
+  it('a file over 100 MB (the most the service takes), without reading it', async () => {
+    expect(MAX_VALIDATE_BYTES).toBe(MAX_UPLOAD_BYTES);
     const path = join(tempDir(), 'huge.xml');
     writeFileSync(path, '<Invoice/>');
     truncateSync(path, 101 * 1024 * 1024); // sparse: nothing is written
