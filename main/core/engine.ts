@@ -112,6 +112,8 @@ export class Engine {
   readonly store: Store;
   readonly events = new EngineEvents();
   private readonly runners = new Map<string, AccountRunner>();
+  /** Runners being made (their key is read first), so that two callers never make two for one account. */
+  private readonly making = new Map<string, Promise<AccountRunner>>();
   private readonly log: Logger;
   private started = false;
 
@@ -287,9 +289,19 @@ export class Engine {
     return this.localSandboxSecrets;
   }
 
-  private async runnerFor(account: Account): Promise<AccountRunner> {
+  /** The account's one runner: callers that ask at once (two reorganizes, a poll and a start) share the one being made. */
+  private runnerFor(account: Account): Promise<AccountRunner> {
     const existing = this.runners.get(account.id);
-    if (existing) return existing;
+    if (existing) return Promise.resolve(existing);
+    let making = this.making.get(account.id);
+    if (!making) {
+      making = this.makeRunner(account).finally(() => this.making.delete(account.id));
+      this.making.set(account.id, making);
+    }
+    return making;
+  }
+
+  private async makeRunner(account: Account): Promise<AccountRunner> {
     let secret: AccountSecret | null = await this.secretsOf(account).get(account.id);
     if (!secret && this.secretsOf(account) !== this.opts.secrets) {
       // An embedded-sandbox account added before its keys were kept apart: its key moves beside the sandbox.
