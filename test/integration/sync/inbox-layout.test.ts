@@ -358,6 +358,20 @@ describe('Inbox layout: a reorganize cut short', () => {
     }
   });
 
+  it('moves each file once when two reorganizes are asked for at once', async () => {
+    const f = await fabricated(300, 'year');
+    try {
+      const [a, b] = await Promise.all([f.engine.reorganizeInbox(f.account.id), f.engine.reorganizeInbox(f.account.id)]);
+      expect(a).toMatchObject({ finished: true, moved: 300, failed: 0 });
+      expect(b).toMatchObject({ finished: true, moved: 0, failed: 0 });
+      await expectEveryFileOnceWhereRecorded(f.engine, f.account);
+      expectLayout(f.engine, f.account, 'year');
+    } finally {
+      await f.engine.stop();
+      await f.cleanup();
+    }
+  });
+
   it('finishes a move cut short between its intent and its record: the file at the target counts as moved', async () => {
     const f = await fabricated(3, 'year');
     try {
