@@ -364,6 +364,13 @@ export class Engine {
     return (await this.contextOf(accountId)).api;
   }
 
+  /** The account's vendor API key (linking, VENDOR_WEBHOOK), or null when it was added without one. */
+  async vendorApiKey(accountId: string): Promise<string | null> {
+    const account = this.store.accounts.get(accountId);
+    if (!account) return null;
+    return (await this.secretsOf(account).get(account.id))?.vendorApiKey || null;
+  }
+
   /** Marks a received invoice handled or not, at the service and in the mirror. */
   async setHandled(accountId: string, invoiceId: string, handled: boolean): Promise<void> {
     await setHandled(await this.contextOf(accountId), invoiceId, handled);

@@ -4,6 +4,7 @@ import { INBOX_LAYOUTS } from '../inbox-layout';
 import type { AtgAgreement, AtgMandate } from '../schemas/atg';
 import { atgAgreementCreateBodySchema, atgAgreementPatchBodySchema } from '../schemas/atg';
 import type { Authorization, Registration, User } from '../schemas/company';
+import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
 import type { CheckDefinition, DetectChecks } from '../schemas/detect';
 import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySchema } from '../schemas/invoice';
 import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
@@ -31,6 +32,16 @@ const out = <T>(): Out<T> => ({});
 
 const accountId = z.string().uuid();
 const accountRef = z.object({ accountId });
+const userId = z.string().min(1).max(200);
+/** Plain text limits only: the service's own checks answer per field (its 400 lands at the input). */
+const userInput = z.object({
+  first_name: z.string().max(200).optional(),
+  last_name: z.string().max(200).optional(),
+  phone: z.string().max(60).optional(),
+  notifications_disabled: z.boolean().optional(),
+  emails_disabled: z.boolean().optional(),
+  user_role: z.string().max(40).optional(),
+});
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-03-01');
 
 /** The columns each list can be sorted by (its headers), and the two directions. */
@@ -248,6 +259,54 @@ export const commands = {
     output: out<Authorization>(),
   },
   'company.users.list': { input: accountRef, output: out<User[]>() },
+  /** Adds a user by e-mail; `created` false when the service added an existing user (200, not 201). The service checks the fields. */
+  'company.users.add': {
+    input: z.object({ accountId, user: userInput.extend({ email: z.string().trim().min(1).max(320), first_name: z.string().max(200) }) }),
+    output: out<{ user: User; created: boolean }>(),
+  },
+  /** Name, phone and the two e-mail switches; answers the user as the service then has it. */
+  'company.users.update': { input: z.object({ accountId, userId, patch: userInput }), output: out<User>() },
+  'company.users.setRole': { input: z.object({ accountId, userId, role: z.string().min(1).max(40) }), output: out<{ saved: true }>() },
+  'company.users.remove': { input: z.object({ accountId, userId }), output: out<{ removed: true }>() },
+  /** The company's webhook subscriptions; addresses come masked (credentials and query values never leave main). */
+  'company.webhooks.list': { input: accountRef, output: out<WebhookView[]>() },
+  'company.webhooks.add': {
+    input: z.object({
+      accountId,
+      subscription: z.object({
+        destination_type: z.enum(['WEBHOOK', 'VENDOR_WEBHOOK']),
+        destination: z.string().trim().min(1).max(2000),
+        events: z.array(z.string().trim().min(1).max(100)).max(50),
+        vendor_key: z.string().max(500).optional(),
+        /** VENDOR_WEBHOOK: use the vendor API key the account keeps (the renderer never sees it). */
+        use_account_vendor_key: z.boolean().optional(),
+      }),
+    }),
+    output: out<WebhookView>(),
+  },
+  'company.webhooks.remove': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<{ removed: true }>() },
+  /** Asks the service to deliver every unacknowledged event of every subscription again (experimental in the spec). */
+  'company.webhooks.resend': { input: accountRef, output: out<{ accepted: true; answer: Record<string, unknown> }>() },
+  /** The vendor key link, whether the account has a vendor key to link with, and the mirror's last traffic (for keep active). */
+  'company.account.get': { input: accountRef, output: out<CompanyAccountView>() },
+  'company.vendor.link': { input: accountRef, output: out<CompanyAccountView>() },
+  'company.vendor.unlink': { input: accountRef, output: out<CompanyAccountView>() },
+  /** POST keep_active: the company counts as active though it had no transactions in the past year. */
+  'company.keepActive': { input: accountRef, output: out<{ keptActiveAt: string | null }>() },
+  'company.departments.list': { input: accountRef, output: out<DepartmentView[]>() },
+  'company.departments.add': {
+    input: z.object({
+      accountId,
+      department: z.object({
+        name: z.string().max(200),
+        bid: z.string().max(40),
+        id_type: z.string().max(20),
+        eaid: z.string().max(60),
+        no_vat: z.boolean().default(false),
+      }),
+    }),
+    output: out<DepartmentView>(),
+  },
 
   'norway.agreements.list': { input: accountRef, output: out<AtgAgreement[]>() },
   'norway.agreements.create': { input: z.object({ accountId, agreement: atgAgreementCreateBodySchema }), output: out<AtgAgreement>() },

@@ -2,6 +2,7 @@ import type { BridgeDeps, Handlers } from '../types';
 import { accountHandlers } from './accounts';
 import { appHandlers } from './app';
 import { companyHandlers } from './company';
+import { companyAdminHandlers } from './company-admin';
 import { detectHandlers } from './detect';
 import { documentHandlers } from './documents';
 import { fileHandlers } from './files';
@@ -19,6 +20,7 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...fileHandlers(d),
     ...documentHandlers(d),
     ...companyHandlers(d),
+    ...companyAdminHandlers(d),
     ...detectHandlers(d),
     ...norwayHandlers(d),
   };
