@@ -23,6 +23,11 @@ export interface ValidatorOptions {
   maxBytes?: number;
   /** The heap each worker may use; a file that needs more is reported as not validated. */
   workerMemoryMb?: number;
+  /**
+   * A worker with nothing to do for this long is stopped, giving back the memory its rule sets hold
+   * (about 100-250 MB); the next file starts a new one. Default 5 minutes.
+   */
+  idleMs?: number;
 }
 
 export interface ValidateOptions {
@@ -83,6 +88,7 @@ interface Slot {
   worker: Worker;
   busy: Pending | null;
   timer: NodeJS.Timeout | null;
+  idle: NodeJS.Timeout | null;
 }
 
 const byDocument = (a: ValidationIssue, b: ValidationIssue) =>
@@ -149,6 +155,7 @@ export class Validator {
   private readonly size: number;
   private readonly timeoutMs: number;
   private readonly memoryMb: number;
+  private readonly idleMs: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
@@ -164,6 +171,7 @@ export class Validator {
     this.size = Math.max(1, o.workers ?? 1);
     this.timeoutMs = o.timeoutMs ?? 120_000;
     this.memoryMb = o.workerMemoryMb ?? 2048;
+    this.idleMs = o.idleMs ?? 5 * 60_000;
   }
 
   get rulesDir(): string {
@@ -206,6 +214,8 @@ export class Validator {
       }
       const p = this.queue.shift() as Pending;
       slot.busy = p;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       slot.worker.ref();
       slot.timer = setTimeout(() => {
         p.resolve(unreadable(p, `The file could not be validated within ${Math.round(this.timeoutMs / 1000)} s.`));
@@ -213,8 +223,10 @@ export class Validator {
         void this.stop(slot, null);
         this.pump();
       }, this.timeoutMs);
-      // A Buffer's memory is copied, not moved: the caller keeps it.
-      slot.worker.postMessage(p.job);
+      // Bytes are copied once, to exactly their length, and the copy is moved: the caller keeps its own
+      // (a Buffer can be a view into a much larger ArrayBuffer, which a plain postMessage would clone whole).
+      const bytes = p.job.bytes ? new Uint8Array(p.job.bytes) : null;
+      slot.worker.postMessage(bytes ? { ...p.job, bytes } : p.job, bytes ? [bytes.buffer] : []);
     }
   }
 
@@ -227,7 +239,7 @@ export class Validator {
       workerData: this.init,
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
     });
-    const slot: Slot = { worker, busy: null, timer: null };
+    const slot: Slot = { worker, busy: null, timer: null, idle: null };
     worker.on('message', (a: WorkerAnswer) => this.answer(slot, a));
     worker.on('error', (e) => this.lost(slot, e));
     worker.on('exit', (code) => this.lost(slot, new Error(`The validation worker stopped (exit code ${code})`)));
@@ -243,11 +255,19 @@ export class Validator {
     slot.busy = null;
     slot.timer = null;
     slot.worker.unref();
+    this.idleAfterwards(slot);
     if (a.ok) p.resolve(toReport(p, a));
     else if (a.kind === 'unreadable') p.resolve(unreadable(p, a.message));
     else if (a.kind === 'rules') p.reject(new RulesUnavailableError(a.message));
     else p.reject(new Error(`Validation failed: ${a.message}`));
     this.pump();
+  }
+
+  private idleAfterwards(slot: Slot): void {
+    slot.idle = setTimeout(() => {
+      if (!slot.busy) void this.stop(slot, null);
+    }, this.idleMs);
+    slot.idle.unref();
   }
 
   /** A worker died (out of memory, a crash): its file is answered, and the next file gets a new worker. */
@@ -256,6 +276,7 @@ export class Validator {
     if (i < 0) return;
     this.slots.splice(i, 1);
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idle) clearTimeout(slot.idle);
     const p = slot.busy;
     slot.busy = null;
     if (p) {
@@ -270,6 +291,7 @@ export class Validator {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idle) clearTimeout(slot.idle);
     if (slot.busy && e) slot.busy.reject(e);
     slot.busy = null;
     await slot.worker.terminate();

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../main/core/sync/local-checks';
 import { MAX_VALIDATE_BYTES, RulesUnavailableError, Validator } from '../../../main/core/validate';
 import { RULES_BUILD_DIR, VENDOR_DIR } from '../../../scripts/build-rules';
@@ -189,6 +189,18 @@ describe('the validator itself', () => {
     expect(r.problem).toMatch(/could not be validated within/);
     expect(slow.threads).toBe(0);
     await slow.close();
+  });
+
+  it('stops a worker that has been idle, giving back its memory, and starts one again for the next file', async () => {
+    const idle = new Validator({ idleMs: 100 });
+    const big = Buffer.alloc(64 * 1024 * 1024);
+    const bytes = big.subarray(0, Buffer.byteLength(BASE));
+    bytes.write(BASE);
+    expect((await idle.validate(bytes, { name: 'a view into 64 MB' })).valid).toBe(true);
+    await vi.waitFor(() => expect(idle.threads).toBe(0), { timeout: 5_000 });
+    expect((await idle.validate(Buffer.from(BASE))).valid).toBe(true);
+    expect(idle.threads).toBe(1);
+    await idle.close();
   });
 
   it('uses at most the workers it is given, however many files wait', async () => {
