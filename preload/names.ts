@@ -68,6 +68,20 @@ const COMMANDS: Record<CommandName, true> = {
   'norway.agreements.create': true,
   'norway.agreements.update': true,
   'norway.mandates.search': true,
+  'scanning.autoscan.get': true,
+  'scanning.autoscan.set': true,
+  'scanning.autoscan.disable': true,
+  'scanning.scan.get': true,
+  'scanning.scan.save': true,
+  'scanning.scan.close': true,
+  'scanning.suppliers.query': true,
+  'scanning.suppliers.notify': true,
+  'lookup.receivers': true,
+  'lookup.endpoints': true,
+  'lookup.consumer': true,
+  'norway.b2cno': true,
+  'sendingOptions.list': true,
+  'sendingOptions.set': true,
 };
 
 export const COMMAND_NAMES: readonly CommandName[] = Object.keys(COMMANDS) as CommandName[];

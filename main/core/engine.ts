@@ -17,6 +17,7 @@ import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
 import { ensureLayout } from './sync/layout';
 import type { ReorganizeReport } from './sync/reorganize';
+import { listFolderOptions, setFolderOptions } from './sync/sending-options';
 
 export interface EngineOptions {
   dataDir: string;
@@ -149,6 +150,16 @@ export class Engine {
 
   findAccount(nameOrId: string): Account | undefined {
     return this.store.accounts.getByName(nameOrId) ?? this.store.accounts.get(nameOrId);
+  }
+
+  /** The sending options of the account's outbox folders (Outbox/Invoices first). */
+  folderOptions(accountId: string) {
+    return listFolderOptions(this.store, accountId);
+  }
+
+  /** Replaces one outbox folder's sending options; files sent from now on use them. Throws SendingOptionsError per field. */
+  setFolderOptions(accountId: string, folder: string, options: Record<string, unknown>) {
+    return setFolderOptions(this.store, accountId, folder, options);
   }
 
   /** A name no other account has (`except`: the account being renamed). */

@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { DETECT_CHECKS, ENVIRONMENTS, PROFILE_VERSIONS } from '../enums';
+import { DETECT_CHECKS, ENVIRONMENTS, LOOKUP_NETWORKS, PROFILE_VERSIONS } from '../enums';
 import { INBOX_LAYOUTS } from '../inbox-layout';
-import type { AtgAgreement, AtgMandate } from '../schemas/atg';
+import type { AtgAgreement, AtgMandate, B2cnoInfo } from '../schemas/atg';
 import { atgAgreementCreateBodySchema, atgAgreementPatchBodySchema } from '../schemas/atg';
 import type { Authorization, Registration, User } from '../schemas/company';
-import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
-import type { CheckDefinition, DetectChecks } from '../schemas/detect';
+import type { AutoscanConfig, CheckDefinition, DetectChecks, ScanService } from '../schemas/detect';
+import { scanReturnAddressSchema } from '../schemas/detect';
 import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySchema } from '../schemas/invoice';
+import type { ConsumerLookup, EndpointLookup, Receiver } from '../schemas/lookup';
+import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-options';
 import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
+import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
 import type {
   AccountStatusView,
   AccountView,
@@ -23,6 +26,27 @@ import type {
   OutboxItemView,
   ReorganizeView,
 } from './views';
+
+/** What a supplier query answers, for the Scanning page. */
+export interface SupplierQueryView {
+  since: string;
+  suppliers: {
+    name: string | null;
+    business_id: string | null;
+    country?: string | null;
+    eia?: string | null;
+    invoices: number;
+    scanned_invoices: number;
+    einvoices: number;
+    last_invoice_at?: string | null;
+    notified: boolean;
+    notified_at?: string | null;
+  }[];
+}
+export interface SupplierNotifyView {
+  notified: number;
+  failures: { index: number; name?: string | null; business_id?: string | null; reason: string }[];
+}
 
 /** A phantom marker carrying a command's output type. */
 export interface Out<T> {
@@ -323,6 +347,119 @@ export const commands = {
       perPage: z.number().int().min(1).max(100).default(25),
     }),
     output: out<{ items: AtgMandate[]; total: number | null; totalPages: number | null; page: number }>(),
+  },
+
+  // ---- Scanning, lookups, B2C Norway and sending options (issue 12, items 4 to 7)
+
+  /** Automatic scanning's configuration; `enabled: false` when it is off. */
+  'scanning.autoscan.get': { input: accountRef, output: out<AutoscanConfig>() },
+  'scanning.autoscan.set': {
+    input: z.object({
+      accountId,
+      returnEmail: z.email('an e-mail address'),
+      features: z.object({ line_items: z.boolean(), attachments: z.boolean(), other_documents: z.boolean() }).partial().default({}),
+    }),
+    output: out<AutoscanConfig>(),
+  },
+  'scanning.autoscan.disable': { input: accountRef, output: out<{ disabled: true }>() },
+  /** The scan service account; null when the company has none. */
+  'scanning.scan.get': { input: accountRef, output: out<ScanService | null>() },
+  /** Opens the scan service when missing and sets the return address for what cannot be scanned. */
+  'scanning.scan.save': { input: z.object({ accountId, returnAddress: scanReturnAddressSchema }), output: out<ScanService>() },
+  'scanning.scan.close': { input: accountRef, output: out<{ closed: true }>() },
+  /** Suppliers that still send paper or PDF, from `since` (at most one month back; default: the whole month). */
+  'scanning.suppliers.query': {
+    input: z.object({ accountId, since: isoDate.optional(), includeNotified: z.boolean().default(false) }),
+    output: out<SupplierQueryView>(),
+  },
+  /** Asks the suppliers to send e-invoices; failures come back per supplier. */
+  'scanning.suppliers.notify': {
+    input: z.object({
+      accountId,
+      suppliers: z
+        .array(
+          z.object({
+            name: z.string().trim().min(1).max(200).optional(),
+            business_id: z.string().trim().min(1).max(40).optional(),
+            email: z.email().optional(),
+            eia: z.string().trim().min(1).max(100).optional(),
+          }),
+        )
+        .min(1)
+        .max(100),
+    }),
+    output: out<SupplierNotifyView>(),
+  },
+
+  /** Receivers in the networks by name, business id or e-invoice address, with the document types they take. */
+  'lookup.receivers': {
+    input: z
+      .object({
+        accountId,
+        networks: z.array(z.enum(LOOKUP_NETWORKS)).min(1).default(['PEPPOL', 'INTERNAL', 'EXTERNAL']),
+        name: z.string().trim().max(200).optional(),
+        bid: z.string().trim().max(40).optional(),
+        eia: z
+          .string()
+          .trim()
+          .regex(/^\d{4}:[A-Za-z0-9._-]{1,60}$/, 'scheme:identifier, such as 0192:123456789')
+          .optional(),
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'a 2-letter country code')
+          .optional(),
+        page: z.number().int().min(1).default(1),
+        perPage: z.number().int().min(1).max(100).default(20),
+      })
+      .refine((q) => q.name || q.bid || q.eia, { message: 'a name, business id or e-invoice address is needed', path: ['name'] }),
+    output: out<{ items: Receiver[]; total: number | null; totalPages: number | null; page: number }>(),
+  },
+  /** E-invoice endpoints of at most 10 business ids (spec: Limits). */
+  'lookup.endpoints': {
+    input: z.object({
+      accountId,
+      businessIds: z.array(z.string().trim().min(2).max(64)).min(1).max(10, 'at most 10 business ids per lookup'),
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'a 2-letter country code')
+        .optional(),
+      invoicesOnly: z.boolean().default(false),
+    }),
+    output: out<EndpointLookup[]>(),
+  },
+  /** The Norwegian consumer registry: which routes reach the consumer; null when nobody matches. */
+  'lookup.consumer': {
+    input: z
+      .object({
+        accountId,
+        ssn: z.string().trim().max(20).optional(),
+        dateOfBirth: isoDate.optional(),
+        phoneNumber: z
+          .string()
+          .trim()
+          .regex(/^\+[1-9]\d{6,14}$/, 'international format, such as +4791234567')
+          .optional(),
+        email: z.email().optional(),
+        firstName: z.string().trim().max(100).optional(),
+        lastName: z.string().trim().max(100).optional(),
+        postalCode: z.string().trim().max(10).optional(),
+        efakturaIdentifier: z.string().trim().max(100).optional(),
+      })
+      .refine((q) => q.ssn || q.phoneNumber || q.email || q.efakturaIdentifier || (q.lastName && (q.dateOfBirth || q.postalCode)), {
+        message: 'an SSN, phone number, e-mail, eFaktura id, or a last name with a date of birth or postal code is needed',
+        path: ['ssn'],
+      }),
+    output: out<ConsumerLookup | null>(),
+  },
+  /** B2C Norway agreement information: eFaktura and AvtaleGiro. */
+  'norway.b2cno': { input: accountRef, output: out<B2cnoInfo>() },
+
+  /** Every outbox folder's sending options of the account (folders without options too: Invoices, and each type seen). */
+  'sendingOptions.list': { input: accountRef, output: out<FolderOptionsView[]>() },
+  /** Replaces one folder's options; a field the folder does not take, or a bad value, comes back per field. */
+  'sendingOptions.set': {
+    input: z.object({ accountId, folder: optionFolderSchema, options: z.record(z.string().max(60), z.unknown()) }),
+    output: out<FolderOptionsView>(),
   },
 } as const;
 

@@ -14,7 +14,7 @@ export const receiverSchema = z.looseObject({
     .optional(),
   participant: z
     .looseObject({
-      id: z.string().optional(),
+      id: z.string().nullable().optional(),
       name: z.string(),
       bid: z.string().nullable().optional(),
       country: z.string().nullable().optional(),
@@ -30,6 +30,7 @@ export const endpointLookupSchema = z.looseObject({
   network: z.string().nullable().optional(),
   sending: z.array(z.string()).optional(),
 });
+export type EndpointLookup = z.infer<typeof endpointLookupSchema>;
 export const companyLookupSchema = z.looseObject({ bid: z.string(), name: z.string(), country: z.string() });
 
 /** GET /v1/lookup/consumers (Norwegian consumer registry): which routes reach the consumer. */
@@ -39,6 +40,7 @@ export const consumerLookupSchema = z.looseObject({
   last_name: z.string().nullable().optional(),
   routes: z.array(z.looseObject({ route: z.string(), available: z.boolean() })),
 });
+export type ConsumerLookup = z.infer<typeof consumerLookupSchema>;
 
 export const sendingPartySchema = z.looseObject({ id: z.string(), identifier: z.string(), country: z.string() });
 export const sendingPartyBodySchema = z.strictObject({

@@ -5,8 +5,10 @@ import { detectApi } from './detect';
 import { documentsApi } from './documents';
 import type { ServiceHosts } from './environments';
 import { invoicesApi } from './invoices';
+import { lookupsApi } from './lookups';
 import { norwayApi } from './norway';
 import type { RetryOptions } from './retry';
+import { scanningApi } from './scanning';
 import { type Credentials, TokenManager } from './token-manager';
 import { Transport, type TransportOptions } from './transport';
 
@@ -51,6 +53,8 @@ export function createApi(o: ApiOptions) {
     company: companyApi(client),
     detect: detectApi(client),
     norway: norwayApi(client),
+    scanning: scanningApi(client),
+    lookups: lookupsApi(client),
     close: () => (ownTransport ? transport.close() : Promise.resolve()),
   };
 }

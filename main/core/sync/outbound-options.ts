@@ -1,38 +1,11 @@
+import { DOCUMENT_OPTION_FIELDS, INVOICE_OPTION_FIELDS } from '../../../shared/schemas/sending-options';
 import type { JsonObject } from '../store/columns';
 
 /**
- * Per-folder sending options (stored per account and folder). For invoices they are form fields of
- * POST /v1/invoices; for documents, the recipient and sender fields of POST /v1/documents.
+ * Per-folder sending options (stored per account and folder): their fields and checks live in
+ * shared/schemas/sending-options.ts, so the Settings page lists and explains the same ones.
  */
-export const INVOICE_OPTION_FIELDS = [
-  'format',
-  'lang',
-  'prevent_routing',
-  'disabled_routes',
-  'route_order',
-  'sender_comment',
-  'recipient_type',
-  'recipient_eia',
-  'recipient_email',
-  'recipient_operator',
-  'print_settings[color]',
-  'print_settings[letter_class]',
-  'print_settings[prevent_digital_post]',
-  'print_settings[print_own_image]',
-  'print_settings[allow_mailbox_fi]',
-  'email_settings[xml_format]',
-] as const;
-
-export const DOCUMENT_OPTION_FIELDS = [
-  'recipient_name',
-  'recipient_country',
-  'recipient_eia',
-  'recipient_operator',
-  'sender_name',
-  'sender_country',
-  'sender_eia',
-  'external_id',
-] as const;
+export { DOCUMENT_OPTION_FIELDS, INVOICE_OPTION_FIELDS };
 
 export type FormFields = Record<string, string | string[] | boolean | undefined>;
 

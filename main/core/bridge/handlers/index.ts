@@ -8,6 +8,7 @@ import { documentHandlers } from './documents';
 import { fileHandlers } from './files';
 import { invoiceHandlers } from './invoices';
 import { norwayHandlers } from './norway';
+import { serviceHandlers } from './services';
 import { syncHandlers } from './sync';
 
 /** Every command of shared/bridge/commands.ts, over the engine; `Handlers` makes a missing one a compile error. */
@@ -23,5 +24,6 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...companyAdminHandlers(d),
     ...detectHandlers(d),
     ...norwayHandlers(d),
+    ...serviceHandlers(d),
   };
 }

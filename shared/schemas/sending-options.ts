@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * Per-folder sending options (stored per account and outbox folder). For invoices they are form fields
+ * of POST /v1/invoices; for documents, the recipient and sender fields of POST /v1/documents. The
+ * renderer explains each one (renderer/i18n/<lang>/services.ts, `sending.fields.<name>`).
+ */
+export const INVOICE_OPTION_FIELDS = [
+  'format',
+  'lang',
+  'prevent_routing',
+  'disabled_routes',
+  'route_order',
+  'sender_comment',
+  'recipient_type',
+  'recipient_eia',
+  'recipient_email',
+  'recipient_operator',
+  'recipient_phone_number',
+  'recipient_date_of_birth',
+  'recipient_ssn',
+  'recipient_efaktura_id',
+  'b2cno_document_type',
+  'payment_instruction_identifier',
+  'print_settings[color]',
+  'print_settings[letter_class]',
+  'print_settings[prevent_digital_post]',
+  'print_settings[print_own_image]',
+  'print_settings[allow_mailbox_fi]',
+  'email_settings[xml_format]',
+] as const;
+
+export const DOCUMENT_OPTION_FIELDS = [
+  'recipient_name',
+  'recipient_country',
+  'recipient_eia',
+  'recipient_operator',
+  'sender_name',
+  'sender_country',
+  'sender_eia',
+  'external_id',
+] as const;
+
+/** The fields that are yes/no; the rest are text, or lists for the two route fields. */
+export const BOOLEAN_OPTION_FIELDS = [
+  'prevent_routing',
+  'print_settings[color]',
+  'print_settings[prevent_digital_post]',
+  'print_settings[print_own_image]',
+  'print_settings[allow_mailbox_fi]',
+] as const;
+export const LIST_OPTION_FIELDS = ['disabled_routes', 'route_order'] as const;
+
+/** The consumer routes of route_order (Norway); netbank_cvl and netbank_cvl_hold are deprecated since 05/2022. */
+export const CONSUMER_ROUTES = ['efaktura', 'avtalegiro', 'einvoice', 'email', 'print', 'netbank_cvl', 'netbank_cvl_hold'] as const;
+export const DEPRECATED_ROUTES = ['netbank_cvl', 'netbank_cvl_hold'] as const;
+
+/** An outbox folder options can be set for: the invoices folder or a document type folder. */
+export const OPTION_FOLDER = /^Outbox\/(Invoices|Documents\/[A-Z_]+)$/;
+export const optionFolderSchema = z.string().regex(OPTION_FOLDER, 'Outbox/Invoices or Outbox/Documents/<TYPE>');
+
+export const fieldsOfFolder = (folder: string): readonly string[] =>
+  folder === 'Outbox/Invoices' ? INVOICE_OPTION_FIELDS : DOCUMENT_OPTION_FIELDS;
+
+const text = z.string().trim().max(500);
+const country = z.string().regex(/^[A-Z]{2}$/, 'a 2-letter country code such as FI');
+
+/** Field -> check of its value, beyond its kind (text, yes/no, list). */
+const FIELD_CHECKS: Partial<Record<string, z.ZodType>> = {
+  recipient_type: z.enum(['consumer', 'business'], { message: 'consumer or business' }),
+  recipient_email: z.email('an e-mail address'),
+  recipient_eia: z.string().regex(/^[A-Za-z0-9:._-]{2,100}$/, 'an e-invoice address such as 0192:123456789 or 003712345678'),
+  recipient_phone_number: z.string().regex(/^\+[1-9]\d{6,14}$/, 'international format, such as +4791234567'),
+  recipient_date_of_birth: z.iso.date('a date like 1980-12-31'),
+  recipient_ssn: z.string().regex(/^[0-9A-Za-z+-]{6,20}$/, 'a social security number'),
+  recipient_country: country,
+  sender_country: country,
+  lang: z.string().regex(/^[a-z]{2}$/, 'a 2-letter language code such as fi'),
+  route_order: z.array(z.enum(CONSUMER_ROUTES)).max(CONSUMER_ROUTES.length),
+};
+
+export type SendingOptions = Record<string, string | boolean | string[]>;
+
+/** Checks a folder's options: known fields only, each of its kind; an empty text or list is left out. */
+export function checkSendingOptions(
+  folder: string,
+  options: Record<string, unknown>,
+): { options: SendingOptions; fields: Record<string, string> } {
+  const allowed = fieldsOfFolder(folder);
+  const out: SendingOptions = {};
+  const fields: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(options)) {
+    if (!allowed.includes(key)) {
+      fields[key] = 'not an option of this folder';
+      continue;
+    }
+    if (raw === undefined || raw === null || raw === '') continue;
+    const isBool = (BOOLEAN_OPTION_FIELDS as readonly string[]).includes(key);
+    const isList = (LIST_OPTION_FIELDS as readonly string[]).includes(key);
+    const kind = isBool ? z.boolean() : isList ? z.array(text.min(1)).max(20) : text;
+    const parsed = kind.safeParse(raw);
+    if (!parsed.success) {
+      fields[key] = isBool ? 'yes or no' : isList ? 'a list of names' : 'text of at most 500 characters';
+      continue;
+    }
+    const value = parsed.data as string | boolean | string[];
+    if (Array.isArray(value) && value.length === 0) continue;
+    const check = FIELD_CHECKS[key]?.safeParse(value);
+    if (check && !check.success) {
+      fields[key] = check.error.issues[0]?.message ?? 'not valid';
+      continue;
+    }
+    out[key] = value;
+  }
+  if (out.route_order && out.recipient_type !== 'consumer') fields.route_order = 'route order needs recipient type consumer';
+  return { options: out, fields };
+}
+
+export const sendingOptionsInputSchema = z.object({
+  folder: optionFolderSchema,
+  options: z.record(z.string().max(60), z.unknown()),
+});
+
+/** One folder's options as the Settings page shows them. */
+export interface FolderOptionsView {
+  folder: string;
+  fields: readonly string[];
+  options: SendingOptions;
+}
