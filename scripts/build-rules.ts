@@ -8,15 +8,18 @@
 // second when nothing changed and about 30 s on two cores when everything did. `npm test` runs it before
 // vitest, `npm run dist` before packaging (electron-builder copies build/rules/ into the installer), and
 // test/unit/validate/rules-build.test.ts fails when the manifest and the vendored sources disagree.
+// A compiled stylesheet is also kept in a cache outside the checkout ($EINVOICE_RULES_CACHE, default
+// ~/.cache/einvoice-sync/rules; "off" to disable), keyed by the compiler and the sources' hashes, so a
+// fresh clone (CI) or a second checkout copies it instead of compiling again.
 //
 //   npm run build:rules              compile what is missing or stale
 //   npm run build:rules -- --check   only say what is stale (exit 1 if anything is)
 //   npm run build:rules -- --force   compile everything again
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
@@ -45,6 +48,49 @@ export function compilerVersion(): string {
 }
 
 const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
+
+/** The cache of compiled stylesheets outside the checkout, or null when it is off. */
+export function rulesCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  const v = env.EINVOICE_RULES_CACHE;
+  if (v === 'off') return null;
+  if (v) return v;
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'einvoice-sync', 'rules');
+}
+
+/** A compile's name in the cache: the same compiler and the same sources make the same stylesheet. */
+export const cacheKey = (r: RulesetSource, compiler: string, sources: Record<string, string>) =>
+  sha256(JSON.stringify({ id: r.id, compiler, sources: Object.entries(sources).sort() }));
+
+async function fromCache(cacheDir: string | null, key: string, dest: string): Promise<boolean> {
+  if (!cacheDir) return false;
+  try {
+    const cached = join(cacheDir, `${key}.sef.json`);
+    const want = (await readFile(`${cached}.sha256`, 'utf8')).trim();
+    const tmp = `${dest}.${process.pid}.tmp`;
+    await copyFile(cached, tmp);
+    if (sha256(await readFile(tmp)) !== want) {
+      await rm(tmp, { force: true });
+      return false;
+    }
+    await rename(tmp, dest);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function toCache(cacheDir: string | null, key: string, sef: Buffer): Promise<void> {
+  if (!cacheDir) return;
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    const tmp = join(cacheDir, `.${key}.${process.pid}.tmp`);
+    await writeFile(tmp, sef);
+    await rename(tmp, join(cacheDir, `${key}.sef.json`));
+    await writeFile(join(cacheDir, `${key}.sef.json.sha256`), `${sha256(sef)}\n`);
+  } catch {
+    // A cache that cannot be written only means the next clone compiles again.
+  }
+}
 
 export async function sourceHashes(r: RulesetSource, vendorDir = VENDOR_DIR): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -108,8 +154,19 @@ function run(args: string[], cwd: string): Promise<void> {
   });
 }
 
-async function compileOne(r: RulesetSource, outDir: string, vendorDir: string): Promise<ManifestEntry> {
+async function compileOne(
+  r: RulesetSource,
+  outDir: string,
+  vendorDir: string,
+  cacheDir: string | null,
+): Promise<ManifestEntry & { cached: boolean }> {
   const sources = await sourceHashes(r, vendorDir);
+  const key = cacheKey(r, compilerVersion(), sources);
+  const dest = join(outDir, r.sef);
+  if (await fromCache(cacheDir, key, dest)) {
+    const sef = await readFile(dest);
+    return { ...entryOf(r, sources, sef), cached: true };
+  }
   const tmp = join(outDir, `.${r.id}.${process.pid}.${Date.now()}`);
   await mkdir(tmp, { recursive: true });
   try {
@@ -122,11 +179,16 @@ async function compileOne(r: RulesetSource, outDir: string, vendorDir: string): 
     const sefTmp = join(tmp, r.sef);
     await run([`-xsl:${xsl}`, `-export:${sefTmp}`, '-nogo', '-relocate:on'], tmp);
     const sef = await readFile(sefTmp);
-    await rename(sefTmp, join(outDir, r.sef));
-    return { version: r.version, sources, sef: r.sef, sefSha256: sha256(sef), bytes: sef.length, compiledAt: new Date().toISOString() };
+    await rename(sefTmp, dest);
+    await toCache(cacheDir, key, sef);
+    return { ...entryOf(r, sources, sef), cached: false };
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+function entryOf(r: RulesetSource, sources: Record<string, string>, sef: Buffer): ManifestEntry {
+  return { version: r.version, sources, sef: r.sef, sefSha256: sha256(sef), bytes: sef.length, compiledAt: new Date().toISOString() };
 }
 
 /** One build at a time per folder (tests, npm test and a developer may start one together). */
@@ -161,10 +223,12 @@ export interface BuildRulesResult {
 
 /** Compiles what is missing or stale (everything with `force`) and rewrites the manifest. */
 export async function buildRules(
-  o: { outDir?: string; vendorDir?: string; force?: boolean; log?: (line: string) => void } = {},
+  o: { outDir?: string; vendorDir?: string; cacheDir?: string | null; force?: boolean; log?: (line: string) => void } = {},
 ): Promise<BuildRulesResult> {
   const outDir = o.outDir ?? RULES_BUILD_DIR;
   const vendorDir = o.vendorDir ?? VENDOR_DIR;
+  // --force compiles for real; the cache is still filled.
+  const cacheDir = o.cacheDir === undefined ? rulesCacheDir() : o.cacheDir;
   const started = performance.now();
   return withLock(outDir, async () => {
     await mkdir(outDir, { recursive: true });
@@ -179,8 +243,13 @@ export async function buildRules(
         limit(async () => {
           const r = RULESETS.find((x) => x.id === t.id) as RulesetSource;
           const t0 = performance.now();
-          manifest.rulesets[r.id] = await compileOne(r, outDir, vendorDir);
-          o.log?.(`compiled ${r.id} (${t.reason}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+          const { cached, ...entry } = await compileOne(r, outDir, vendorDir, o.force ? null : cacheDir);
+          if (o.force) await toCache(cacheDir, cacheKey(r, compiler, entry.sources), await readFile(join(outDir, r.sef)));
+          manifest.rulesets[r.id] = entry;
+          const took = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+          o.log?.(
+            cached ? `${r.id} (${t.reason}) copied from the cache ${cacheDir} in ${took}` : `compiled ${r.id} (${t.reason}) in ${took}`,
+          );
         }),
       ),
     );

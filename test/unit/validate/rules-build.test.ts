@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, RULESETS, SCHEMATRON_COMPILER_FILES, sourcesOf } from '../../../main/core/validate/rulesets';
-import { compilerVersion, RULES_BUILD_DIR, readManifest, sourceHashes, staleRulesets, VENDOR_DIR } from '../../../scripts/build-rules';
+import {
+  buildRules,
+  cacheKey,
+  compilerVersion,
+  RULES_BUILD_DIR,
+  readManifest,
+  rulesCacheDir,
+  sourceHashes,
+  staleRulesets,
+  VENDOR_DIR,
+} from '../../../scripts/build-rules';
 import { COMPILED_RULESET_IDS } from '../../../shared/validation/report';
 import { ensureRules, SHARED_VALIDATION } from '../../support/validation';
 
@@ -55,6 +65,30 @@ describe('compiled rule sets (npm run build:rules)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('copies a compile from the cache outside the checkout instead of compiling again (a fresh clone, CI)', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'rules-cache-'));
+    const out = mkdtempSync(join(tmpdir(), 'rules-out-'));
+    try {
+      const manifest = await readManifest(RULES_BUILD_DIR);
+      for (const r of RULESETS) {
+        const key = cacheKey(r, compilerVersion(), await sourceHashes(r));
+        cpSync(join(RULES_BUILD_DIR, r.sef), join(cache, `${key}.sef.json`));
+        writeFileSync(join(cache, `${key}.sef.json.sha256`), `${manifest?.rulesets[r.id]?.sefSha256}\n`);
+      }
+      const log: string[] = [];
+      const built = await buildRules({ outDir: out, cacheDir: cache, log: (l) => log.push(l) });
+      expect(built.compiled.map((c) => c.id).sort()).toEqual([...COMPILED_RULESET_IDS].sort());
+      expect(log.every((l) => l.includes('copied from the cache'))).toBe(true);
+      expect(await staleRulesets(out)).toEqual([]);
+      expect((await buildRules({ outDir: out, cacheDir: cache })).compiled).toEqual([]);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+      rmSync(out, { recursive: true, force: true });
+    }
+    expect(rulesCacheDir({ EINVOICE_RULES_CACHE: 'off' })).toBeNull();
+    expect(rulesCacheDir({ XDG_CACHE_HOME: '/c' })).toBe('/c/einvoice-sync/rules');
   });
 
   it('ships the rule sources of ../shared/validation unedited, each with its licence', () => {
