@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { accountCommands } from './accounts';
+import { companyCommands } from './company';
 import { type GlobalOptions, UsageError } from './context';
 import { demoCommand } from './demo';
+import { lookupCommands } from './lookup';
 import { statusCommands } from './status';
 import { syncCommands } from './sync';
 import { validateCommand } from './validate';
@@ -19,6 +21,8 @@ accountCommands(program, globals);
 syncCommands(program, globals);
 statusCommands(program, globals);
 demoCommand(program, globals);
+lookupCommands(program, globals);
+companyCommands(program, globals);
 validateCommand(program);
 
 try {
