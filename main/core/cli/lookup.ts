@@ -1,0 +1,92 @@
+import type { Command } from 'commander';
+import { LOOKUP_NETWORKS } from '../../../shared/enums';
+import type { Api } from '../api';
+import { MAX_LOOKUP_IDS } from '../api/lookups';
+import { type GlobalOptions, openCli, UsageError } from './context';
+
+interface LookupOptions {
+  account?: string;
+  json?: boolean;
+}
+
+const collect = (v: string, all: string[] = []) => [...all, v];
+
+/** `lookup receivers|endpoints`: who receives e-invoices, and where, straight from the service. */
+export function lookupCommands(program: Command, globals: () => GlobalOptions): void {
+  const lookup = program.command('lookup').description('find receivers and e-invoice addresses in the networks');
+
+  const withAccount = async <T>(o: LookupOptions, run: (api: Api) => Promise<T>): Promise<T> => {
+    const cli = await openCli(globals());
+    try {
+      const accounts = cli.engine.listAccounts();
+      const account = o.account ? cli.engine.findAccount(o.account) : accounts.length === 1 ? accounts[0] : undefined;
+      if (!account)
+        throw new UsageError(o.account ? `No account named "${o.account}"` : '--account is needed when there is not exactly one account');
+      return await run(await cli.engine.api(account.id));
+    } finally {
+      await cli.close();
+    }
+  };
+
+  lookup
+    .command('receivers')
+    .description('receivers by name, business id or e-invoice address, with the document types they accept')
+    .option('--account <name>')
+    .option('--name <text>', 'part of the receiver name')
+    .option('--bid <id>', 'business id, such as 1234567-8')
+    .option('--eia <address>', 'e-invoice address as scheme:identifier, such as 0192:123456789')
+    .option('--network <network>', `${LOOKUP_NETWORKS.join(', ')}; repeat for several (default: all)`, collect)
+    .option('--country <code>', '2-letter country code')
+    .option('--json', 'print JSON')
+    .action(async (o: LookupOptions & { name?: string; bid?: string; eia?: string; network?: string[]; country?: string }) => {
+      if (!o.name && !o.bid && !o.eia) throw new UsageError('give --name, --bid or --eia');
+      const networks = (o.network ?? [...LOOKUP_NETWORKS]).map((n) => n.toUpperCase());
+      const bad = networks.filter((n) => !(LOOKUP_NETWORKS as readonly string[]).includes(n));
+      if (bad.length) throw new UsageError(`--network is one of ${LOOKUP_NETWORKS.join(', ')}, not ${bad.join(', ')}`);
+      if (o.eia && !/^\d{4}:[A-Za-z0-9._-]{1,60}$/.test(o.eia)) throw new UsageError('--eia is scheme:identifier, such as 0192:123456789');
+      const { items } = await withAccount(o, (api) =>
+        api.lookups.receivers({
+          network: networks,
+          name: o.name,
+          bid: o.bid,
+          eia: o.eia,
+          country: o.country ? [o.country.toUpperCase()] : undefined,
+          per_page: 100,
+        }),
+      );
+      if (o.json) {
+        process.stdout.write(`${JSON.stringify(items, null, 2)}\n`);
+        return;
+      }
+      if (!items.length) process.stdout.write('No receivers found.\n');
+      for (const r of items) {
+        const types = (r.document_types ?? []).map((d) => d.document_type).join(', ') || '-';
+        const p = r.participant;
+        process.stdout.write(
+          `${r.eia}\t${r.network}\t${r.operator ?? '-'}\t${p?.name ?? '-'}\t${p?.bid ?? '-'}\t${p?.country ?? '-'}\t${types}\n`,
+        );
+      }
+    });
+
+  lookup
+    .command('endpoints <businessIds...>')
+    .description(`e-invoice addresses and operators of at most ${MAX_LOOKUP_IDS} business ids`)
+    .option('--account <name>')
+    .option('--country <code>', '2-letter country code')
+    .option('--invoices', 'only endpoints that receive invoices')
+    .option('--json', 'print JSON')
+    .action(async (ids: string[], o: LookupOptions & { country?: string; invoices?: boolean }) => {
+      const unique = [...new Set(ids)];
+      if (unique.length > MAX_LOOKUP_IDS) throw new UsageError(`at most ${MAX_LOOKUP_IDS} business ids per lookup, got ${unique.length}`);
+      const found = await withAccount(o, (api) =>
+        api.lookups.endpoints({ business_ids: unique, country: o.country?.toUpperCase(), sending: o.invoices ? ['invoice'] : undefined }),
+      );
+      if (o.json) {
+        process.stdout.write(`${JSON.stringify(found, null, 2)}\n`);
+        return;
+      }
+      for (const e of found) {
+        process.stdout.write(`${e.business_id}\t${e.eia ?? '(no e-invoice address)'}\t${e.operator ?? '-'}\t${e.network ?? '-'}\n`);
+      }
+    });
+}
