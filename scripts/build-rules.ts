@@ -272,7 +272,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const r = await buildRules({ force: args.has('--force'), log });
     log(
       r.compiled.length
-        ? `compiled ${r.compiled.length} rule set(s) into ${r.outDir} in ${(r.ms / 1000).toFixed(1)} s`
+        ? `built ${r.compiled.length} rule set(s) into ${r.outDir} in ${(r.ms / 1000).toFixed(1)} s`
         : `up to date (${Math.round(r.ms)} ms)`,
     );
   }
