@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthorizationPanel } from '../components/AuthorizationPanel';
+import { CompanyAccountPanel } from '../components/CompanyAccountPanel';
 import { CompanySettingsForm } from '../components/CompanySettingsForm';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
 import { ProfilesPanel } from '../components/ProfilesPanel';
 import { Tabs } from '../components/Tabs';
 import { UsersPanel } from '../components/UsersPanel';
+import { WebhooksPanel } from '../components/WebhooksPanel';
 import { useCommand } from '../hooks/use-command';
 import { useApp } from '../stores/context';
 
-type Tab = 'settings' | 'profiles' | 'authorization' | 'users';
+type Tab = 'settings' | 'profiles' | 'authorization' | 'users' | 'webhooks' | 'account';
 
 function SettingsTab({ accountId }: { accountId: string }) {
   const settings = useCommand('company.settings.get', { accountId });
@@ -19,7 +21,7 @@ function SettingsTab({ accountId }: { accountId: string }) {
   return <CompanySettingsForm accountId={accountId} saved={settings.data} onSaved={settings.reload} />;
 }
 
-/** The company on the service: its settings, network profiles, authorization and users. */
+/** The company on the service: its settings, network profiles, authorization, users, webhooks, vendor link and departments. */
 export function CompanyPage() {
   const { t } = useTranslation();
   const accountId = useApp((s) => s.accountId);
@@ -36,6 +38,8 @@ export function CompanyPage() {
           { id: 'profiles', label: t('company.tabs.profiles') },
           { id: 'authorization', label: t('company.tabs.authorization') },
           { id: 'users', label: t('company.tabs.users') },
+          { id: 'webhooks', label: t('companyAdmin.tabs.webhooks') },
+          { id: 'account', label: t('companyAdmin.tabs.account') },
         ]}
         current={tab}
         onChange={setTab}
@@ -44,6 +48,8 @@ export function CompanyPage() {
         {tab === 'profiles' && <ProfilesPanel key={accountId} accountId={accountId} />}
         {tab === 'authorization' && <AuthorizationPanel key={accountId} accountId={accountId} />}
         {tab === 'users' && <UsersPanel key={accountId} accountId={accountId} />}
+        {tab === 'webhooks' && <WebhooksPanel key={accountId} accountId={accountId} />}
+        {tab === 'account' && <CompanyAccountPanel key={accountId} accountId={accountId} />}
       </Tabs>
     </div>
   );

@@ -28,6 +28,26 @@ async function prepare(page: Page, id: (typeof PAGES)[number]): Promise<void> {
   if (id === 'overview') await main.locator('.status-card').waitFor();
 }
 
+/** The company page's sections for users, webhooks and the vendor link, keep active and departments. */
+const COMPANY_SECTIONS = [
+  { tab: 'users', ready: 'form[aria-labelledby="user-add-title"]' },
+  { tab: 'webhooks', ready: 'form[aria-labelledby="webhook-add-title"]' },
+  { tab: 'account', ready: 'form[aria-labelledby="department-add-title"]' },
+] as const;
+
+/** Axe (and a screenshot) on each of the company's sections, in whatever language and theme the page is in. */
+async function companySections(page: Page, suffix: string, found: string[]): Promise<void> {
+  await goTo(page, 'company');
+  for (const s of COMPANY_SECTIONS) {
+    await page.locator(`#company-tab-${s.tab}`).click();
+    await page.locator(`main ${s.ready}`).first().waitFor();
+    await page.locator('main table tbody tr').first().waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `company ${s.tab}: ${v}`));
+    await screenshot(page, `company-${s.tab}-${suffix}`);
+  }
+  await page.locator('#company-tab-settings').click();
+}
+
 /** Every tab of a page that has tabs, so axe sees each panel. */
 async function eachTab(page: Page, check: (name: string) => Promise<void>): Promise<void> {
   const tabs = page.locator('main [role="tab"]');
@@ -75,6 +95,7 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
           });
         }
       }
+      await companySections(page, lang, found);
       expect(found).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
@@ -97,6 +118,7 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
         found.push(...(await seriousViolations(page)).map((v) => `${id}: ${v}`));
         await screenshot(page, `${id}-en-dark`);
       }
+      await companySections(page, 'en-dark', found);
       expect(found).toEqual([]);
     } finally {
       await context.close();

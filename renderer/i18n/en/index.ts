@@ -1,6 +1,7 @@
 import { app } from './app';
 import { company } from './company';
+import { companyAdmin } from './company-admin';
 import { statuses } from './statuses';
 
 /** The English catalog: the reference every other language must match key for key. */
-export const en = { ...app, ...statuses, ...company };
+export const en = { ...app, ...statuses, ...company, ...companyAdmin };

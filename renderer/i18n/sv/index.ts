@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog-type';
 import { app } from './app';
 import { company } from './company';
+import { companyAdmin } from './company-admin';
 import { statuses } from './statuses';
 
-export const sv: Catalog = { ...app, ...statuses, ...company };
+export const sv: Catalog = { ...app, ...statuses, ...company, ...companyAdmin };
