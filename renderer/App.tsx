@@ -9,8 +9,10 @@ import { DetectPage } from './pages/DetectPage';
 import { DocumentsPage } from './pages/DocumentsPage';
 import { FirstRunPage } from './pages/FirstRunPage';
 import { InvoicesPage } from './pages/InvoicesPage';
+import { LookupPage } from './pages/LookupPage';
 import { NorwayPage } from './pages/NorwayPage';
 import { OverviewPage } from './pages/OverviewPage';
+import { ScanningPage } from './pages/ScanningPage';
 import { SentPage } from './pages/SentPage';
 import { SettingsPage } from './pages/SettingsPage';
 import type { PageId } from './stores/app-store';
@@ -24,6 +26,8 @@ const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   detect: DetectPage,
   company: CompanyPage,
   norway: NorwayPage,
+  scanning: ScanningPage,
+  lookup: LookupPage,
   settings: SettingsPage,
 };
 

@@ -9,6 +9,7 @@ import { validate } from '../forms/validation';
 import { useBridge } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
+import { ReceiverLookup } from './services/ReceiverLookup';
 
 export const REROUTE_METHODS = ['einvoice', 'email', 'print'] as const;
 export type RerouteMethod = (typeof REROUTE_METHODS)[number];
@@ -38,11 +39,21 @@ const OPTIONAL = new Set(['recipient_address2', 'recipient_state']);
 const EMPTY: FormValues = Object.fromEntries(Object.values(FIELDS).flatMap((specs) => specs.map((s) => [s.path, ''])));
 
 /** A FAILED invoice sent again another way: by e-invoice address, by e-mail or on paper. */
-export function RerouteForm({ accountId, invoiceId }: { accountId: string; invoiceId: string }) {
+export function RerouteForm({
+  accountId,
+  invoiceId,
+  recipient,
+}: {
+  accountId: string;
+  invoiceId: string;
+  /** Who the invoice was for: the receiver search starts from it. */
+  recipient?: { name?: string; bid?: string };
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const [method, setMethod] = useState<RerouteMethod>('einvoice');
   const [answer, setAnswer] = useState<{ status: string | null; message: string } | null>(null);
+  const [finding, setFinding] = useState(false);
   const form = useForm(`reroute-${invoiceId}`, EMPTY);
   const specs = FIELDS[method];
   const hints = { recipient_country: 'validation.country' };
@@ -91,6 +102,28 @@ export function RerouteForm({ accountId, invoiceId }: { accountId: string; invoi
       {specs.map((s) => (
         <Field key={s.path} form={form} spec={s} label={t(`reroute.fields.${s.path}`)} required={!OPTIONAL.has(s.path)} />
       ))}
+      {method === 'einvoice' && (
+        <div className="stack">
+          <button type="button" aria-expanded={finding} onClick={() => setFinding(!finding)}>
+            {finding ? t('lookup.reroute.hide') : t('lookup.reroute.find')}
+          </button>
+          {finding && (
+            <div className="card">
+              <ReceiverLookup
+                accountId={accountId}
+                idPrefix={`reroute-${invoiceId}`}
+                heading={t('lookup.reroute.find')}
+                initial={recipient}
+                level={4}
+                onPick={(r) => {
+                  form.set('recipient_eia', r.eia);
+                  form.set('recipient_operator', r.operator ?? '');
+                }}
+              />
+            </div>
+          )}
+        </div>
+      )}
       <ErrorNotice error={form.failure} lines={form.unplaced} />
       {answer && (
         <div className="notice notice-ok" role="status">

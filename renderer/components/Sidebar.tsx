@@ -10,6 +10,8 @@ const ICONS: Record<PageId, string> = {
   detect: '⚑',
   company: '▣',
   norway: '◇',
+  scanning: '⎙',
+  lookup: '⌕',
   settings: '⚙',
 };
 

@@ -4,6 +4,7 @@ import { InvoiceBrowser } from '../components/InvoiceBrowser';
 import { OpenFolderButton } from '../components/OpenFolderButton';
 import { OutboxTable } from '../components/OutboxTable';
 import { RerouteForm } from '../components/RerouteForm';
+import { RecipientLookup } from '../components/services/RecipientLookup';
 import { Tabs } from '../components/Tabs';
 import type { TabOf } from '../stores/app-store';
 import { useApp, useStores } from '../stores/context';
@@ -51,8 +52,20 @@ export function SentPage() {
             idPrefix="sent"
             label={t('sent.invoicesLabel')}
             detailExtra={(detail) =>
-              accountId && (detail.row.status === 'FAILED' || detail.outbox?.needsReroute) ? (
-                <RerouteForm accountId={accountId} invoiceId={detail.row.id} />
+              accountId ? (
+                <>
+                  <RecipientLookup key={detail.row.id} accountId={accountId} detail={detail} />
+                  {(detail.row.status === 'FAILED' || detail.outbox?.needsReroute) && (
+                    <RerouteForm
+                      accountId={accountId}
+                      invoiceId={detail.row.id}
+                      recipient={{
+                        bid: detail.rendered?.buyer.businessId ?? undefined,
+                        name: detail.rendered?.buyer.businessId ? undefined : (detail.row.recipientName ?? undefined),
+                      }}
+                    />
+                  )}
+                </>
               ) : null
             }
           />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountForm } from '../components/AccountForm';
 import { AccountSettingsForm } from '../components/AccountSettingsForm';
 import { Preferences } from '../components/Preferences';
+import { SendingOptionsSection } from '../components/services/SendingOptionsPanel';
 import { useApp, useStores } from '../stores/context';
 
 /** Accounts and their folders, and the app's own preferences. */
@@ -32,6 +33,7 @@ export function SettingsPage() {
           </button>
         )}
       </section>
+      {accounts.length > 0 && <SendingOptionsSection accounts={accounts} />}
     </div>
   );
 }

@@ -5,7 +5,18 @@ import type { ConnectionState } from '../bridge/http';
 import type { Lang } from '../i18n/langs';
 import { toErrorView } from './errors';
 
-export const PAGES = ['overview', 'invoices', 'documents', 'sent', 'detect', 'company', 'norway', 'settings'] as const;
+export const PAGES = [
+  'overview',
+  'invoices',
+  'documents',
+  'sent',
+  'detect',
+  'company',
+  'norway',
+  'scanning',
+  'lookup',
+  'settings',
+] as const;
 export type PageId = (typeof PAGES)[number];
 
 /** The pages with tabs, their tabs, the first one being where the page opens. */

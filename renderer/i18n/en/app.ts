@@ -10,6 +10,8 @@ export const app = {
     detect: 'Detect',
     company: 'Company',
     norway: 'Norway',
+    scanning: 'Scanning',
+    lookup: 'Lookup',
     settings: 'Settings',
   },
   header: { account: 'Account', connection: { connecting: 'Reconnecting…', closed: 'Not connected to the app', open: 'Connected' } },

@@ -1,7 +1,8 @@
 import { app } from './app';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { services } from './services';
 import { statuses } from './statuses';
 
 /** The English catalog: the reference every other language must match key for key. */
-export const en = { ...app, ...statuses, ...company, ...companyAdmin };
+export const en = { ...app, ...statuses, ...company, ...companyAdmin, ...services };

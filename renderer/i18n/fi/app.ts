@@ -13,6 +13,8 @@ export const app: CatalogShape<typeof en> = {
     detect: 'Detect',
     company: 'Yritys',
     norway: 'Norja',
+    scanning: 'Skannaus',
+    lookup: 'Haku',
     settings: 'Asetukset',
   },
   header: { account: 'Tili', connection: { connecting: 'Yhdistetään uudelleen…', closed: 'Ei yhteyttä sovellukseen', open: 'Yhdistetty' } },

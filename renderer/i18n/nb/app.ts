@@ -13,6 +13,8 @@ export const app: CatalogShape<typeof en> = {
     detect: 'Detect',
     company: 'Firma',
     norway: 'Norge',
+    scanning: 'Skanning',
+    lookup: 'Oppslag',
     settings: 'Innstillinger',
   },
   header: { account: 'Konto', connection: { connecting: 'Kobler til på nytt…', closed: 'Ikke koblet til appen', open: 'Tilkoblet' } },

@@ -13,6 +13,8 @@ export const app: CatalogShape<typeof en> = {
     detect: 'Detect',
     company: 'Företaget',
     norway: 'Norge',
+    scanning: 'Skanning',
+    lookup: 'Sökning',
     settings: 'Inställningar',
   },
   header: { account: 'Konto', connection: { connecting: 'Återansluter…', closed: 'Ingen anslutning till appen', open: 'Ansluten' } },

@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog-type';
 import { app } from './app';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { services } from './services';
 import { statuses } from './statuses';
 
-export const sv: Catalog = { ...app, ...statuses, ...company, ...companyAdmin };
+export const sv: Catalog = { ...app, ...statuses, ...company, ...companyAdmin, ...services };
