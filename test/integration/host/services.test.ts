@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { SupplierNotifyView, SupplierQueryView } from '../../../shared/bridge/commands';
 import type { FolderOptionsView } from '../../../shared/schemas/sending-options';
+import { FIXTURES } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { type HostUnderTest, startHost } from './setup';
 
@@ -235,5 +238,37 @@ describe('B2C Norway and sending options', () => {
     expect(both.map((f) => f.folder)).toEqual(['Outbox/Invoices', 'Outbox/Documents/ORDER']);
     value(await h.call('sendingOptions.set', { accountId, folder: 'Outbox/Documents/ORDER', options: {} }));
     expect(h.te.engine.store.folderOptions.get(accountId, 'Outbox/Documents/ORDER')).toBeUndefined();
+  });
+  it('an invoice dropped into Outbox/Invoices goes out with the folder’s consumer fields', async () => {
+    const options = {
+      recipient_type: 'consumer',
+      recipient_phone_number: '+4791234567',
+      recipient_date_of_birth: '1980-12-31',
+      recipient_efaktura_id: '123456789',
+      b2cno_document_type: 'reminder',
+      route_order: ['efaktura', 'print'],
+      prevent_routing: true,
+    };
+    value(await h.call('sendingOptions.set', { accountId, folder: 'Outbox/Invoices', options }));
+    const xml = await readFile(join(FIXTURES, 'invoices', 'peppol-bis3', 'base-example.xml'));
+    await writeFile(join(h.te.root, 'Outbox', 'Invoices', 'consumer.xml'), xml);
+    const sentRows = () =>
+      sb.ctx.store
+        .table<{ id: string; company_id: string; direction: string; internal: { upload_fields?: Record<string, unknown> } }>('invoices')
+        .filter((r) => r.company_id === h.company.company_id && r.direction === 'SENT');
+    await vi.waitFor(
+      async () => {
+        await h.te.engine.syncOnce();
+        expect(sentRows()).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    expect(sentRows()[0]?.internal.upload_fields).toMatchObject({
+      recipient_type: 'consumer',
+      recipient_phone_number: '+4791234567',
+      recipient_date_of_birth: '1980-12-31',
+      recipient_efaktura_id: '123456789',
+      b2cno_document_type: 'reminder',
+    });
   });
 });
