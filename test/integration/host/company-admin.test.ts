@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { CompanyAccountView, DepartmentView, WebhookView } from '../../../shared/bridge/company-admin';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { fileTempDir } from '../../support/temp';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
@@ -152,5 +153,41 @@ describe('vendor link, keep active and departments over HTTP', () => {
       department: { name: 'Other', bid: '1234567-8', id_type: '0216', eaid: '003712345678purch' },
     });
     expect(clash).toMatchObject({ ok: false, error: { status: 409 } });
+  });
+
+  it('an account with its vendor API key links, subscribes a VENDOR_WEBHOOK with that key (shown masked) and unlinks', async () => {
+    const company = await sb.company({ name: 'Vendor Client Oy' });
+    const account = value(
+      await h.call<{ id: string }>('accounts.add', {
+        environment: 'sandbox',
+        url: sb.url,
+        companyId: company.company_id,
+        apiKey: company.api_key,
+        vendorApiKey: company.vendor_api_key,
+        name: 'Vendor client',
+        root: fileTempDir('einvoice-vendor-root-'),
+      }),
+    );
+    const before = value(await h.call<CompanyAccountView>('company.account.get', { accountId: account.id }));
+    expect(before).toMatchObject({ hasVendorKey: true, vendor: { linked: false } });
+    // Not linked yet: the service refuses the vendor subscription, and says why at vendor_key.
+    const early = await h.call('company.webhooks.add', {
+      accountId: account.id,
+      subscription: { destination_type: 'VENDOR_WEBHOOK', destination: 'https://partner.example.com/hook', events: ['*'] },
+    });
+    expect(early).toMatchObject({ ok: false, error: { status: 400, fields: { vendor_key: expect.stringMatching(/link/) } } });
+    const linked = value(await h.call<CompanyAccountView>('company.vendor.link', { accountId: account.id }));
+    expect(linked.vendor).toEqual({ linked: true, vendor: expect.stringMatching(/…/) });
+    const hook = value(
+      await h.call<WebhookView>('company.webhooks.add', {
+        accountId: account.id,
+        subscription: { destination_type: 'VENDOR_WEBHOOK', destination: 'https://partner.example.com/hook', events: ['*'] },
+      }),
+    );
+    expect(hook).toMatchObject({ destinationType: 'VENDOR_WEBHOOK', hasSecret: false, events: ['*'] });
+    expect(hook.vendorKey).toMatch(/^.{3}….{4}$/);
+    expect(JSON.stringify(hook)).not.toContain(company.vendor_api_key);
+    const unlinked = value(await h.call<CompanyAccountView>('company.vendor.unlink', { accountId: account.id }));
+    expect(unlinked.vendor.linked).toBe(false);
   });
 });
