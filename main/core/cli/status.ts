@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import { DOCUMENT_OPTION_FIELDS, INVOICE_OPTION_FIELDS, parseOptionWords } from '../sync/outbound-options';
+import { SendingOptionsError } from '../sync/sending-options';
 import { type GlobalOptions, openCli, UsageError } from './context';
 
 export function statusCommands(program: Command, globals: () => GlobalOptions): void {
@@ -94,9 +95,11 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
         const allowed = folder === 'Outbox/Invoices' ? INVOICE_OPTION_FIELDS : DOCUMENT_OPTION_FIELDS;
         if (words.length) {
           try {
-            cli.engine.store.folderOptions.set(account.id, folder, parseOptionWords(words, allowed));
+            cli.engine.setFolderOptions(account.id, folder, parseOptionWords(words, allowed));
           } catch (e) {
-            throw new UsageError((e as Error).message);
+            const fields = e instanceof SendingOptionsError ? e.fields : {};
+            const lines = Object.entries(fields).map(([k, m]) => `\n  ${k}: ${m}`);
+            throw new UsageError(`${(e as Error).message}${lines.join('')}`);
           }
         }
         process.stdout.write(`${JSON.stringify(cli.engine.store.folderOptions.get(account.id, folder) ?? {}, null, 2)}\n`);

@@ -74,4 +74,28 @@ describe('npm run cli -- lookup', () => {
     expect(many.code).not.toBe(0);
     expect(many.err).toMatch(/at most 10 business ids/);
   });
+
+  it('options: the consumer fields are options of Outbox/Invoices, checked like the Settings page checks them', {
+    timeout: 60_000,
+  }, async () => {
+    const bad = await cli(['options', '--account', 'Lookup', '--folder', 'Outbox/Invoices', 'recipient_phone_number=0401234567']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/recipient_phone_number: international format/);
+    const ok = await cli([
+      'options',
+      '--account',
+      'Lookup',
+      '--folder',
+      'Outbox/Invoices',
+      'recipient_type=consumer',
+      'recipient_phone_number=+4791234567',
+      'route_order=efaktura,print',
+    ]);
+    expect(ok.code, ok.err).toBe(0);
+    expect(JSON.parse(ok.out)).toEqual({
+      recipient_type: 'consumer',
+      recipient_phone_number: '+4791234567',
+      route_order: ['efaktura', 'print'],
+    });
+  });
 });
