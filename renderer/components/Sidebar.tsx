@@ -10,7 +10,7 @@ const ICONS: Record<PageId, string> = {
   detect: '⚑',
   company: '▣',
   norway: '◇',
-  scanning: '⎙',
+  scanning: '⊞',
   lookup: '⌕',
   settings: '⚙',
 };

@@ -5,7 +5,7 @@ import { waitForMirror } from './support/app';
 import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
 import { type RunningHost, startHost } from './support/host';
 
-const PAGES = ['overview', 'invoices', 'documents', 'sent', 'detect', 'company', 'norway', 'settings'] as const;
+const PAGES = ['overview', 'invoices', 'documents', 'sent', 'detect', 'company', 'norway', 'scanning', 'lookup', 'settings'] as const;
 const LANGS = ['en', 'fi', 'sv', 'nb'] as const;
 
 /** Brings a page into the state worth looking at: data loaded, and the part that shows the most. */
@@ -26,6 +26,29 @@ async function prepare(page: Page, id: (typeof PAGES)[number]): Promise<void> {
     await main.locator('table tbody tr').first().waitFor();
   }
   if (id === 'overview') await main.locator('.status-card').waitFor();
+  if (id === 'norway') await main.locator('#b2cno-title ~ dl.facts').waitFor();
+  if (id === 'scanning') {
+    // The scan service on (its return address saved), then the suppliers' table or its empty word.
+    const scan = main.locator('form[aria-labelledby="scan-return-title"]');
+    await scan.waitFor();
+    await scan.locator('input[type="email"]').fill('ap@example.fi');
+    await scan.locator('button[type="submit"]').click();
+    await main.locator('#scan-title ~ dl.facts').waitFor();
+    await main.locator('#autoscan-title ~ form').waitFor();
+    await main.locator('form[aria-labelledby="suppliers-title"] button[type="submit"]').click();
+    await main.locator('#suppliers-title ~ .table-wrap, #suppliers-title ~ p.muted').first().waitFor();
+  }
+  if (id === 'lookup') {
+    const receivers = main.locator('section[aria-labelledby="lookup-receivers-title"]');
+    await receivers.locator('input').nth(1).fill('1234567-8');
+    await receivers.locator('button.primary').click();
+    await receivers.locator('ul.receivers li').first().waitFor();
+    const endpoints = main.locator('form[aria-labelledby="endpoints-title"]');
+    await endpoints.locator('textarea').fill('1234567-8, 2223334-5');
+    await endpoints.locator('button[type="submit"]').click();
+    await main.locator('#endpoints-title ~ .table-wrap tbody tr').first().waitFor();
+  }
+  if (id === 'settings') await main.locator('#sending-title ~ section fieldset').first().waitFor();
 }
 
 /** The company page's sections for users, webhooks and the vendor link, keep active and departments. */
