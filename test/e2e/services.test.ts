@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureRendererBuilt } from '../../scripts/renderer-build';
+import { waitForMirror } from './support/app';
+import { goTo, hasChromium, launch, openApp } from './support/browser';
+import { bridgeCall, type RunningHost, startHost } from './support/host';
+
+// Scanning, lookups and sending options as a user meets them, against the headless host and its demo company.
+describe.skipIf(!hasChromium)('scanning, lookups and sending options (Chromium)', { timeout: 120_000 }, () => {
+  let host: RunningHost;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    ensureRendererBuilt();
+    host = await startHost();
+    browser = await launch();
+    ({ page, problems } = await openApp(browser, host.url));
+    await waitForMirror(page);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it('a failed sent invoice: the recipient looked up, and the reroute takes the address and operator of a lookup result', async () => {
+    await goTo(page, 'sent');
+    await page.getByRole('tab', { name: 'Sent invoices' }).click();
+    await page.getByLabel('Status').selectOption('FAILED');
+    const list = page.getByRole('listbox', { name: 'Sent invoices' });
+    await list.getByRole('option').first().waitFor();
+    await list.getByRole('option').first().click();
+
+    await page.getByRole('button', { name: 'Look up the recipient' }).click();
+    const recipient = page.getByRole('region', { name: 'Look up the recipient' });
+    await recipient.getByLabel('Business id').fill('1234567-8');
+    await recipient.getByLabel('Name', { exact: true }).fill('');
+    await recipient.getByRole('button', { name: 'Search', exact: true }).click();
+    await recipient.locator('ul.receivers li').first().waitFor();
+    expect(await recipient.locator('ul.receivers li').first().textContent()).toMatch(/Accepts: .*INVOICE/);
+
+    const form = page.getByRole('form', { name: 'Send it another way' });
+    await form.getByRole('button', { name: 'Find the receiver' }).click();
+    await form.getByLabel('Business id').fill('1234567-8');
+    await form.getByLabel('Name', { exact: true }).fill('');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    const first = form.locator('ul.receivers li').first();
+    await first.waitFor();
+    const eia = (await first.locator('.mono').textContent())?.trim() ?? '';
+    await first.getByRole('button', { name: 'Use this address' }).click();
+    await first.getByRole('status').filter({ hasText: 'The address and operator were filled in.' }).waitFor();
+    expect(await form.locator('input[name="recipient_eia"]').inputValue()).toBe(eia);
+    expect((await form.locator('input[name="recipient_operator"]').inputValue()).length).toBeGreaterThan(0);
+    await form.getByRole('button', { name: 'Reroute' }).click();
+    await form.getByRole('status').filter({ hasText: 'The service took the reroute.' }).waitFor();
+  });
+
+  it('Lookup: the 11th business id is told before sending; a Norwegian consumer’s routes', async () => {
+    await goTo(page, 'lookup');
+    const ids = Array.from({ length: 11 }, (_, i) => `900000${i}-1`).join('\n');
+    await page.getByLabel('Business ids').fill(ids);
+    await page.getByText('At most 10 business ids at a time: you gave 11. Remove some before searching.').waitFor();
+    expect(await page.getByRole('button', { name: 'Look up' }).first().isDisabled()).toBe(true);
+    const consumer = page.getByRole('form', { name: 'Norwegian consumers' });
+    await consumer.getByLabel('Phone number').fill('+4791234567');
+    await consumer.getByRole('button', { name: 'Look up' }).click();
+    await page.locator('#consumer-title ~ [role="status"]').first().waitFor();
+  });
+
+  it('Scanning: autoscan on and off; suppliers listed since at most a month back', async () => {
+    await goTo(page, 'scanning');
+    const autoscan = page.getByRole('form', { name: 'Autoscan' });
+    await autoscan.getByLabel('Return e-mail for unscannable documents').fill('ap@demo.example');
+    await autoscan.getByLabel('Invoice lines (not only the totals)').check();
+    await autoscan.getByRole('button', { name: 'Turn on autoscan' }).click();
+    await page.getByText('Autoscan is on.').waitFor();
+    await page.getByRole('button', { name: 'Find suppliers' }).click();
+    await page.locator('#suppliers-title ~ .table-wrap, #suppliers-title ~ p.muted').first().waitFor();
+    await autoscan.getByRole('button', { name: 'Turn off autoscan' }).click();
+    await page
+      .getByRole('button', { name: /^(Yes|Confirm|Turn off autoscan)/ })
+      .last()
+      .click();
+    await page.getByText('Autoscan is off.').waitFor();
+  });
+
+  it('Settings: a folder’s sending options saved, and refused per field', async () => {
+    await goTo(page, 'settings');
+    const phone = page.getByLabel('Recipient phone number').first();
+    await phone.fill('0401234567');
+    await page.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).first().click();
+    await page.getByText('international format, such as +4791234567').first().waitFor();
+    await phone.fill('+4791234567');
+    await page.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).first().click();
+    await page.getByText('Saved. Files sent from now on use these options.').first().waitFor();
+    const accountId = (await bridgeCall<{ id: string }[]>(host, 'accounts.list'))[0]?.id;
+    const saved = await bridgeCall<{ folder: string; options: Record<string, unknown> }[]>(host, 'sendingOptions.list', { accountId });
+    expect(saved[0]?.options).toEqual({ recipient_phone_number: '+4791234567' });
+    await phone.fill('');
+    await page.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).first().click();
+    expect(problems).toEqual([]);
+  });
+});
