@@ -38,7 +38,7 @@ export function ReceiverLookup({ accountId, idPrefix, initial, onPick, heading, 
   const [needOne, setNeedOne] = useState(false);
   const action = useAction();
 
-  const search = () => {
+  const search = (page = 1) => {
     if (!name.trim() && !bid.trim() && !eia.trim()) {
       setNeedOne(true);
       return;
@@ -54,6 +54,7 @@ export function ReceiverLookup({ accountId, idPrefix, initial, onPick, heading, 
           eia: eia.trim() || undefined,
           country: country.trim().toUpperCase() || undefined,
           networks: LOOKUP_NETWORKS.filter((n) => networks[n]),
+          page,
         }),
       );
     });
@@ -93,7 +94,12 @@ export function ReceiverLookup({ accountId, idPrefix, initial, onPick, heading, 
           </p>
         )}
         <div className="actions">
-          <button type="button" className="primary" disabled={action.busy || !LOOKUP_NETWORKS.some((n) => networks[n])} onClick={search}>
+          <button
+            type="button"
+            className="primary"
+            disabled={action.busy || !LOOKUP_NETWORKS.some((n) => networks[n])}
+            onClick={() => search()}
+          >
             {action.busy ? t('common.working') : t('lookup.receivers.search')}
           </button>
         </div>
@@ -143,6 +149,17 @@ export function ReceiverLookup({ accountId, idPrefix, initial, onPick, heading, 
             </li>
           ))}
         </ul>
+      )}
+      {answer && (answer.totalPages ?? 1) > 1 && (
+        <nav className="pager" aria-label={t('lookup.receivers.pages')}>
+          <button type="button" disabled={action.busy || answer.page <= 1} onClick={() => search(answer.page - 1)}>
+            {t('common.previous')}
+          </button>
+          <span>{t('common.pageOf', { page: answer.page, pages: answer.totalPages })}</span>
+          <button type="button" disabled={action.busy || answer.page >= (answer.totalPages ?? 1)} onClick={() => search(answer.page + 1)}>
+            {t('common.next')}
+          </button>
+        </nav>
       )}
     </section>
   );

@@ -101,6 +101,7 @@ export const services = {
       noTypes: 'No document types listed',
       use: 'Use this address',
       used: 'The address and operator were filled in.',
+      pages: 'Pages of receivers',
     },
     endpoints: {
       title: 'E-invoice addresses by business id',

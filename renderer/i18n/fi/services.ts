@@ -103,6 +103,7 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       noTypes: 'Asiakirjatyyppejä ei ole lueteltu',
       use: 'Käytä tätä osoitetta',
       used: 'Osoite ja operaattori täytettiin.',
+      pages: 'Vastaanottajien sivut',
     },
     endpoints: {
       title: 'Verkkolaskuosoitteet Y-tunnuksilla',

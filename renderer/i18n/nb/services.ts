@@ -103,6 +103,7 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       noTypes: 'Ingen dokumenttyper oppgitt',
       use: 'Bruk denne adressen',
       used: 'Adressen og operatøren ble fylt inn.',
+      pages: 'Sider med mottakere',
     },
     endpoints: {
       title: 'E-fakturaadresser etter organisasjonsnummer',

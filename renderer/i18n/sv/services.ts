@@ -103,6 +103,7 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       noTypes: 'Inga dokumenttyper angivna',
       use: 'Använd den här adressen',
       used: 'Adressen och operatören fylldes i.',
+      pages: 'Sidor med mottagare',
     },
     endpoints: {
       title: 'E-fakturaadresser per organisationsnummer',

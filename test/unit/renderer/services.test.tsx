@@ -88,6 +88,24 @@ describe('lookups', () => {
   });
 });
 
+describe('receiver pages', () => {
+  it('Next asks for the next page of the same search', async () => {
+    const item = (n: number) => ({ eia: `0192:${n}`, network: 'PEPPOL', document_types: [], participant: { name: `Oy ${n}` } });
+    const bridge = fakeBridge({
+      'lookup.receivers': (i) => ({ items: [item(i.page ?? 1)], total: 40, totalPages: 2, page: i.page ?? 1 }),
+    });
+    renderWithApp(<ReceiverLookup accountId={accountId} idPrefix="p" initial={{ name: 'Oy' }} />, bridge);
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Oy 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Oy 2')).toBeTruthy();
+    expect(bridge.callsOf('lookup.receivers').map((c) => [c.name, c.page])).toEqual([
+      ['Oy', 1],
+      ['Oy', 2],
+    ]);
+  });
+});
+
 describe('sending options on Settings', () => {
   it('explains each option, and saves the consumer fields with the route order as picked', async () => {
     const bridge = fakeBridge({
