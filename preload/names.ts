@@ -74,6 +74,8 @@ const COMMANDS: Record<CommandName, true> = {
   'scanning.scan.get': true,
   'scanning.scan.save': true,
   'scanning.scan.close': true,
+  'scanning.registrations.list': true,
+  'scanning.registrations.save': true,
   'scanning.suppliers.query': true,
   'scanning.suppliers.notify': true,
   'lookup.receivers': true,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutoscanPanel } from '../components/services/AutoscanPanel';
+import { ScanRegistrationsPanel } from '../components/services/ScanRegistrationsPanel';
 import { ScanServicePanel } from '../components/services/ScanServicePanel';
 import { SuppliersPanel } from '../components/services/SuppliersPanel';
 import { useApp } from '../stores/context';
@@ -18,6 +19,7 @@ export function ScanningPage() {
       <p className="lead">{t('scanning.lead')}</p>
       <ScanServicePanel accountId={accountId} onChange={setScanOn} />
       <AutoscanPanel accountId={accountId} onChange={setAutoOn} />
+      <ScanRegistrationsPanel accountId={accountId} />
       <SuppliersPanel accountId={accountId} scanningOn={scanOn || autoOn} />
     </div>
   );

@@ -4,6 +4,7 @@ import { INBOX_LAYOUTS } from '../inbox-layout';
 import type { AtgAgreement, AtgMandate, B2cnoInfo } from '../schemas/atg';
 import { atgAgreementCreateBodySchema, atgAgreementPatchBodySchema } from '../schemas/atg';
 import type { Authorization, Registration, User } from '../schemas/company';
+import { scanNetworkSettingsSchema } from '../schemas/company';
 import type { AutoscanConfig, CheckDefinition, DetectChecks, ScanService } from '../schemas/detect';
 import { scanReturnAddressSchema } from '../schemas/detect';
 import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySchema } from '../schemas/invoice';
@@ -367,6 +368,13 @@ export const commands = {
   /** Opens the scan service when missing and sets the return address for what cannot be scanned. */
   'scanning.scan.save': { input: z.object({ accountId, returnAddress: scanReturnAddressSchema }), output: out<ScanService>() },
   'scanning.scan.close': { input: accountRef, output: out<{ closed: true }>() },
+  /** The SCAN network registrations, with their network_settings. */
+  'scanning.registrations.list': { input: accountRef, output: out<Registration[]>() },
+  /** network_settings of a SCAN registration (return e-mail and address, other documents); merged by the service. */
+  'scanning.registrations.save': {
+    input: z.object({ accountId, id: z.string().min(1).max(200), settings: scanNetworkSettingsSchema }),
+    output: out<Registration>(),
+  },
   /** Suppliers that still send paper or PDF, from `since` (at most one month back; default: the whole month). */
   'scanning.suppliers.query': {
     input: z.object({ accountId, since: isoDate.optional(), includeNotified: z.boolean().default(false) }),

@@ -48,6 +48,15 @@ export const services = {
       disableConfirm: 'Turn off autoscan?',
       saved: 'Saved.',
     },
+    registration: {
+      title: 'Scan network registration',
+      lead: 'The settings of your SCAN network registration: where unscannable documents are returned, and whether documents other than invoices are scanned.',
+      none: 'No SCAN network registration. Register the SCAN network on the Company page to set these.',
+      item: 'Registration {{id}}',
+      email: 'Return e-mail',
+      otherDocs: 'Scan documents other than invoices too',
+      save: 'Save the registration',
+    },
     suppliers: {
       title: 'Suppliers who still send paper or PDF',
       lead: 'Find the suppliers whose invoices were scanned, and ask them to send e-invoices. The service looks at most one month back.',

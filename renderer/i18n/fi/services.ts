@@ -50,6 +50,15 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       disableConfirm: 'Poistetaanko automaattiskannaus käytöstä?',
       saved: 'Tallennettu.',
     },
+    registration: {
+      title: 'SCAN-verkkorekisteröinti',
+      lead: 'SCAN-verkkorekisteröintisi asetukset: mihin skannauskelvottomat asiakirjat palautetaan ja skannataanko myös muut asiakirjat kuin laskut.',
+      none: 'Ei SCAN-verkkorekisteröintiä. Rekisteröi SCAN-verkko Yritys-sivulla asettaaksesi nämä.',
+      item: 'Rekisteröinti {{id}}',
+      email: 'Palautussähköposti',
+      otherDocs: 'Skannaa myös muut asiakirjat kuin laskut',
+      save: 'Tallenna rekisteröinti',
+    },
     suppliers: {
       title: 'Toimittajat, jotka lähettävät yhä paperia tai PDF:ää',
       lead: 'Etsi toimittajat, joiden laskut skannattiin, ja pyydä heitä lähettämään verkkolaskuja. Palvelu katsoo enintään kuukauden taaksepäin.',

@@ -50,6 +50,15 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       disableConfirm: 'Slå av autoskanning?',
       saved: 'Lagret.',
     },
+    registration: {
+      title: 'SCAN-nettverksregistrering',
+      lead: 'Innstillingene for SCAN-nettverksregistreringen din: hvor dokumenter som ikke kan skannes sendes tilbake, og om også andre dokumenter enn fakturaer skannes.',
+      none: 'Ingen SCAN-nettverksregistrering. Registrer SCAN-nettverket på Selskap-siden for å stille inn dette.',
+      item: 'Registrering {{id}}',
+      email: 'Retur-e-post',
+      otherDocs: 'Skann også andre dokumenter enn fakturaer',
+      save: 'Lagre registreringen',
+    },
     suppliers: {
       title: 'Leverandører som fortsatt sender papir eller PDF',
       lead: 'Finn leverandørene som fikk fakturaene sine skannet, og be dem sende e-fakturaer. Tjenesten ser høyst én måned tilbake.',

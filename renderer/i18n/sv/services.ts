@@ -50,6 +50,15 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       disableConfirm: 'Stänga av autoskanning?',
       saved: 'Sparat.',
     },
+    registration: {
+      title: 'SCAN-nätregistrering',
+      lead: 'Inställningarna för din SCAN-nätregistrering: vart dokument som inte kan skannas returneras, och om även andra dokument än fakturor skannas.',
+      none: 'Ingen SCAN-nätregistrering. Registrera SCAN-nätet på sidan Företag för att ställa in detta.',
+      item: 'Registrering {{id}}',
+      email: 'Retur-e-post',
+      otherDocs: 'Skanna även andra dokument än fakturor',
+      save: 'Spara registreringen',
+    },
     suppliers: {
       title: 'Leverantörer som fortfarande skickar papper eller PDF',
       lead: 'Hitta leverantörerna vars fakturor skannades och be dem skicka e-fakturor. Tjänsten ser högst en månad bakåt.',

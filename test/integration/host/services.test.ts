@@ -150,6 +150,29 @@ describe('scanning services', () => {
   });
 });
 
+describe('SCAN network registration settings', () => {
+  it('lists the SCAN registrations and saves their network_settings (merged by the service, checked per field)', async () => {
+    expect(value(await h.call('scanning.registrations.list', { accountId }))).toEqual([]);
+    const token = await sb.token(h.company);
+    const made = await sb.call('/v1/company/profiles', { token, method: 'POST', json: { network: 'SCAN' } });
+    expect(made.status).toBe(201);
+    const [reg] = value(await h.call<{ id: string; network: string }[]>('scanning.registrations.list', { accountId }));
+    expect(reg).toMatchObject({ network: 'SCAN' });
+    const settings = {
+      return_email: 'scan@skanner.example',
+      return_address: { street_address: 'Katu 1', post_code: '00100', post_office: 'Helsinki' },
+      other_docs: true,
+    };
+    const saved = value(await h.call<{ network_settings: unknown }>('scanning.registrations.save', { accountId, id: reg?.id, settings }));
+    expect(saved.network_settings).toEqual(settings);
+    expect(
+      failure(await h.call('scanning.registrations.save', { accountId, id: reg?.id, settings: { return_email: 'nope' } })),
+    ).toMatchObject({
+      kind: 'invalid',
+    });
+  });
+});
+
 describe('lookups', () => {
   it('receivers by business id and by e-invoice address, with their document types', async () => {
     const byBid = value(

@@ -11,6 +11,8 @@ type Names =
   | 'scanning.scan.get'
   | 'scanning.scan.save'
   | 'scanning.scan.close'
+  | 'scanning.registrations.list'
+  | 'scanning.registrations.save'
   | 'scanning.suppliers.query'
   | 'scanning.suppliers.notify'
   | 'lookup.receivers'
@@ -38,6 +40,12 @@ export function serviceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'scanning.scan.close': async (input) => {
       await (await apiOf(d, input.accountId)).scanning.closeScan();
       return { closed: true as const };
+    },
+    'scanning.registrations.list': async (input) => (await apiOf(d, input.accountId)).company.profiles.list({ network: ['SCAN'] }),
+    'scanning.registrations.save': async (input) => {
+      const api = await apiOf(d, input.accountId);
+      await api.company.profiles.patch(input.id, input.settings);
+      return api.company.profiles.get(input.id);
     },
     'scanning.suppliers.query': async (input) => {
       const api = await apiOf(d, input.accountId);
