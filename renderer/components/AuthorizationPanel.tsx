@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { isJsonObject } from '../../shared/bridge/commands';
 import { commandInput } from '../forms/command-input';
 import { bodyFrom, type FieldSpec } from '../forms/fields';
 import { useForm } from '../forms/use-form';
@@ -14,8 +15,13 @@ const LOCALES = ['fi', 'sv', 'nb', 'en', 'da'] as const;
 const SPECS: readonly FieldSpec[] = [
   { path: 'authEmail', kind: 'email' },
   { path: 'locale', kind: 'select', options: LOCALES },
+  { path: 'options', kind: 'textarea', optional: true },
 ];
-const schema = z.object({ authEmail: z.email(), locale: z.enum(LOCALES) });
+const schema = z.object({
+  authEmail: z.email(),
+  locale: z.enum(LOCALES),
+  options: z.string().refine(isJsonObject).optional(),
+});
 
 /** Company authorization (KYC): where it stands, and sending the signing request. */
 export function AuthorizationPanel({ accountId }: { accountId: string }) {
@@ -23,11 +29,11 @@ export function AuthorizationPanel({ accountId }: { accountId: string }) {
   const bridge = useBridge();
   const lang = useApp((s) => s.settings.language);
   const auth = useCommand('company.authorization.get', { accountId });
-  const form = useForm('authorization', { authEmail: '', locale: lang });
+  const form = useForm('authorization', { authEmail: '', locale: lang, options: '' });
 
   const send = () =>
     form.submit({
-      check: (v) => validate(schema, bodyFrom(SPECS, v), t),
+      check: (v) => validate(schema, bodyFrom(SPECS, v), t, { hints: { options: 'authorization.optionsInvalid' } }),
       run: async (v) =>
         auth.setData(
           await bridge.invoke(
@@ -80,6 +86,7 @@ export function AuthorizationPanel({ accountId }: { accountId: string }) {
           label={t('authorization.locale')}
           optionLabel={(l) => t(`authorization.locales.${l}`)}
         />
+        <Field form={form} spec={SPECS[2] as FieldSpec} label={t('authorization.options')} hint={t('authorization.optionsHint')} />
         <ErrorNotice error={form.failure} lines={form.unplaced} />
         <div className="actions">
           <button type="submit" className="primary" disabled={form.busy}>

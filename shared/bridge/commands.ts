@@ -49,6 +49,16 @@ export interface SupplierNotifyView {
   failures: { index: number; name?: string | null; business_id?: string | null; reason: string }[];
 }
 
+/** Whether a text is one JSON object (not an array, a string or a number). */
+export function isJsonObject(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
 /** A phantom marker carrying a command's output type. */
 export interface Out<T> {
   readonly __out?: T;
@@ -280,7 +290,13 @@ export const commands = {
   'company.profiles.defaults': { input: accountRef, output: out<{ country: string; schemes: string[]; versioned: string[] }>() },
   'company.authorization.get': { input: accountRef, output: out<Authorization>() },
   'company.authorization.send': {
-    input: z.object({ accountId, authEmail: z.string().email(), locale: z.enum(['fi', 'sv', 'nb', 'en', 'da']) }),
+    input: z.object({
+      accountId,
+      authEmail: z.string().email(),
+      locale: z.enum(['fi', 'sv', 'nb', 'en', 'da']),
+      /** Proof of the partner's own KYC: a JSON object, sent as the string the service takes. */
+      options: z.string().max(20_000).refine(isJsonObject, 'a JSON object, such as {"kyc_provider": "..."}').optional(),
+    }),
     output: out<Authorization>(),
   },
   'company.users.list': { input: accountRef, output: out<User[]>() },

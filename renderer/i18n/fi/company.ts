@@ -176,6 +176,10 @@ export const company: CatalogShape<typeof en> = {
     send: 'Lähetä allekirjoituspyyntö',
     sendLead: 'Allekirjoittaja saa sähköpostin, tunnistautuu vahvasti ja allekirjoittaa valtuutuksen.',
     signerEmail: 'Allekirjoittajan sähköposti',
+    options: 'Oman KYC-tunnistuksen todiste (vain kumppanit)',
+    optionsHint:
+      'Vain jos kumppanina teet oman KYC-tunnistuksen: JSON-objekti, jonka palvelu tallentaa pyynnön kanssa. Jätä muuten tyhjäksi.',
+    optionsInvalid: 'Täytyy olla JSON-objekti, esimerkiksi {"provider": "..."}.',
     locale: 'Pyynnön kieli',
     locales: { fi: 'suomi', sv: 'ruotsi', nb: 'norja', en: 'englanti', da: 'tanska' },
     submit: 'Lähetä pyyntö',

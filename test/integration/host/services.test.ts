@@ -173,6 +173,22 @@ describe('SCAN network registration settings', () => {
   });
 });
 
+describe('authorization options', () => {
+  it('company.authorization.send carries the partner’s KYC proof as the JSON string the service takes; not JSON is refused', async () => {
+    await sb.call(`/__sandbox/companies/${h.company.company_id}/authorization`, { method: 'POST', json: { auth_state: 'NONE' } });
+    const options = JSON.stringify({ provider: 'OwnKyc', reference: 'K-1' });
+    expect(
+      failure(await h.call('company.authorization.send', { accountId, authEmail: 'signer@example.com', locale: 'fi', options: '[1]' })),
+    ).toMatchObject({
+      kind: 'invalid',
+      fields: { options: expect.any(String) },
+    });
+    value(await h.call('company.authorization.send', { accountId, authEmail: 'signer@example.com', locale: 'fi', options }));
+    const row = sb.ctx.store.table<{ id: string; options: string | null }>('company_authorization_requests').get(h.company.company_id);
+    expect(row?.options).toBe(options);
+  });
+});
+
 describe('lookups', () => {
   it('receivers by business id and by e-invoice address, with their document types', async () => {
     const byBid = value(

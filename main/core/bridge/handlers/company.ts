@@ -75,7 +75,11 @@ export function companyHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'company.authorization.get': async (input) => (await apiOf(d, input.accountId)).company.authorization.get(),
 
     'company.authorization.send': async (input) =>
-      (await apiOf(d, input.accountId)).company.authorization.send({ auth_email: input.authEmail, locale: input.locale }),
+      (await apiOf(d, input.accountId)).company.authorization.send({
+        auth_email: input.authEmail,
+        locale: input.locale,
+        options: input.options?.trim() || undefined,
+      }),
 
     'company.users.list': async (input) => (await apiOf(d, input.accountId)).company.users.list(),
   };
