@@ -210,7 +210,7 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
 
   it('switches language: the words, the html lang and the formats follow', async () => {
     await goTo(page, 'settings');
-    await page.getByLabel('Language').selectOption('fi');
+    await page.getByRole('region', { name: 'This app' }).getByLabel('Language').selectOption('fi');
     await page.getByRole('heading', { name: 'Asetukset', level: 1 }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
     await page.locator('nav [data-page="invoices"]').click();

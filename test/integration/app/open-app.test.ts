@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApp } from '../../../main/core/app/open-app';
 import { DEMO_ACCOUNT_NAME } from '../../../main/core/engine';
@@ -63,17 +65,25 @@ describe('openApp, the composition root', () => {
     }
   });
 
-  it('says plainly why a first run could not add the demo account, and leaves nothing running', async () => {
+  it('adds the demo account on a first run even where no keychain takes keys: its key stays beside the embedded sandbox', async () => {
+    let asked = 0;
     const refusing = {
       get: async () => null,
       set: async () => {
+        asked++;
         throw new Error('API keys cannot be saved: no keychain');
       },
       delete: async () => undefined,
     };
-    await expect(openApp({ dataDir: await dataDir(), secrets: refusing, log: silentLogger, demo: 'first-run' })).rejects.toThrow(
-      /The demo account could not be added: API keys cannot be saved/,
-    );
+    const dir = await dataDir();
+    const app = await openApp({ dataDir: dir, secrets: refusing, log: silentLogger, demo: 'first-run' });
+    try {
+      expect(app.engine.listAccounts().map((a) => a.name)).toEqual([DEMO_ACCOUNT_NAME]);
+      expect(asked).toBe(0);
+      expect(existsSync(join(dir, 'sandbox', 'account-keys.json'))).toBe(true);
+    } finally {
+      await app.close();
+    }
   }, 120_000);
 });
 
