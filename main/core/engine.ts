@@ -18,6 +18,7 @@ import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue
 import { ensureLayout } from './sync/layout';
 import type { ReorganizeReport } from './sync/reorganize';
 import { listFolderOptions, setFolderOptions } from './sync/sending-options';
+import { closeDefaultValidator } from './validate';
 
 export interface EngineOptions {
   dataDir: string;
@@ -544,6 +545,8 @@ export class Engine {
     this.started = false;
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
     this.runners.clear();
+    // The validation workers hold 100-250 MB each; a stopped engine gives them back.
+    await closeDefaultValidator();
     this.store.close();
   }
 }

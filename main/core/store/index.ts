@@ -12,6 +12,7 @@ import { createInvoiceFilesRepo } from './invoice-files';
 import { createInvoicesRepo } from './invoices';
 import { createJobsRepo } from './jobs';
 import { createOutboxRepo } from './outbox';
+import { createValidationReportsRepo } from './validation-reports';
 
 export type StoreOptions = OpenOptions & Partial<StoreDeps>;
 
@@ -36,6 +37,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       bankMessages: createBankMessagesRepo(db, deps),
       cursors: createCursorsRepo(db, deps),
       jobs: createJobsRepo(db, deps),
+      validationReports: createValidationReportsRepo(db, deps),
       activity: createActivityRepo(db, deps),
       transaction<T>(fn: () => T): T {
         return db.transaction(fn)();

@@ -19,7 +19,13 @@ export async function writeErrorNote(dir: string, sentName: string, note: ErrorN
       : `E-Invoice Sync did not send the ${what} "${note.file}" (${new Date(note.at).toISOString()}); nothing of it left this computer.`,
     '',
     `What was wrong: ${note.message}`,
-    ...(note.details.length ? ['', 'Details from the service:', ...note.details.map((d) => `  - ${d}`)] : []),
+    ...(note.details.length
+      ? [
+          '',
+          note.by === 'service' ? 'Details from the service:' : 'Where, and what each rule asks:',
+          ...note.details.map((d) => `  - ${d}`),
+        ]
+      : []),
     '',
     'What to do: correct the file (or ask whoever produced it to), then put the corrected file into the',
     `same Outbox folder again. What is in Failed/ will not be sent; you may delete it and this note.`,

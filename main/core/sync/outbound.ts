@@ -9,6 +9,7 @@ import { absolute, FOLDERS, subfolderOf, typeFolderOf } from './layout';
 import { localRefusal } from './local-checks';
 import type { Refusal, ScannedFile } from './scan';
 import { Spool } from './spool';
+import { checkBeforeSending, validationModeOf } from './validate-outbound';
 
 export const spoolOf = (ctx: SyncContext) => new Spool(ctx.spoolDir);
 
@@ -42,6 +43,13 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
     return null;
   }
   const folderOptions = store.folderOptions.get(account.id, file.folder) ?? {};
+  // The official rules, before anything is queued: a file the service would refuse never leaves.
+  const check = await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, folderOptions));
+  if (check.refusal) {
+    await spool.discard(captured.tmp);
+    await refuseLocally(ctx, file, captured, check.refusal.message, check.refusal.details);
+    return null;
+  }
   const earlier = store.outbox.findBySha256(account.id, captured.sha256).filter((j) => j.relPath !== file.relPath || j.state === 'done');
   const duplicateOf = earlier[0];
   const idemKey = randomUUID();
@@ -195,13 +203,19 @@ export async function recoverOutbox(ctx: SyncContext): Promise<void> {
  * row tells the UI; nothing was uploaded. The move comes first: a crash before the row leaves the
  * file and its note in Failed/, never a row that could be sent.
  */
-async function refuseLocally(ctx: SyncContext, file: ScannedFile, captured: { sha256: string; size: number }, reason: string) {
+async function refuseLocally(
+  ctx: SyncContext,
+  file: ScannedFile,
+  captured: { sha256: string; size: number },
+  reason: string,
+  details: string[] = [],
+) {
   const { store, account } = ctx;
   const failedDir = absolute(account.root, FOLDERS.failed);
   const dir = file.subdir ? absolute(failedDir, file.subdir) : failedDir;
   const dest = await moveUnique(absolute(account.root, file.relPath), dir, file.name);
   await removeEmptyFolders(ctx, file.relPath);
-  await writeErrorNote(dir, basename(dest), { file: file.name, message: reason, details: [], kind: file.kind, at: ctx.now(), by: 'app' });
+  await writeErrorNote(dir, basename(dest), { file: file.name, message: reason, details, kind: file.kind, at: ctx.now(), by: 'app' });
   const { job } = store.outbox.insert({
     ...rowOf(ctx, file, captured),
     state: 'failed',

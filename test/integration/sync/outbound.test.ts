@@ -70,6 +70,8 @@ describe('outbound: hot folder to the service', () => {
   });
 
   it('moves a file the service refuses to Failed/ with a note in plain words', async () => {
+    // The service's refusal, not the local rules' (which would hold this file back before it left).
+    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
     await writeFile(join(outbox(t), 'broken.xml'), '<Invoice><cbc:ID>1</Invoice');
     await t.engine.syncOnce();
     const failed = await readdir(join(t.root, 'Failed'));

@@ -65,6 +65,8 @@ async function simulate(seed: number): Promise<void> {
     companyId: randomUUID(),
     root,
   }).id;
+  // The files are stand-ins, not invoices: this simulation is about sending each exactly once, not the rules.
+  store.folderOptions.set(accountId, 'Outbox/Invoices', { validation: 'off' });
   const newProcess = () => {
     const account = store.accounts.get(accountId);
     if (!account) throw new Error('account lost');

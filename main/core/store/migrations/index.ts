@@ -7,6 +7,7 @@ import { m005VerifiedDownloads } from './005-verified-downloads';
 import { m006JobRunner } from './006-job-runner';
 import { m007InboxLayout } from './007-inbox-layout';
 import { m008SortIndexes } from './008-sort-indexes';
+import { m009ValidationReports } from './009-validation-reports';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m006JobRunner,
   m007InboxLayout,
   m008SortIndexes,
+  m009ValidationReports,
 ];

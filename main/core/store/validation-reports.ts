@@ -1,0 +1,35 @@
+import type { Database } from 'better-sqlite3';
+import type { ValidationReport } from '../../../shared/validation/report';
+import type { StoreDeps } from './deps';
+
+/** Validation reports by content hash and rules version (migration 9): a file is validated once. */
+export function createValidationReportsRepo(db: Database, deps: StoreDeps) {
+  const get = db.prepare<[string, string], { report_json: string }>(
+    'SELECT report_json FROM validation_reports WHERE sha256 = ? AND rules = ?',
+  );
+  const latest = db.prepare<[string], { report_json: string }>(
+    'SELECT report_json FROM validation_reports WHERE sha256 = ? ORDER BY created_at DESC LIMIT 1',
+  );
+  const put = db.prepare<{ sha256: string; rules: string; status: string; json: string; now: number }>(`
+    INSERT INTO validation_reports (sha256, rules, status, report_json, created_at) VALUES (@sha256, @rules, @status, @json, @now)
+    ON CONFLICT (sha256, rules) DO UPDATE SET status = excluded.status, report_json = excluded.report_json, created_at = excluded.created_at`);
+  const parse = (row: { report_json: string } | undefined): ValidationReport | null => {
+    if (!row) return null;
+    try {
+      return JSON.parse(row.report_json) as ValidationReport;
+    } catch {
+      return null; // a damaged report is made again
+    }
+  };
+  return {
+    /** The report of these bytes under these rules, if they were validated before. */
+    get: (sha256: string, rules: string): ValidationReport | null => parse(get.get(sha256, rules)),
+    /** The newest report of these bytes under any rules (what the UI shows for a queued or failed file). */
+    latest: (sha256: string): ValidationReport | null => parse(latest.get(sha256)),
+    put(sha256: string, rules: string, report: ValidationReport): void {
+      put.run({ sha256, rules, status: report.status, json: JSON.stringify(report), now: deps.now() });
+    },
+  };
+}
+
+export type ValidationReportsRepo = ReturnType<typeof createValidationReportsRepo>;

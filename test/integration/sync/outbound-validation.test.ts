@@ -1,0 +1,73 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
+import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+
+/**
+ * The hot folder checks each invoice against the official rules before it is queued (issue 11): with
+ * the default `block`, a file that breaks a fatal rule goes to Failed/ with the rules in its note and
+ * never reaches the service; with `warn` it is sent and the report kept; a file is validated once.
+ */
+let sb: TestSandbox;
+let company: TestCompany;
+let t: TestEngine;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(async () => sb.close());
+beforeEach(async () => {
+  company = await sb.company();
+  t = await startTestEngine(sb, company);
+  return () => t.close();
+});
+
+const outbox = () => join(t.root, 'Outbox', 'Invoices');
+const uploads = async () => (await (await sb.call(`/__sandbox/companies/${company.company_id}/uploads`)).json()) as { filename: string }[];
+/** A valid Peppol BIS 3 invoice whose payable amount no longer matches its lines (BR-CO-15 and friends). */
+async function brokenSums(): Promise<string> {
+  const xml = await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');
+  return xml.replace(
+    /<cbc:PayableAmount currencyID="EUR">[^<]*<\/cbc:PayableAmount>/,
+    '<cbc:PayableAmount currencyID="EUR">999999.99</cbc:PayableAmount>',
+  );
+}
+
+describe('the official rules before an invoice leaves', () => {
+  it('holds back an invoice that breaks a fatal rule: Failed/ with a note naming each rule, and nothing uploaded', async () => {
+    await writeFile(join(outbox(), 'wrong-sum.xml'), await brokenSums());
+    await writeFile(join(outbox(), 'good.xml'), await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml')));
+    await t.engine.syncOnce();
+    expect((await uploads()).map((u) => u.filename)).toEqual(['good.xml']);
+    expect(await readdir(join(t.root, 'Failed'))).toEqual(expect.arrayContaining(['wrong-sum.xml', 'wrong-sum.xml.error.txt']));
+    const note = await readFile(join(t.root, 'Failed', 'wrong-sum.xml.error.txt'), 'utf8');
+    expect(note).toMatch(/nothing of it left this computer/);
+    expect(note).toMatch(/BR-CO-\d+ at \/Invoice/);
+    const [row] = t.engine.store.outbox.listByStates(t.account.id, ['failed']);
+    expect(row?.lastError).toMatch(/breaks \d+ of the official rules/);
+    expect(t.engine.store.validationReports.latest(row?.sha256 ?? '')?.status).toBe('invalid');
+  });
+
+  it('sends it anyway with warn, keeping the report with its hash; a second scan does not validate again', async () => {
+    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'warn' });
+    await writeFile(join(outbox(), 'warned.xml'), await brokenSums());
+    await t.engine.syncOnce();
+    expect((await uploads()).map((u) => u.filename)).toEqual(['warned.xml']);
+    const [row] = t.engine.store.outbox.listByStates(t.account.id, ['done']);
+    const report = t.engine.store.validationReports.latest(row?.sha256 ?? '');
+    expect(report?.fatalCount).toBeGreaterThan(0);
+    // The same bytes again: the stored report answers (its time stays that of the first run).
+    const before = t.engine.store.db.prepare('SELECT created_at FROM validation_reports').pluck().all();
+    await writeFile(join(outbox(), 'warned-again.xml'), await brokenSums());
+    await t.engine.syncOnce();
+    expect(t.engine.store.db.prepare('SELECT created_at FROM validation_reports').pluck().all()).toEqual(before);
+  });
+
+  it('does not validate with off, nor trading documents by default', async () => {
+    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
+    await writeFile(join(outbox(), 'unchecked.xml'), await brokenSums());
+    await t.engine.syncOnce();
+    expect((await uploads()).map((u) => u.filename)).toEqual(['unchecked.xml']);
+    expect(t.engine.store.db.prepare('SELECT count(*) FROM validation_reports').pluck().get()).toBe(0);
+  });
+});
