@@ -59,8 +59,19 @@ export const DEPRECATED_ROUTES = ['netbank_cvl', 'netbank_cvl_hold'] as const;
 export const OPTION_FOLDER = /^Outbox\/(Invoices|Documents\/[A-Z_]+)$/;
 export const optionFolderSchema = z.string().regex(OPTION_FOLDER, 'Outbox/Invoices or Outbox/Documents/<TYPE>');
 
-export const fieldsOfFolder = (folder: string): readonly string[] =>
-  folder === 'Outbox/Invoices' ? INVOICE_OPTION_FIELDS : DOCUMENT_OPTION_FIELDS;
+/**
+ * Options the app itself acts on, never sent to the service: `validation` says what the hot folder
+ * does with the official rules before a file is queued (block: a file breaking a fatal rule is held
+ * back in Failed/; warn: sent, its report kept; off). Default: block for invoices, off for documents.
+ */
+export const VALIDATION_MODES = ['block', 'warn', 'off'] as const;
+export type ValidationMode = (typeof VALIDATION_MODES)[number];
+export const LOCAL_OPTION_FIELDS = ['validation'] as const;
+
+export const fieldsOfFolder = (folder: string): readonly string[] => [
+  ...(folder === 'Outbox/Invoices' ? INVOICE_OPTION_FIELDS : DOCUMENT_OPTION_FIELDS),
+  ...LOCAL_OPTION_FIELDS,
+];
 
 const text = z.string().trim().max(500);
 const country = z.string().regex(/^[A-Z]{2}$/, 'a 2-letter country code such as FI');
@@ -77,6 +88,7 @@ const FIELD_CHECKS: Partial<Record<string, z.ZodType>> = {
   sender_country: country,
   lang: z.string().regex(/^[a-z]{2}$/, 'a 2-letter language code such as fi'),
   route_order: z.array(z.enum(CONSUMER_ROUTES)).max(CONSUMER_ROUTES.length),
+  validation: z.enum(VALIDATION_MODES, { message: 'block, warn or off' }),
 };
 
 export type SendingOptions = Record<string, string | boolean | string[]>;

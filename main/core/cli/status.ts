@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { fieldsOfFolder } from '../../../shared/schemas/sending-options';
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
-import { DOCUMENT_OPTION_FIELDS, INVOICE_OPTION_FIELDS, parseOptionWords } from '../sync/outbound-options';
+import { parseOptionWords } from '../sync/outbound-options';
 import { SendingOptionsError } from '../sync/sending-options';
 import { type GlobalOptions, openCli, UsageError } from './context';
 
@@ -92,7 +93,7 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
         const folder = o.folder.replace(/\\/g, '/').replace(/\/+$/, '');
         if (!/^Outbox\/(Invoices|Documents\/[A-Z_]+)$/.test(folder))
           throw new UsageError('--folder is Outbox/Invoices or Outbox/Documents/<TYPE>');
-        const allowed = folder === 'Outbox/Invoices' ? INVOICE_OPTION_FIELDS : DOCUMENT_OPTION_FIELDS;
+        const allowed = fieldsOfFolder(folder);
         if (words.length) {
           try {
             cli.engine.setFolderOptions(account.id, folder, parseOptionWords(words, allowed));

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
+import { VALIDATION_MODES, type ValidationMode } from '../../../shared/schemas/sending-options';
 import type { ValidationReport } from '../../../shared/validation/report';
 import type { JsonObject } from '../store/columns';
 import { RulesUnavailableError, validateFile } from '../validate';
@@ -11,8 +12,7 @@ import type { SyncContext } from './context';
  * that breaks a fatal rule out of the upload (it goes to Failed/ with the rules in its note), `warn`
  * sends it and keeps the report, `off` does not validate.
  */
-export const VALIDATION_MODES = ['block', 'warn', 'off'] as const;
-export type ValidationMode = (typeof VALIDATION_MODES)[number];
+export { VALIDATION_MODES, type ValidationMode };
 
 /** The rules a stored report was made with: a new release of the rules validates the same bytes again. */
 export const RULES_KEY = RULESETS.map((r) => `${r.id}@${r.version}`).join(',');

@@ -8,6 +8,7 @@ import {
   DEPRECATED_ROUTES,
   type FolderOptionsView,
   type SendingOptions,
+  VALIDATION_MODES,
 } from '../../../shared/schemas/sending-options';
 import { useCommand } from '../../hooks/use-command';
 import { useBridge } from '../../stores/context';
@@ -18,6 +19,7 @@ import { useAction } from './use-action';
 
 /** The groups of the invoice options, in the order the form shows them; a document folder has two. */
 const INVOICE_GROUPS: [string, string[]][] = [
+  ['checks', ['validation']],
   ['delivery', ['format', 'lang', 'prevent_routing', 'disabled_routes', 'sender_comment', 'email_settings[xml_format]']],
   ['recipient', ['recipient_eia', 'recipient_operator', 'recipient_email']],
   [
@@ -45,6 +47,7 @@ const INVOICE_GROUPS: [string, string[]][] = [
   ],
 ];
 const DOCUMENT_GROUPS: [string, string[]][] = [
+  ['checks', ['validation']],
   ['recipient', ['recipient_name', 'recipient_country', 'recipient_eia', 'recipient_operator', 'external_id']],
   ['sender', ['sender_name', 'sender_country', 'sender_eia']],
 ];
@@ -124,6 +127,29 @@ function FolderForm({ accountId, view, onSaved }: { accountId: string; view: Fol
   const field = (k: string) => {
     if (isBool(k))
       return <TriState key={k} label={label(k)} hint={hint(k)} value={values[k] as boolean | undefined} onChange={(v) => set(k, v)} />;
+    if (k === 'validation')
+      return (
+        <div className="field" key={k}>
+          <label htmlFor={`${selectId}-validation`}>{label(k)}</label>
+          <select
+            id={`${selectId}-validation`}
+            aria-describedby={`${selectId}-validation-hint`}
+            value={typeof values[k] === 'string' ? (values[k] as string) : ''}
+            onChange={(e) => set(k, e.target.value || undefined)}
+          >
+            <option value="">{t('sending.default')}</option>
+            {VALIDATION_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t(`sending.validationModes.${m}`)}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint" id={`${selectId}-validation-hint`}>
+            {hint(k)}
+          </p>
+          {errors[k] && <p className="field-error">{errors[k]}</p>}
+        </div>
+      );
     if (k === 'recipient_type')
       return (
         <div className="field" key={k}>

@@ -185,6 +185,7 @@ export const services = {
     clear: 'Clear',
     consumers: 'For consumers (B2C)',
     consumersLead: 'Only for companies that invoice consumers. In Norway, recipient type consumer lets you choose the route order.',
+    checks: 'Checks before sending',
     delivery: 'Delivery',
     print: 'Printing',
     recipient: 'Recipient',
@@ -204,7 +205,12 @@ export const services = {
       netbank_cvl: 'Netbank (CVL)',
       netbank_cvl_hold: 'Netbank (CVL, held)',
     },
+    validationModes: { block: 'Hold back a file that breaks a rule', warn: 'Send it, and keep the report', off: 'Do not check' },
     fields: {
+      validation: {
+        label: 'Official rules (EN 16931, Peppol BIS 3)',
+        hint: 'Checked on this computer before a file is sent. Default: hold back invoices that break a rule; trading documents are not checked.',
+      },
       format: { label: 'File format', hint: 'The format of your files, such as FINVOICE or PEPPOLBIS30; empty: detected from the file.' },
       lang: { label: 'Language', hint: 'Of the generated PDF and of the e-mail to the recipient, such as fi, sv, en or nb.' },
       prevent_routing: {

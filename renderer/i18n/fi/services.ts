@@ -187,6 +187,7 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
     clear: 'Tyhjennä',
     consumers: 'Kuluttajille (B2C)',
     consumersLead: 'Vain kuluttajia laskuttaville yrityksille. Norjassa vastaanottajatyyppi consumer sallii reittijärjestyksen valinnan.',
+    checks: 'Tarkistukset ennen lähetystä',
     delivery: 'Toimitus',
     print: 'Tulostus',
     recipient: 'Vastaanottaja',
@@ -206,7 +207,12 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       netbank_cvl: 'Verkkopankki (CVL)',
       netbank_cvl_hold: 'Verkkopankki (CVL, pidätetty)',
     },
+    validationModes: { block: 'Pidätä sääntöä rikkova tiedosto', warn: 'Lähetä ja säilytä raportti', off: 'Älä tarkista' },
     fields: {
+      validation: {
+        label: 'Viralliset säännöt (EN 16931, Peppol BIS 3)',
+        hint: 'Tarkistetaan tällä koneella ennen lähetystä. Oletus: sääntöä rikkovat laskut pidätetään; liiketoiminta-asiakirjoja ei tarkisteta.',
+      },
       format: {
         label: 'Tiedostomuoto',
         hint: 'Tiedostojesi muoto, esimerkiksi FINVOICE tai PEPPOLBIS30; tyhjä: tunnistetaan tiedostosta.',

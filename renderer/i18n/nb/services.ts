@@ -187,6 +187,7 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
     clear: 'Tøm',
     consumers: 'For forbrukere (B2C)',
     consumersLead: 'Bare for selskaper som fakturerer forbrukere. I Norge lar mottakertypen consumer deg velge rekkefølgen på kanalene.',
+    checks: 'Kontroller før sending',
     delivery: 'Levering',
     print: 'Utskrift',
     recipient: 'Mottaker',
@@ -206,7 +207,12 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       netbank_cvl: 'Nettbank (CVL)',
       netbank_cvl_hold: 'Nettbank (CVL, holdt tilbake)',
     },
+    validationModes: { block: 'Hold tilbake en fil som bryter en regel', warn: 'Send den, og behold rapporten', off: 'Ikke kontroller' },
     fields: {
+      validation: {
+        label: 'Offisielle regler (EN 16931, Peppol BIS 3)',
+        hint: 'Kontrolleres på denne datamaskinen før en fil sendes. Standard: fakturaer som bryter en regel holdes tilbake; handelsdokumenter kontrolleres ikke.',
+      },
       format: {
         label: 'Filformat',
         hint: 'Formatet på filene dine, for eksempel FINVOICE eller PEPPOLBIS30; tomt: gjenkjennes fra filen.',

@@ -187,6 +187,7 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
     clear: 'Töm',
     consumers: 'För konsumenter (B2C)',
     consumersLead: 'Bara för företag som fakturerar konsumenter. I Norge låter mottagartypen consumer dig välja vägarnas ordning.',
+    checks: 'Kontroller före sändning',
     delivery: 'Leverans',
     print: 'Utskrift',
     recipient: 'Mottagare',
@@ -206,7 +207,12 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
       netbank_cvl: 'Nätbank (CVL)',
       netbank_cvl_hold: 'Nätbank (CVL, vilande)',
     },
+    validationModes: { block: 'Håll kvar en fil som bryter mot en regel', warn: 'Skicka den och spara rapporten', off: 'Kontrollera inte' },
     fields: {
+      validation: {
+        label: 'Officiella regler (EN 16931, Peppol BIS 3)',
+        hint: 'Kontrolleras på den här datorn innan en fil skickas. Standard: fakturor som bryter mot en regel hålls kvar; affärsdokument kontrolleras inte.',
+      },
       format: { label: 'Filformat', hint: 'Formatet på dina filer, till exempel FINVOICE eller PEPPOLBIS30; tomt: känns igen ur filen.' },
       lang: { label: 'Språk', hint: 'För den skapade PDF-filen och e-posten till mottagaren, till exempel fi, sv, en eller nb.' },
       prevent_routing: { label: 'Leverera inte', hint: 'Fakturan blir SENT utan leverans: för fakturor som levereras på annat sätt.' },

@@ -63,6 +63,14 @@ describe('the official rules before an invoice leaves', () => {
     expect(t.engine.store.db.prepare('SELECT created_at FROM validation_reports').pluck().all()).toEqual(before);
   });
 
+  it('takes the option as the Settings page and the command line set it, and refuses a mode it does not know at its field', async () => {
+    t.engine.setFolderOptions(t.account.id, 'Outbox/Invoices', { validation: 'warn', lang: 'fi' });
+    expect(t.engine.store.folderOptions.get(t.account.id, 'Outbox/Invoices')).toEqual({ validation: 'warn', lang: 'fi' });
+    expect(() => t.engine.setFolderOptions(t.account.id, 'Outbox/Invoices', { validation: 'maybe' })).toThrow(
+      expect.objectContaining({ fields: { validation: 'block, warn or off' } }),
+    );
+  });
+
   it('does not validate with off, nor trading documents by default', async () => {
     t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
     await writeFile(join(outbox(), 'unchecked.xml'), await brokenSums());
