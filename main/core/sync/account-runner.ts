@@ -168,7 +168,9 @@ export class AccountRunner {
 
   /**
    * Reorganizes the Inbox now, between passes (the job was queued by the caller): moves cut short
-   * first, then every due reorganize job. Answers the runner's count and the last report.
+   * first, then every due reorganize job. Answers the runner's count and the request's report: the
+   * last job's, which counts each file once (what an earlier job of this call moved, as moved), with
+   * the moves cut short that every job finished.
    */
   reorganize(): Promise<{ run: RunReport; report: ReorganizeReport | null }> {
     return this.exclusive(async () => {
@@ -176,8 +178,9 @@ export class AccountRunner {
       if (!this.running) await this.prepare();
       let report: ReorganizeReport | null = null;
       const run = await this.reorganizeDue((r) => {
-        // Two requests in a row run one after the other: the second finds what the first moved in place.
-        report = report ? { ...r, moved: report.moved + r.moved, recovered: report.recovered + r.recovered } : r;
+        // Two jobs in a row (one a crash left, then this request): the second counts what the first
+        // moved as moved, every file once; adding their counts would count those files twice.
+        report = { ...r, recovered: (report?.recovered ?? 0) + r.recovered };
       });
       return { run, report };
     });
@@ -187,11 +190,16 @@ export class AccountRunner {
   private async reorganizeDue(onReport?: (r: ReorganizeReport) => void): Promise<RunReport> {
     let recovered = await finishInterruptedMoves(this.ctx);
     return this.ctx.jobs.runDue(
-      reorganizeQueue(this.ctx, (r) => {
-        // The moves finished here belong to the report of the reorganize that started them.
-        onReport?.({ ...r, recovered: r.recovered + recovered });
-        recovered = 0;
-      }),
+      reorganizeQueue(
+        this.ctx,
+        (r) => {
+          // The moves finished here belong to the report of the reorganize that started them.
+          onReport?.({ ...r, recovered: r.recovered + recovered });
+          recovered = 0;
+        },
+        // Shared by the jobs of this call: a later one counts what an earlier one moved as moved.
+        new Set(),
+      ),
       1,
       this.abort.signal,
     );

@@ -9,12 +9,15 @@ import type { SyncContext } from './context';
 import { exists, safeJoin, sha256File } from './files';
 import { absolute, filedItem, INBOX_FOLDER_OF, type InboxTable, inboxFolder } from './layout';
 
-/** What a reorganize did, file by file. */
+/**
+ * What a reorganize did, file by file: each file of the Inbox is counted once, in one of `moved`,
+ * `inPlace`, `missing`, `elsewhere` or `failed`, as the last pass found it.
+ */
 export interface ReorganizeReport {
   layout: InboxLayout;
-  /** Moved into their folder of the layout. */
+  /** Moved into their folder of the layout (by this pass, or by an earlier pass of the same request: `MovedByRequest`). */
   moved: number;
-  /** Already where the layout puts them. */
+  /** Already where the layout puts them before this request moved anything (moves a crash cut short included). */
   inPlace: number;
   /** Recorded by the mirror but no longer on disk: nothing to move. */
   missing: number;
@@ -147,6 +150,15 @@ export async function finishInterruptedMoves(ctx: SyncContext): Promise<number> 
   return finished;
 }
 
+/**
+ * The files (`table:jobId`) an earlier pass of the same request moved. One request can run several
+ * reorganize jobs back to back (one a crash left behind, then the user's): a later pass finds what an
+ * earlier one moved in its place, and counts it as moved, so the request's report counts each file once.
+ */
+export type MovedByRequest = Set<string>;
+
+const keyOf = (table: InboxTable, f: PlacedFile) => `${table}:${f.jobId}`;
+
 interface Planned {
   table: InboxTable;
   file: PlacedFile;
@@ -162,7 +174,11 @@ interface Planned {
  * flushed, then the rows take their new paths. A file already in its place is not touched, so running
  * it again (after a crash, or twice) moves only what is left. Folders it empties are removed.
  */
-export async function reorganizeInbox(ctx: SyncContext, signal?: AbortSignal): Promise<ReorganizeReport> {
+export async function reorganizeInbox(
+  ctx: SyncContext,
+  signal?: AbortSignal,
+  movedByRequest: MovedByRequest = new Set(),
+): Promise<ReorganizeReport> {
   const { store } = ctx;
   const account = store.accounts.get(ctx.account.id) ?? ctx.account;
   const report: ReorganizeReport = {
@@ -200,7 +216,8 @@ export async function reorganizeInbox(ctx: SyncContext, signal?: AbortSignal): P
         const dir = inboxFolder(account.root, account.inboxLayout, table, filedItem(table, f));
         // relative() compares as the platform does (Windows: whatever the case).
         if (relative(dir, dirname(f.path)) === '') {
-          report.inPlace++;
+          if (movedByRequest.has(keyOf(table, f))) report.moved++;
+          else report.inPlace++;
           continue;
         }
         const st = await statOf(f.path);
@@ -210,10 +227,11 @@ export async function reorganizeInbox(ctx: SyncContext, signal?: AbortSignal): P
           ctx.log.warn('not moved: no longer a plain file', { path: f.path });
         } else if (sameFile(st, await statOf(join(dir, basename(f.path))))) {
           // The same folder spelt otherwise on a case-insensitive disk (a sender's name that changed case).
-          report.inPlace++;
+          if (movedByRequest.has(keyOf(table, f))) report.moved++;
+          else report.inPlace++;
         } else todo.push({ file: f, dir });
       }
-      await moveBatch(ctx, table, todo, report, emptied);
+      await moveBatch(ctx, table, todo, report, emptied, movedByRequest);
       progress();
     }
   }
@@ -245,6 +263,7 @@ async function moveBatch(
   todo: readonly { file: PlacedFile; dir: string }[],
   report: ReorganizeReport,
   emptied: Set<string>,
+  movedByRequest: MovedByRequest,
 ): Promise<void> {
   if (todo.length === 0) return;
   const repo = ctx.store[table];
@@ -276,7 +295,11 @@ async function moveBatch(
   }
   for (const dir of folders) await fsyncDir(dir);
   ctx.store.transaction(() => {
-    for (const p of moved) if (repo.finishMove(p.file.jobId)) report.moved++;
+    for (const p of moved) {
+      if (!repo.finishMove(p.file.jobId)) continue;
+      report.moved++;
+      movedByRequest.add(keyOf(table, p.file));
+    }
   });
 }
 

@@ -8,6 +8,7 @@ import { MemorySecrets } from '../../../main/core/secrets';
 import type { Account } from '../../../main/core/store/accounts';
 import type { SyncContext } from '../../../main/core/sync/context';
 import { sha256, sha256File } from '../../../main/core/sync/files';
+import { REORGANIZE_KIND, requestReorganize } from '../../../main/core/sync/jobs/reorganize-queue';
 import { reorganizeInbox } from '../../../main/core/sync/reorganize';
 import { seededRandom } from '../../../sandbox/context';
 import { INBOX_LAYOUTS, type InboxLayout } from '../../../shared/inbox-layout';
@@ -351,6 +352,36 @@ describe('Inbox layout: a reorganize cut short', () => {
       const second = await f.engine.reorganizeInbox(f.account.id);
       expect(second).toMatchObject({ finished: true, moved: 250, inPlace: 200, failed: 0, missing: 0 });
       await expectEveryFileOnceWhereRecorded(f.engine, f.account);
+      expectLayout(f.engine, f.account, 'year-month');
+    } finally {
+      await f.engine.stop();
+      await f.cleanup();
+    }
+  });
+
+  it('counts each file once when a reorganize a crash left runs before the one asked for', async () => {
+    const f = await fabricated(450, 'year-month');
+    try {
+      const { store } = f.engine;
+      // A process asked for a reorganize, claimed its job, moved one batch and was killed: its job is
+      // left running, found due again at the next start, and runs in the same call as the new request.
+      const left = requestReorganize(store, f.account.id, Date.now() - 60_000);
+      const leftJob = store.jobs.find(f.account.id, REORGANIZE_KIND, left);
+      expect(store.jobs.claim(leftJob?.id ?? -1)).toBe(true);
+      const ctx = { store, account: f.account, events: f.engine.events, log: silentLogger } as unknown as SyncContext;
+      const stop = new AbortController();
+      const off = f.engine.events.on('progress', (p) => {
+        if (p.phase === 'reorganize') stop.abort();
+      });
+      expect(await reorganizeInbox(ctx, stop.signal)).toMatchObject({ interrupted: true, moved: 200 });
+      off();
+      const r = await f.engine.reorganizeInbox(f.account.id);
+      // The left job moves the other 250; the request's own job then finds all 450 in place. The request's
+      // report counts each file once: the 250 this call moved as moved, the 200 moved before it in place.
+      expect(r).toMatchObject({ finished: true, moved: 250, inPlace: 200, failed: 0, missing: 0, elsewhere: 0 });
+      expect(r.moved + r.inPlace).toBe(450);
+      expect(store.jobs.get(leftJob?.id ?? -1)?.state).toBe('done');
+      expect(await expectEveryFileOnceWhereRecorded(f.engine, f.account)).toHaveLength(450);
       expectLayout(f.engine, f.account, 'year-month');
     } finally {
       await f.engine.stop();

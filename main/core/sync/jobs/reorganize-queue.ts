@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Store } from '../../store';
 import type { StoredJob } from '../../store/jobs';
 import type { SyncContext } from '../context';
-import { type ReorganizeReport, reorganizeInbox } from '../reorganize';
+import { type MovedByRequest, type ReorganizeReport, reorganizeInbox } from '../reorganize';
 import type { JobQueue, Loaded } from './job-runner';
 
 export const REORGANIZE_KIND = 'reorganize';
@@ -32,8 +32,14 @@ export function requestReorganize(store: Store, accountId: string, now: number):
  * pause does not hold it; a shutdown stops it between batches and it goes back to the queue. Files
  * that cannot be moved do not fail it (they are counted and stay where they are); only a failure of
  * the whole (the database, a folder that cannot be made) is retried, then held for the user.
+ * The jobs run by one call (one request of the user) share `movedByRequest`, so each report counts
+ * every file once however many jobs ran before it: the last report is the request's.
  */
-export function reorganizeQueue(ctx: SyncContext, onReport: (r: ReorganizeReport) => void = () => {}): JobQueue<ReorganizeJob> {
+export function reorganizeQueue(
+  ctx: SyncContext,
+  onReport: (r: ReorganizeReport) => void = () => {},
+  movedByRequest: MovedByRequest = new Set(),
+): JobQueue<ReorganizeJob> {
   const { store, account } = ctx;
   return {
     kind: REORGANIZE_KIND,
@@ -55,7 +61,7 @@ export function reorganizeQueue(ctx: SyncContext, onReport: (r: ReorganizeReport
     },
     claim: (job) => store.jobs.claim(job.id),
     async run(job, signal) {
-      const report = await reorganizeInbox(ctx, signal);
+      const report = await reorganizeInbox(ctx, signal, movedByRequest);
       onReport(report);
       // Stopped part-way: the runner puts it back in the queue (the signal fired), to go on at the next start.
       if (report.interrupted) throw new Error('Reorganizing the Inbox was stopped part-way');
