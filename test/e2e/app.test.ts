@@ -210,7 +210,8 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
 
   it('switches language: the words, the html lang and the formats follow', async () => {
     await goTo(page, 'settings');
-    await page.getByRole('region', { name: 'This app' }).getByLabel('Language').selectOption('fi');
+    // The app's own language (Settings also has the sending options' language of generated PDFs).
+    await page.getByRole('combobox', { name: 'Language', exact: true }).and(page.locator('#settings-language')).selectOption('fi');
     await page.getByRole('heading', { name: 'Asetukset', level: 1 }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
     await page.locator('nav [data-page="invoices"]').click();
@@ -218,7 +219,7 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     const date = await page.getByRole('listbox').getByRole('option').first().locator('.inv-date').textContent();
     expect(date).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
     await page.locator('nav [data-page="settings"]').click();
-    await page.getByLabel('Kieli').selectOption('en');
+    await page.getByRole('combobox', { name: 'Kieli', exact: true }).and(page.locator('#settings-language')).selectOption('en');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(problems).toEqual([]);

@@ -49,11 +49,13 @@ describe('service client against the sandbox', () => {
   it('renews an expired token once and repeats the call', async () => {
     // A frozen clock keeps believing the token is fresh; the service says it has expired.
     const t = new CountingTransport();
-    await sb.call('/__sandbox/config', { method: 'PATCH', json: { token_lifetime_s: 1 } });
+    // A minute's token, and the service's clock two minutes on: the renewed token is fresh for a minute
+    // however slow a loaded machine is between renewing and repeating (a 1 s token could expire again).
+    await sb.call('/__sandbox/config', { method: 'PATCH', json: { token_lifetime_s: 60 } });
     const frozen = Date.now();
     const short = api({ transport: t, now: () => frozen });
     await short.client.call({ method: 'GET', path: '/status/authenticated' });
-    await sb.advanceClock(2_000);
+    await sb.advanceClock(120_000);
     const before = t.paths.filter((p) => p === '/oauth2/token').length;
     const res = await short.client.call({ method: 'GET', path: '/status/authenticated' });
     expect(res.status).toBe(200);
