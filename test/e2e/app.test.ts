@@ -253,6 +253,11 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await list.getByRole('option').nth(1).click();
     await page.waitForURL(/#\/sent\/invoices\/[^/]+$/);
     const opened = page.url();
+    // The heading says "Invoice" while the detail loads, then its recipient and number: take the loaded one.
+    await page.waitForFunction(() => {
+      const h = document.querySelector('section.detail h2')?.textContent ?? '';
+      return h !== '' && h !== 'Invoice';
+    });
     const title = (await page.locator('section.detail h2').textContent()) ?? '';
     await page.getByRole('tab', { name: 'Sent documents' }).click();
     await page.waitForURL(/#\/sent\/documents$/);
