@@ -36,7 +36,7 @@ async function start(o: { keychain?: boolean; dataDir?: string } = {}) {
 }
 
 describe('engine process: main relays, the engine runs elsewhere', () => {
-  it('opens the engine as the headless host does: the demo company on first run, keys in the keychain', async () => {
+  it('opens the engine as the headless host does: the demo company on first run, its key beside the embedded sandbox', async () => {
     const t = await start();
     await t.p.start();
     expect(t.states).toEqual(['running']);
