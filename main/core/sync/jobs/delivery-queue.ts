@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { ServiceError } from '../../api/errors';
 import type { SyncContext } from '../context';
 import { trackDeliveries } from '../delivery';
-import type { JobQueue, Loaded } from './job-runner';
+import type { JobQueue } from './job-runner';
+import { jobsTableMoves } from './jobs-table';
 
 export const DELIVERY_KIND = 'delivery';
 const KEY = 'sent';
@@ -24,43 +26,23 @@ export function enqueueDeliveryTracking(ctx: SyncContext): void {
  * asked about again at the next run.
  */
 export function deliveryQueue(ctx: SyncContext): JobQueue<DeliveryJob> {
-  const { store, account } = ctx;
+  const { store } = ctx;
   // Due again at the next poll; each item's own recheck time (RECHECK_MS) spaces the questions about it.
   const rearm = (job: DeliveryJob) => store.jobs.rearm(job.id, ctx.now());
   return {
     kind: DELIVERY_KIND,
     maxAttempts: Number.POSITIVE_INFINITY,
     atCap: 'failed',
-    load: (now, limit) =>
-      store.jobs
-        .listDue(account.id, DELIVERY_KIND, now, limit)
-        .map((r): Loaded<DeliveryJob> => ({ ok: true, job: { id: r.id, attempts: r.attempts } })),
-    claim: (job) => store.jobs.claim(job.id),
+    ...jobsTableMoves(ctx, DELIVERY_KIND, z.object({}), (row): DeliveryJob => row),
     async run(job, signal) {
       await trackDeliveries(ctx, signal);
       rearm(job);
     },
-    failures: (job) => job.attempts + 1,
     settle(job, e) {
       if (!(e instanceof ServiceError) || e.kind !== 'skip') return false;
       ctx.log.warn('delivery tracking refused; asked again at the next run', { error: e.message });
       rearm(job);
       return true;
-    },
-    retry: (job, error, at) => {
-      store.jobs.retry(job.id, error.message, error.kind, at);
-    },
-    holdForUser: (job, error) => {
-      store.jobs.holdForUser(job.id, error.message);
-    },
-    fail: (job, error) => {
-      store.jobs.fail(job.id, error.message, error.kind);
-    },
-    failUnreadable: (id, error) => {
-      store.jobs.failUnread(id, error);
-    },
-    release: (job) => {
-      store.jobs.release(job.id);
     },
   };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ServiceError } from '../../api/errors';
-import type { StoredJob } from '../../store/jobs';
 import type { SyncContext } from '../context';
-import type { JobQueue, Loaded } from './job-runner';
+import type { JobQueue } from './job-runner';
+import { jobsTableMoves } from './jobs-table';
 
 export const DETECT_KIND = 'detect';
 const DETECT_MAX_ATTEMPTS = 8;
@@ -31,24 +31,12 @@ export function enqueueDetect(ctx: SyncContext, invoiceIds: readonly string[]): 
  */
 export function detectQueue(ctx: SyncContext, lang: () => string): JobQueue<DetectJob> {
   const { store, account, api } = ctx;
+  const moves = jobsTableMoves(ctx, DETECT_KIND, detectData, (row, data): DetectJob => ({ ...row, invoiceId: data.invoiceId }));
   return {
     kind: DETECT_KIND,
     maxAttempts: DETECT_MAX_ATTEMPTS,
     atCap: 'failed',
-    load(now, limit) {
-      return store.jobs.listDue(account.id, DETECT_KIND, now, limit).map((row: StoredJob): Loaded<DetectJob> => {
-        let data: unknown;
-        try {
-          data = JSON.parse(row.dataJson);
-        } catch {
-          return { ok: false, id: row.id, error: 'its data is not JSON' };
-        }
-        const parsed = detectData.safeParse(data);
-        if (!parsed.success) return { ok: false, id: row.id, error: parsed.error.issues[0]?.message ?? 'unreadable' };
-        return { ok: true, job: { id: row.id, invoiceId: parsed.data.invoiceId, attempts: row.attempts } };
-      });
-    },
-    claim: (job) => store.jobs.claim(job.id),
+    ...moves,
     async run(job, signal) {
       try {
         const r = await api.invoices.detectResults(job.invoiceId, lang(), signal);
@@ -59,22 +47,9 @@ export function detectQueue(ctx: SyncContext, lang: () => string): JobQueue<Dete
       }
       store.jobs.succeed(job.id);
     },
-    failures: (job) => job.attempts + 1,
     retry: (job, error, at) => {
-      store.jobs.retry(job.id, error.message, error.kind, at);
+      moves.retry(job, error, at);
       ctx.log.warn('Detect result not fetched; tried again later', { invoice: job.invoiceId, error: error.message });
-    },
-    holdForUser: (job, error) => {
-      store.jobs.holdForUser(job.id, error.message);
-    },
-    fail: (job, error) => {
-      store.jobs.fail(job.id, error.message, error.kind);
-    },
-    failUnreadable: (id, error) => {
-      store.jobs.failUnread(id, error);
-    },
-    release: (job) => {
-      store.jobs.release(job.id);
     },
   };
 }

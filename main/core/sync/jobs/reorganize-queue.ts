@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Store } from '../../store';
-import type { StoredJob } from '../../store/jobs';
 import type { SyncContext } from '../context';
 import { type MovedByRequest, type ReorganizeReport, reorganizeInbox } from '../reorganize';
-import type { JobQueue, Loaded } from './job-runner';
+import type { JobQueue } from './job-runner';
+import { jobsTableMoves } from './jobs-table';
 
 export const REORGANIZE_KIND = 'reorganize';
 /** A reorganize that keeps failing as a whole (a folder it may not write) waits for the user after this many tries. */
@@ -41,25 +41,13 @@ export function reorganizeQueue(
   movedByRequest: MovedByRequest = new Set(),
 ): JobQueue<ReorganizeJob> {
   const { store, account } = ctx;
+  const moves = jobsTableMoves(ctx, REORGANIZE_KIND, reorganizeData, (row): ReorganizeJob => row);
   return {
     kind: REORGANIZE_KIND,
     local: true,
     maxAttempts: REORGANIZE_MAX_ATTEMPTS,
     atCap: 'needs_user',
-    load(now, limit) {
-      return store.jobs.listDue(account.id, REORGANIZE_KIND, now, limit).map((row: StoredJob): Loaded<ReorganizeJob> => {
-        let data: unknown;
-        try {
-          data = JSON.parse(row.dataJson);
-        } catch {
-          return { ok: false, id: row.id, error: 'its data is not JSON' };
-        }
-        const parsed = reorganizeData.safeParse(data);
-        if (!parsed.success) return { ok: false, id: row.id, error: parsed.error.issues[0]?.message ?? 'unreadable' };
-        return { ok: true, job: { id: row.id, attempts: row.attempts } };
-      });
-    },
-    claim: (job) => store.jobs.claim(job.id),
+    ...moves,
     async run(job, signal) {
       const report = await reorganizeInbox(ctx, signal, movedByRequest);
       onReport(report);
@@ -67,25 +55,15 @@ export function reorganizeQueue(
       if (report.interrupted) throw new Error('Reorganizing the Inbox was stopped part-way');
       store.jobs.succeed(job.id);
     },
-    failures: (job) => job.attempts + 1,
     retry: (job, error, at) => {
-      store.jobs.retry(job.id, error.message, error.kind, at);
+      moves.retry(job, error, at);
       ctx.log.warn('the Inbox could not be reorganized; tried again later', { error: error.message });
     },
     holdForUser: (job, error) => {
-      store.jobs.holdForUser(job.id, error.message);
+      moves.holdForUser(job, error);
       const message = `The Inbox could not be reorganized: ${error.message}`;
       store.activity.append({ accountId: account.id, level: 'error', kind: 'inbox.reorganize_failed', message, ref: String(job.id) });
       ctx.events.emit('problem', { accountId: account.id, kind: 'user', message });
-    },
-    fail: (job, error) => {
-      store.jobs.fail(job.id, error.message, error.kind);
-    },
-    failUnreadable: (id, error) => {
-      store.jobs.failUnread(id, error);
-    },
-    release: (job) => {
-      store.jobs.release(job.id);
     },
   };
 }
