@@ -10,7 +10,7 @@ import type { AccountSecret, SecretStore } from './secrets';
 import { LocalSandboxSecrets } from './secrets/local-sandbox';
 import { createStore, type Store } from './store';
 import type { Account, AccountPatch } from './store/accounts';
-import type { OutboxJob } from './store/outbox';
+import type { OutboxJob, OutboxPatch } from './store/outbox';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
 import { EngineEvents } from './sync/events';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
@@ -409,26 +409,13 @@ export class Engine {
    * and whether it moved (false when it was not held back).
    */
   forceSend(outboxId: number): { job: OutboxJob | undefined; moved: boolean } {
-    const job = this.store.outbox.get(outboxId);
-    const moved =
-      job?.state === 'held_duplicate' &&
-      this.store.outbox.transition(job.id, ['held_duplicate'], 'queued', {
-        forced: true,
-        lastError: null,
-        errorKind: null,
-        nextAttemptAt: 0,
-      });
-    if (moved && job) {
-      this.store.activity.append({
-        accountId: job.accountId,
-        level: 'info',
-        kind: 'outbox.forced',
-        message: `${job.relPath}: sent anyway at the user's word, though the same content was sent before`,
-        ref: String(job.id),
-      });
-      this.syncNow(job.accountId);
-    }
-    return { job: this.store.outbox.get(outboxId) ?? job, moved: moved === true };
+    return this.queueAgainByUser(
+      outboxId,
+      'held_duplicate',
+      { forced: true },
+      'outbox.forced',
+      "sent anyway at the user's word, though the same content was sent before",
+    );
   }
 
   /**
@@ -437,21 +424,34 @@ export class Engine {
    * it is now, and whether it moved.
    */
   retryUpload(outboxId: number): { job: OutboxJob | undefined; moved: boolean } {
+    const attempts = this.store.outbox.get(outboxId)?.attempts ?? 0;
+    return this.queueAgainByUser(
+      outboxId,
+      'needs_user',
+      { failuresBeforeUser: attempts },
+      'outbox.retry',
+      "tried again at the user's word",
+    );
+  }
+
+  /** Moves an outbox row the user acted on from `from` back to the queue, due now, with its activity line. */
+  private queueAgainByUser(
+    outboxId: number,
+    from: 'held_duplicate' | 'needs_user',
+    patch: OutboxPatch,
+    kind: string,
+    what: string,
+  ): { job: OutboxJob | undefined; moved: boolean } {
     const job = this.store.outbox.get(outboxId);
     const moved =
-      job?.state === 'needs_user' &&
-      this.store.outbox.transition(job.id, ['needs_user'], 'queued', {
-        failuresBeforeUser: job.attempts,
-        lastError: null,
-        errorKind: null,
-        nextAttemptAt: 0,
-      });
+      job?.state === from &&
+      this.store.outbox.transition(job.id, [from], 'queued', { ...patch, lastError: null, errorKind: null, nextAttemptAt: 0 });
     if (moved && job) {
       this.store.activity.append({
         accountId: job.accountId,
         level: 'info',
-        kind: 'outbox.retry',
-        message: `${job.relPath}: tried again at the user's word`,
+        kind,
+        message: `${job.relPath}: ${what}`,
         ref: String(job.id),
       });
       this.syncNow(job.accountId);

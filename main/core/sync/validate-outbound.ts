@@ -12,7 +12,6 @@ import type { SyncContext } from './context';
  * that breaks a fatal rule out of the upload (it goes to Failed/ with the rules in its note), `warn`
  * sends it and keeps the report, `off` does not validate.
  */
-export { VALIDATION_MODES, type ValidationMode };
 
 /** The rules a stored report was made with: a new release of the rules validates the same bytes again. */
 export const RULES_KEY = RULESETS.map((r) => `${r.id}@${r.version}`).join(',');
