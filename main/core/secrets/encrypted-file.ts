@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, type ScryptO
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SecretStoreInfo } from '../../../shared/bridge/views';
-import { type AccountSecret, parseSecret, type SecretStore } from './store';
+import { type AccountSecret, parseSecret } from './store';
+import { WholeFileSecretStore } from './whole-file-store';
 
 /** The passphrase is missing, too short, or does not open the file: the message says what to do. */
 export class SecretsPassphraseError extends Error {
@@ -100,40 +101,19 @@ export async function syncFolder(dir: string): Promise<void> {
  * scrypt derives from the user's passphrase, with a new salt and nonce at every write. Written
  * atomically. A wrong passphrase and an altered file each get a plain message, never garbage.
  */
-export class EncryptedSecretFile implements SecretStore {
+export class EncryptedSecretFile extends WholeFileSecretStore {
   readonly info: SecretStoreInfo;
   private passphrase: Promise<string> | null = null;
   /** Derived keys by salt and cost, so a start derives once per file it reads. */
   private readonly keys = new Map<string, { key: Buffer; check: Buffer }>();
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly file: string,
     private readonly source: PassphraseSource,
     info?: Partial<SecretStoreInfo>,
   ) {
+    super();
     this.info = { kind: 'encrypted-file', label: `encrypted file ${file}`, ...info, path: file };
-  }
-
-  get(id: string): Promise<AccountSecret | null> {
-    return this.serial(async () => (await this.readAll())[id] ?? null);
-  }
-
-  set(id: string, secret: AccountSecret): Promise<void> {
-    return this.serial(async () => {
-      const all = await this.readAll();
-      all[id] = { apiKey: secret.apiKey, vendorApiKey: secret.vendorApiKey ?? null };
-      await this.writeAll(all);
-    });
-  }
-
-  delete(id: string): Promise<void> {
-    return this.serial(async () => {
-      const all = await this.readAll();
-      if (!(id in all)) return;
-      delete all[id];
-      await this.writeAll(all);
-    });
   }
 
   /** Asks for the passphrase now and checks it against the file, when there is one. */
@@ -146,13 +126,6 @@ export class EncryptedSecretFile implements SecretStore {
   /** Every account id in the file (the migration out of it). */
   ids(): Promise<string[]> {
     return this.serial(async () => Object.keys(await this.readAll()));
-  }
-
-  /** One operation at a time: a set never loses another's write. */
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   private getPassphrase(purpose: 'create' | 'open'): Promise<string> {
@@ -182,7 +155,7 @@ export class EncryptedSecretFile implements SecretStore {
     return k;
   }
 
-  private async readAll(): Promise<Record<string, AccountSecret>> {
+  protected async readAll(): Promise<Record<string, AccountSecret>> {
     let text: string;
     try {
       if (process.platform !== 'win32') {
@@ -264,7 +237,7 @@ export class EncryptedSecretFile implements SecretStore {
     return out;
   }
 
-  private async writeAll(all: Record<string, AccountSecret>): Promise<void> {
+  protected async writeAll(all: Record<string, AccountSecret>): Promise<void> {
     const salt = randomBytes(16);
     const nonce = randomBytes(12);
     const exists = await stat(this.file).then(

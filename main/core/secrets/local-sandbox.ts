@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from './encrypted-file';
-import { type AccountSecret, parseSecret, type SecretStore, serializeSecret } from './store';
+import { type AccountSecret, parseSecret, serializeSecret } from './store';
+import { WholeFileSecretStore } from './whole-file-store';
 
 /**
  * Keys of the accounts served by the embedded sandbox (the demo company and any sandbox account on
@@ -8,39 +9,12 @@ import { type AccountSecret, parseSecret, type SecretStore, serializeSecret } fr
  * folder beside this file, so they protect nothing. Keeping them apart means a first run (and the
  * demo) needs no keychain and no passphrase; a real account's keys never come here.
  */
-export class LocalSandboxSecrets implements SecretStore {
-  private queue: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly file: string) {}
-
-  get(id: string): Promise<AccountSecret | null> {
-    return this.serial(async () => (await this.readAll())[id] ?? null);
+export class LocalSandboxSecrets extends WholeFileSecretStore {
+  constructor(private readonly file: string) {
+    super();
   }
 
-  set(id: string, secret: AccountSecret): Promise<void> {
-    return this.serial(async () => {
-      const all = await this.readAll();
-      all[id] = secret;
-      await this.writeAll(all);
-    });
-  }
-
-  delete(id: string): Promise<void> {
-    return this.serial(async () => {
-      const all = await this.readAll();
-      if (!(id in all)) return;
-      delete all[id];
-      await this.writeAll(all);
-    });
-  }
-
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private async readAll(): Promise<Record<string, AccountSecret>> {
+  protected async readAll(): Promise<Record<string, AccountSecret>> {
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
@@ -59,7 +33,7 @@ export class LocalSandboxSecrets implements SecretStore {
     return all;
   }
 
-  private async writeAll(all: Record<string, AccountSecret>): Promise<void> {
+  protected async writeAll(all: Record<string, AccountSecret>): Promise<void> {
     const out = Object.fromEntries(Object.entries(all).map(([id, s]) => [id, JSON.parse(serializeSecret(s))]));
     await writeFileAtomic(this.file, `${JSON.stringify(out, null, 2)}\n`);
   }
