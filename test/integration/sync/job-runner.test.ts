@@ -21,7 +21,12 @@ beforeEach(async () => {
   company = await sb.company();
   requests = [];
   t = await startTestEngine(sb, company, {
-    runner: { uploadConcurrency: 1, transport: { onRequest: (m, u) => requests.push(`${m} ${u.pathname}`) } },
+    runner: {
+      uploadConcurrency: 1,
+      // No Retry-After is waited for inside a call: a 429 reaches the job runner at once.
+      retry: { initialDelayMs: 10, maxDelayMs: 100, maxRetries: 3, maxRetryAfterMs: 0 },
+      transport: { onRequest: (m, u) => requests.push(`${m} ${u.pathname}`) },
+    },
   });
 });
 afterEach(async () => {
@@ -84,8 +89,8 @@ describe('the job runner with the real service stand-in', () => {
   });
 
   it('pauses the whole account after a 429: nothing more is asked until the pause ends, then every file goes once', async () => {
-    // Retry-After of 1 s on every upload: the in-call retries give up and the runner pauses the account.
-    await faults([{ action: 'error', status: 429, retry_after: 1, method: 'POST', path: '^/v1/invoices$' }]);
+    // Retry-After of 3 s on every upload: the first answer pauses the account, well beyond the next pass.
+    await faults([{ action: 'error', status: 429, retry_after: 3, method: 'POST', path: '^/v1/invoices$' }]);
     for (const n of ['p1', 'p2', 'p3']) await drop(`${n}.xml`, `PAUSE-${n}`);
     await t.engine.syncOnce();
     const statuses = rows();
