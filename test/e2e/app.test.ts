@@ -1,29 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureRendererBuilt } from '../../scripts/renderer-build';
-import { waitForMirror } from './support/app';
-import { goTo, hasChromium, launch, openApp, screenshot } from './support/browser';
-import { bridgeCall, type RunningHost, startHost } from './support/host';
+import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
+import { goTo, hasChromium, screenshot } from './support/browser';
+import { bridgeCall, type RunningHost } from './support/host';
 
 // What a user does, against the real headless host and its embedded sandbox with the demo company.
 describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { timeout: 120_000 }, () => {
   let host: RunningHost;
-  let browser: Browser;
   let page: Page;
   let problems: string[];
-
+  let app: DemoApp | undefined;
   beforeAll(async () => {
-    ensureRendererBuilt();
-    host = await startHost();
-    browser = await launch();
-    ({ page, problems } = await openApp(browser, host.url));
-    await waitForMirror(page);
+    app = await openDemoApp();
+    ({ page, problems, host } = app);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => closeDemoApp(app));
 
   it('browses and searches the received invoices', async () => {
     await goTo(page, 'invoices');

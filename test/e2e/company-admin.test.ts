@@ -1,30 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureRendererBuilt } from '../../scripts/renderer-build';
-import { waitForMirror } from './support/app';
-import { goTo, hasChromium, launch, openApp, screenshot } from './support/browser';
-import { type RunningHost, startHost } from './support/host';
+import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
+import { goTo, hasChromium, screenshot } from './support/browser';
 
 // The company's users, webhooks, vendor link and departments as a user works them, against the
 // headless host and its embedded sandbox's demo company.
 describe.skipIf(!hasChromium)('company administration (Chromium)', { timeout: 120_000 }, () => {
-  let host: RunningHost;
-  let browser: Browser;
   let page: Page;
   let problems: string[];
-
+  let app: DemoApp | undefined;
   beforeAll(async () => {
-    ensureRendererBuilt();
-    host = await startHost();
-    browser = await launch();
-    ({ page, problems } = await openApp(browser, host.url));
-    await waitForMirror(page);
+    app = await openDemoApp();
+    ({ page, problems } = app);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => closeDemoApp(app));
 
   const tab = async (id: string) => {
     await goTo(page, 'company');

@@ -1,29 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureRendererBuilt } from '../../scripts/renderer-build';
-import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
-import { bridgeCall, type RunningHost, startHost } from './support/host';
+import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
+import { goTo, hasChromium, screenshot, seriousViolations } from './support/browser';
+import { bridgeCall, type RunningHost } from './support/host';
 
 // The first run against the real headless host: it starts with the embedded sandbox's demo company,
 // so the test removes that account to get back to an app without accounts, then connects a company
 // it creates in the same sandbox, checking the credentials with the service before saving.
 describe.skipIf(!hasChromium)('first run (headless host, real sandbox, Chromium)', { timeout: 180_000 }, () => {
   let host: RunningHost;
-  let browser: Browser;
   let page: Page;
   let problems: string[];
-
+  let app: DemoApp | undefined;
   beforeAll(async () => {
-    ensureRendererBuilt();
-    host = await startHost();
-    browser = await launch();
-    ({ page, problems } = await openApp(browser, host.url));
+    app = await openDemoApp({ mirrored: false });
+    ({ page, problems, host } = app);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => closeDemoApp(app));
 
   it('gets back to the first run when the last account is removed', async () => {
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
