@@ -47,7 +47,12 @@ function EventChoices({ form }: { form: FormApi }) {
   const { t } = useTranslation();
   const error = form.errors.events;
   return (
-    <fieldset className="event-choices" aria-describedby={`${form.id}-events-hint${error ? ` ${form.id}-events-error` : ''}`}>
+    <fieldset
+      id={fieldId(form.id, 'events')}
+      tabIndex={-1}
+      className="event-choices"
+      aria-describedby={`${form.id}-events-hint${error ? ` ${form.id}-events-error` : ''}`}
+    >
       <legend>{t('companyAdmin.webhooks.eventsLegend')}</legend>
       <p className="field-hint" id={`${form.id}-events-hint`}>
         {t('companyAdmin.webhooks.eventsHint')}
@@ -132,6 +137,13 @@ export function WebhooksPanel({ accountId }: { accountId: string }) {
         return bridge.invoke('company.webhooks.add', commandInput('company.webhooks.add', { accountId, subscription }));
       },
       prefixes: ['subscription.'],
+      // The service names a refused event by its place in the list it was sent (`events.2`).
+      place: (path, message) => {
+        const m = /^events(?:\.(\d+))?$/.exec(path);
+        if (!m) return undefined;
+        const name = m[1] === undefined ? undefined : chosenEvents(form.values)[Number(m[1])];
+        return { path: 'events', message: name ? `${name}: ${message}` : message };
+      },
     });
     if (!created) return;
     setSaid(t('companyAdmin.webhooks.added', { destination: created.destination }));

@@ -10,6 +10,11 @@ export interface SubmitOptions<T> {
   run: (values: FormValues) => Promise<T>;
   /** How the command nests the form's body, to map the service's field paths back (`settings.`). */
   prefixes?: readonly string[];
+  /**
+   * Where a service path lands when it is not one of the form's values: a group of inputs such as
+   * a list of checkboxes (`events.2` -> `events`). Answer undefined to leave the line unplaced.
+   */
+  place?: (path: string, message: string) => { path: string; message: string } | undefined;
 }
 
 export interface FormApi {
@@ -88,10 +93,13 @@ export function useForm(id: string, initial: FormValues, doc: Document | null = 
       } catch (e) {
         const view = toErrorView(e);
         const { fields, rest } = serverFieldErrors(view, opts.prefixes ?? []);
-        const known = Object.fromEntries(Object.entries(fields).filter(([path]) => path in current));
-        const elsewhere = Object.entries(fields)
-          .filter(([path]) => !(path in current))
-          .map(([path, msg]) => `${path}: ${msg}`);
+        const known: FieldErrors = {};
+        const elsewhere: string[] = [];
+        for (const [path, msg] of Object.entries(fields)) {
+          const at = path in current ? { path, message: msg } : opts.place?.(path, msg);
+          if (at) known[at.path] ??= at.message;
+          else elsewhere.push(`${path}: ${msg}`);
+        }
         setErrors(known);
         setFailure(view);
         setUnplaced([...elsewhere, ...rest]);

@@ -106,4 +106,29 @@ describe('webhooks', () => {
       }),
     );
   });
+
+  it("shows the service's 400 on an event name at the events, naming the event", async () => {
+    const bridge = fakeBridge({
+      'company.webhooks.list': () => [],
+      'company.webhooks.add': () =>
+        fail({
+          message: 'The request has invalid parameters',
+          status: 400,
+          details: ['subscription.events.0: is not an event the service sends'],
+        }),
+    });
+    renderWithApp(<WebhooksPanel accountId={ACCOUNT.id} />, bridge);
+    await screen.findByText('No webhook subscriptions.');
+    fireEvent.change(document.getElementById('webhook-add-destination') as HTMLInputElement, {
+      target: { value: 'https://h.example.com/' },
+    });
+    fireEvent.click(document.getElementById('webhook-add-event-NETWORKS--') as HTMLInputElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const said = await screen.findByText('NETWORKS.*: is not an event the service sends');
+    expect(said.id).toBe('webhook-add-events-error');
+    const events = document.getElementById('webhook-add-events') as HTMLElement;
+    expect(events.getAttribute('aria-describedby')).toContain('webhook-add-events-error');
+    await waitFor(() => expect(document.activeElement).toBe(events));
+    expect(document.querySelector('.notice-error')?.textContent ?? '').not.toContain('is not an event');
+  });
 });
