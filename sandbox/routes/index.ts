@@ -12,6 +12,7 @@ import { norwayRoutes } from './norway';
 import { notificationRoutes } from './notifications';
 import { scanningRoutes } from './scanning';
 import { userRoutes } from './users';
+import { validateRoutes } from './validate';
 
 export type RouteModule = (app: FastifyInstance, ctx: SandboxContext) => void;
 
@@ -29,4 +30,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   scanningRoutes,
   norwayRoutes,
   bankMessageRoutes,
+  validateRoutes,
 ];

@@ -29,10 +29,12 @@ export const ROOMS: readonly Room[] = [
   {
     name: 'sandbox',
     path: '^sandbox/',
-    may: ['shared'],
+    // core/validate: the validator host (POST /v1/validate) runs the very rule sets the app vendors, as
+    // the service runs the official ones; a second Schematron runner would be a copy that drifts.
+    may: ['shared', 'core/validate'],
     node: true,
     electron: false,
-    comment: 'the service stand-in builds on shared/ only',
+    comment: 'the service stand-in builds on shared/, and on core/validate for its validator host only',
   },
   { name: 'core/api', path: '^main/core/api/', may: ['shared'], node: true, electron: false, comment: 'HTTP clients of the service' },
   { name: 'core/store', path: '^main/core/store/', may: ['shared'], node: true, electron: false, comment: 'SQLite: all SQL lives here' },

@@ -8,6 +8,7 @@ import { m006JobRunner } from './006-job-runner';
 import { m007InboxLayout } from './007-inbox-layout';
 import { m008SortIndexes } from './008-sort-indexes';
 import { m009ValidationReports } from './009-validation-reports';
+import { m010BankMessagesOut } from './010-bank-messages-out';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m007InboxLayout,
   m008SortIndexes,
   m009ValidationReports,
+  m010BankMessagesOut,
 ];
