@@ -41,8 +41,20 @@ const EMPTY = {
 const nameOf = (u: Pick<User, 'first_name' | 'last_name' | 'email'>) => [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
 
 /** The fields both forms share; the e-mail only when adding (the service keeps it fixed). */
-function UserFields({ form, specs, withEmail }: { form: ReturnType<typeof useForm>; specs: readonly FieldSpec[]; withEmail: boolean }) {
+function UserFields({
+  form,
+  specs,
+  withEmail,
+  phoneHeld,
+}: {
+  form: ReturnType<typeof useForm>;
+  specs: readonly FieldSpec[];
+  withEmail: boolean;
+  /** The user's phone at the service: emptying the field cannot remove it, and the hint says so. */
+  phoneHeld?: string | null;
+}) {
   const { t } = useTranslation();
+  const cleared = Boolean(phoneHeld) && String(form.values.phone ?? '').trim() === '';
   return (
     <>
       {withEmail && <Field form={form} spec={spec(specs, 'email')} label={t('companyAdmin.users.email')} required autoComplete="off" />}
@@ -52,7 +64,7 @@ function UserFields({ form, specs, withEmail }: { form: ReturnType<typeof useFor
         form={form}
         spec={spec(specs, 'phone')}
         label={t('companyAdmin.users.phone')}
-        hint={t('companyAdmin.users.phoneHint')}
+        hint={cleared ? t('companyAdmin.users.phoneCannotClear', { phone: phoneHeld }) : t('companyAdmin.users.phoneHint')}
         autoComplete="off"
       />
       <Field
@@ -68,7 +80,16 @@ function UserFields({ form, specs, withEmail }: { form: ReturnType<typeof useFor
   );
 }
 
-function EditUser({ accountId, user, onDone }: { accountId: string; user: User; onDone(saved: User | null): void }) {
+function EditUser({
+  accountId,
+  user,
+  onDone,
+}: {
+  accountId: string;
+  user: User;
+  /** `phoneKept`: the field was emptied, and the service kept the number it had. */
+  onDone(saved: User | null, phoneKept?: boolean): void;
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const initial = { ...inputsFrom(EDIT_SPECS, user), user_role: user.user_role ?? 'admin' };
@@ -85,7 +106,7 @@ function EditUser({ accountId, user, onDone }: { accountId: string; user: User; 
       },
       prefixes: PREFIXES,
     });
-    if (saved) onDone(saved);
+    if (saved) onDone(saved, Boolean(saved.phone) && String(form.values.phone ?? '').trim() === '');
   };
   const titleId = `user-edit-${user.id}-title`;
   return (
@@ -100,7 +121,7 @@ function EditUser({ accountId, user, onDone }: { accountId: string; user: User; 
     >
       <h3 id={titleId}>{t('companyAdmin.users.editTitle', { name: nameOf(user) })}</h3>
       <p className="muted">{user.email}</p>
-      <UserFields form={form} specs={EDIT_SPECS} withEmail={false} />
+      <UserFields form={form} specs={EDIT_SPECS} withEmail={false} phoneHeld={user.phone} />
       <ErrorNotice error={form.failure} lines={form.unplaced} />
       <div className="actions">
         <button type="submit" className="primary" disabled={form.busy}>
@@ -212,10 +233,11 @@ export function UsersPanel({ accountId }: { accountId: string }) {
           key={editedUser.id}
           accountId={accountId}
           user={editedUser}
-          onDone={(saved) => {
+          onDone={(saved, phoneKept) => {
             setEditing(null);
             if (saved) {
-              setSaid(t('companyAdmin.users.saved', { name: nameOf(saved) }));
+              const words = { name: nameOf(saved), phone: saved.phone };
+              setSaid(phoneKept ? t('companyAdmin.users.savedPhoneKept', words) : t('companyAdmin.users.saved', words));
               users.reload();
             }
           }}

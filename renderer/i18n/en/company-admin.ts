@@ -8,7 +8,10 @@ export const companyAdmin = {
       firstName: 'First name',
       lastName: 'Last name',
       phone: 'Phone',
-      phoneHint: 'With the country code, such as +358 40 123 4567.',
+      phoneHint:
+        'With the country code, such as +358 40 123 4567. Once a user has a phone number, the service can change it but cannot remove it.',
+      phoneCannotClear:
+        'The service cannot remove a phone number. Saving with this field empty keeps {{phone}}; type another number to change it.',
       role: 'Role',
       roles: { admin: 'Admin', user: 'User' },
       notificationsDisabled: "No e-mail about this user's invoices",
@@ -22,6 +25,7 @@ export const companyAdmin = {
         '{{name}} <{{email}}> already had a user at the service and was added to this company; their name and settings are the ones they already had.',
       editTitle: 'Edit {{name}}',
       saved: 'Saved {{name}}.',
+      savedPhoneKept: 'Saved {{name}}. The phone number is still {{phone}}: the service cannot remove it.',
       removeQuestion: 'Remove {{name}} <{{email}}> from the company?',
       removed: 'Removed {{name}} <{{email}}> from the company.',
     },

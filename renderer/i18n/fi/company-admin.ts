@@ -11,7 +11,10 @@ export const companyAdmin: CatalogShape<typeof en> = {
       firstName: 'Etunimi',
       lastName: 'Sukunimi',
       phone: 'Puhelin',
-      phoneHint: 'Maatunnuksen kanssa, esimerkiksi +358 40 123 4567.',
+      phoneHint:
+        'Maatunnuksen kanssa, esimerkiksi +358 40 123 4567. Kun käyttäjällä on puhelinnumero, palvelu voi vaihtaa sen mutta ei poistaa sitä.',
+      phoneCannotClear:
+        'Palvelu ei voi poistaa puhelinnumeroa. Jos tallennat kentän tyhjänä, numero {{phone}} säilyy; vaihda se kirjoittamalla toinen numero.',
       role: 'Rooli',
       roles: { admin: 'Pääkäyttäjä', user: 'Käyttäjä' },
       notificationsDisabled: 'Ei sähköpostia käyttäjän laskuista',
@@ -25,6 +28,7 @@ export const companyAdmin: CatalogShape<typeof en> = {
         'Osoitteella {{name}} <{{email}}> oli jo käyttäjä palvelussa, ja se lisättiin tähän yritykseen; nimi ja asetukset ovat ne, jotka käyttäjällä jo oli.',
       editTitle: 'Muokkaa: {{name}}',
       saved: 'Tallennettu: {{name}}.',
+      savedPhoneKept: 'Tallennettu: {{name}}. Puhelinnumero on yhä {{phone}}: palvelu ei voi poistaa sitä.',
       removeQuestion: 'Poistetaanko {{name}} <{{email}}> yrityksestä?',
       removed: '{{name}} <{{email}}> poistettiin yrityksestä.',
     },

@@ -11,7 +11,10 @@ export const companyAdmin: CatalogShape<typeof en> = {
       firstName: 'Fornavn',
       lastName: 'Etternavn',
       phone: 'Telefon',
-      phoneHint: 'Med landskode, for eksempel +47 912 34 567.',
+      phoneHint:
+        'Med landskode, for eksempel +47 912 34 567. Når en bruker har et telefonnummer, kan tjenesten endre det, men ikke fjerne det.',
+      phoneCannotClear:
+        'Tjenesten kan ikke fjerne et telefonnummer. Lagrer du med feltet tomt, beholdes {{phone}}; skriv et annet nummer for å endre det.',
       role: 'Rolle',
       roles: { admin: 'Administrator', user: 'Bruker' },
       notificationsDisabled: 'Ingen e-post om brukerens fakturaer',
@@ -25,6 +28,7 @@ export const companyAdmin: CatalogShape<typeof en> = {
         '{{name}} <{{email}}> hadde allerede en bruker i tjenesten og ble lagt til i dette selskapet; navn og innstillinger er de brukeren allerede hadde.',
       editTitle: 'Rediger {{name}}',
       saved: 'Lagret {{name}}.',
+      savedPhoneKept: 'Lagret {{name}}. Telefonnummeret er fortsatt {{phone}}: tjenesten kan ikke fjerne det.',
       removeQuestion: 'Fjerne {{name}} <{{email}}> fra selskapet?',
       removed: '{{name}} <{{email}}> ble fjernet fra selskapet.',
     },

@@ -11,7 +11,10 @@ export const companyAdmin: CatalogShape<typeof en> = {
       firstName: 'Förnamn',
       lastName: 'Efternamn',
       phone: 'Telefon',
-      phoneHint: 'Med landsnummer, till exempel +358 40 123 4567.',
+      phoneHint:
+        'Med landsnummer, till exempel +358 40 123 4567. När en användare har ett telefonnummer kan tjänsten ändra det men inte ta bort det.',
+      phoneCannotClear:
+        'Tjänsten kan inte ta bort ett telefonnummer. Sparar du med fältet tomt behålls {{phone}}; skriv ett annat nummer för att ändra det.',
       role: 'Roll',
       roles: { admin: 'Administratör', user: 'Användare' },
       notificationsDisabled: 'Ingen e-post om användarens fakturor',
@@ -25,6 +28,7 @@ export const companyAdmin: CatalogShape<typeof en> = {
         '{{name}} <{{email}}> hade redan en användare i tjänsten och lades till i detta företag; namn och inställningar är de som användaren redan hade.',
       editTitle: 'Redigera {{name}}',
       saved: 'Sparade {{name}}.',
+      savedPhoneKept: 'Sparade {{name}}. Telefonnumret är fortfarande {{phone}}: tjänsten kan inte ta bort det.',
       removeQuestion: 'Ta bort {{name}} <{{email}}> från företaget?',
       removed: '{{name}} <{{email}}> togs bort från företaget.',
     },

@@ -71,6 +71,25 @@ describe('users', () => {
     fireEvent.click(within(within(row).getByRole('group')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(bridge.callsOf('company.users.remove')).toEqual([{ accountId: ACCOUNT.id, userId: 'u1' }]));
   });
+  it('says plainly that emptying the phone cannot remove it, and sends no phone', async () => {
+    const withPhone = { ...MAIJA, phone: '+358401234567' };
+    const bridge = fakeBridge({ 'company.users.list': () => [withPhone], 'company.users.update': () => withPhone });
+    renderWithApp(<UsersPanel accountId={ACCOUNT.id} />, bridge, { lang: 'sv' });
+    const row = (await screen.findByText('maija@example.com')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /Maija Virtanen/ }));
+    const phone = (await waitFor(() => document.getElementById('user-edit-u1-phone'))) as HTMLInputElement;
+    expect(document.getElementById('user-edit-u1-phone-hint')?.textContent).toMatch(/kan tjänsten ändra det men inte ta bort det/);
+    fireEvent.change(phone, { target: { value: '' } });
+    expect(document.getElementById('user-edit-u1-phone-hint')?.textContent).toBe(
+      'Tjänsten kan inte ta bort ett telefonnummer. Sparar du med fältet tomt behålls +358401234567; skriv ett annat nummer för att ändra det.',
+    );
+    expect(phone.getAttribute('aria-describedby')).toContain('user-edit-u1-phone-hint');
+    fireEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Sparade Maija Virtanen. Telefonnumret är fortfarande +358401234567: tjänsten kan inte ta bort det.',
+    );
+    expect(bridge.callsOf('company.users.update')[0]?.patch).not.toHaveProperty('phone');
+  });
 });
 
 describe('webhooks', () => {
