@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(async () => sb.close());
 
 const fixture = (p: string) => readFile(join(FIXTURES, 'invoices', p));
-const validate = (body: FormData, t: string | null = token) => sb.call('/v1/validate', { method: 'POST', body, ...(t ? { token: t } : {}) });
+const validate = (body: FormData, t: string | null = token) =>
+  sb.call('/v1/validate', { method: 'POST', body, ...(t ? { token: t } : {}) });
 
 describe('POST /v1/validate', () => {
   it('answers a valid Peppol invoice as valid, with the rule sets and their versions', async () => {
@@ -38,7 +39,10 @@ describe('POST /v1/validate', () => {
   it('names each broken rule with its flag, place, line and text', async () => {
     const xml = (await fixture('peppol-bis3/base-example.xml'))
       .toString('utf8')
-      .replace(/<cbc:PayableAmount currencyID="EUR">[^<]*<\/cbc:PayableAmount>/, '<cbc:PayableAmount currencyID="EUR">999999.99</cbc:PayableAmount>');
+      .replace(
+        /<cbc:PayableAmount currencyID="EUR">[^<]*<\/cbc:PayableAmount>/,
+        '<cbc:PayableAmount currencyID="EUR">999999.99</cbc:PayableAmount>',
+      );
     const res = await validate(form({ name: 'wrong-sum.xml', data: xml }));
     expect(res.status).toBe(200);
     const a = validatorAnswerSchema.parse(await res.json());
@@ -93,7 +97,12 @@ describe('POST /v1/validate', () => {
 
   it('grants validate only to a company allowed it', async () => {
     const other = await sb.company({ allowed_scopes: ['global', 'company'] });
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: other.company_id, client_secret: other.api_key, scope: 'validate' });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: other.company_id,
+      client_secret: other.api_key,
+      scope: 'validate',
+    });
     const res = await fetch(`${sb.url}/oauth2/token`, { method: 'POST', body: form });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('invalid_scope');
