@@ -9,6 +9,7 @@ import { m007InboxLayout } from './007-inbox-layout';
 import { m008SortIndexes } from './008-sort-indexes';
 import { m009ValidationReports } from './009-validation-reports';
 import { m010BankMessagesOut } from './010-bank-messages-out';
+import { m011RemoteValidation } from './011-remote-validation';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m008SortIndexes,
   m009ValidationReports,
   m010BankMessagesOut,
+  m011RemoteValidation,
 ];
