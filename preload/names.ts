@@ -84,6 +84,10 @@ const COMMANDS: Record<CommandName, true> = {
   'norway.b2cno': true,
   'sendingOptions.list': true,
   'sendingOptions.set': true,
+  'validate.start': true,
+  'validate.chunk': true,
+  'validate.finish': true,
+  'validate.outboxReport': true,
 };
 
 export const COMMAND_NAMES: readonly CommandName[] = Object.keys(COMMANDS) as CommandName[];

@@ -12,6 +12,7 @@ import type { ConsumerLookup, EndpointLookup, Receiver } from '../schemas/lookup
 import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-options';
 import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
 import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
+import { type ValidationView, validationCommandSchemas as validation } from './validation';
 import type {
   AccountStatusView,
   AccountView,
@@ -485,6 +486,13 @@ export const commands = {
     input: z.object({ accountId, folder: optionFolderSchema, options: z.record(z.string().max(60), z.unknown()) }),
     output: out<FolderOptionsView>(),
   },
+
+  // ---- Local validation (issue 11): a file the user hands over, in pieces (shared/bridge/validation.ts)
+  'validate.start': { input: validation.start, output: out<{ uploadId: string; chunkBytes: number }>() },
+  'validate.chunk': { input: validation.chunk, output: out<{ received: number }>() },
+  'validate.finish': { input: validation.finish, output: out<ValidationView>() },
+  /** The report an outbox file got before it was sent or refused, beside the file rendered. */
+  'validate.outboxReport': { input: validation.outbox, output: out<ValidationView>() },
 } as const;
 
 export type Commands = typeof commands;

@@ -2,6 +2,7 @@
 import type { Environment } from '../enums';
 import type { FailureKind } from '../errors';
 import type { InboxLayout } from '../inbox-layout';
+import type { ValidationSummaryView } from './validation';
 
 export interface AccountView {
   id: string;
@@ -196,6 +197,8 @@ export interface OutboxItemView {
   updatedAt: string;
   /** Where the file is now, once it is settled in Sent/ or Failed/ (outbox.list only; for files.showInFolder). */
   path?: string | null;
+  /** Its local validation report in brief, when it was validated (outbox.list only; validate.outboxReport has the whole). */
+  validation?: ValidationSummaryView | null;
 }
 
 export interface ActivityView {

@@ -10,6 +10,7 @@ import { invoiceHandlers } from './invoices';
 import { norwayHandlers } from './norway';
 import { serviceHandlers } from './services';
 import { syncHandlers } from './sync';
+import { validateHandlers } from './validate';
 
 /** Every command of shared/bridge/commands.ts, over the engine; `Handlers` makes a missing one a compile error. */
 export function createHandlers(d: BridgeDeps): Handlers {
@@ -25,5 +26,6 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...detectHandlers(d),
     ...norwayHandlers(d),
     ...serviceHandlers(d),
+    ...validateHandlers(d),
   };
 }

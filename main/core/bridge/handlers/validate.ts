@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { VALIDATE_CHUNK_BYTES } from '../../../../shared/bridge/validation';
+import type { OutboxJob } from '../../store/outbox';
+import { Spool } from '../../sync/spool';
+import { RulesUnavailableError, validateFile } from '../../validate';
+import { invalid, needsUser } from '../errors';
+import type { BridgeDeps, Handlers } from '../types';
+import { ValidationUploads } from '../validation-uploads';
+import { validationView } from '../validation-view';
+
+type Names = 'validate.start' | 'validate.chunk' | 'validate.finish' | 'validate.outboxReport';
+
+/** Where an outbox row's bytes are now: the app's own copy while it is queued, Sent/ or Failed/ once settled. */
+function outboxFile(d: BridgeDeps, job: OutboxJob): string | null {
+  const root = d.engine.store.accounts.get(job.accountId)?.root;
+  if ((job.state === 'done' || job.state === 'failed') && job.destPath && root) return resolve(root, job.destPath);
+  if (job.state === 'vanished') return null;
+  // The spool's place, as the account runner makes it (sync/account-runner.ts).
+  return new Spool(join(d.dataDir, 'spool', job.accountId)).path(job.idemKey);
+}
+
+export function validateHandlers(d: BridgeDeps): Pick<Handlers, Names> {
+  const uploads = new ValidationUploads(d.now);
+  return {
+    'validate.start': async (input) => ({ uploadId: uploads.start(input.name, input.size), chunkBytes: VALIDATE_CHUNK_BYTES }),
+
+    'validate.chunk': async (input) => ({ received: uploads.chunk(input.uploadId, input.offset, input.base64) }),
+
+    'validate.finish': async (input) => {
+      const { name, bytes } = uploads.finish(input.uploadId);
+      try {
+        const report = await validateFile(bytes, { name });
+        return validationView(report, bytes, '');
+      } catch (e) {
+        if (e instanceof RulesUnavailableError) throw needsUser(`${name} cannot be validated on this computer: ${e.message}`);
+        throw e;
+      }
+    },
+
+    'validate.outboxReport': async (input) => {
+      const job = d.engine.store.outbox.get(input.id);
+      if (!job) throw invalid(`No outbox item ${input.id}`, { id: 'no such item' });
+      const report = d.engine.store.validationReports.latest(job.sha256);
+      if (!report) {
+        throw invalid(
+          `${job.filename} has no validation report: it was not validated before sending (the folder's validation is off, or it is not an invoice).`,
+          { id: 'not validated' },
+        );
+      }
+      const path = outboxFile(d, job);
+      const bytes = path ? await readFile(path).catch(() => null) : null;
+      return validationView(report, bytes, `${job.filename} is no longer where the app left it, so it cannot be shown beside its report.`);
+    },
+  };
+}
