@@ -1,0 +1,153 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_VALIDATE_BYTES } from '../../../main/core/validate';
+import type { BridgeResult } from '../../../shared/bridge/api';
+import type { ValidationView } from '../../../shared/bridge/validation';
+import type { BridgeErrorView, OutboxItemView } from '../../../shared/bridge/views';
+import { FIXTURES, startTestEngine } from '../../support/engine';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { ensureRules } from '../../support/validation';
+import { type HostUnderTest, startHost } from './setup';
+
+/**
+ * The Validate page's commands and the outbox's reports (issue 11 item 3), through the headless host
+ * as the browser sends them: real HTTP, the real validator and its compiled rules, the real store.
+ */
+let sb: TestSandbox;
+let h: HostUnderTest;
+
+beforeAll(async () => {
+  await ensureRules();
+  sb = await startTestSandbox();
+  const company = await sb.company();
+  h = await startHost(sb, company, await startTestEngine(sb, company, { stableMs: 50 }));
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+  await sb?.close();
+});
+
+function value<T>(r: BridgeResult<T>): T {
+  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+function failure(r: BridgeResult<unknown>): BridgeErrorView {
+  if (r.ok) throw new Error(`command succeeded: ${JSON.stringify(r.value).slice(0, 200)}`);
+  return r.error;
+}
+
+const base = () => readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');
+/** The payable amount no longer matches the lines: BR-CO-15 and friends, at the monetary totals. */
+const brokenSums = async () =>
+  (await base()).replace(
+    /<cbc:PayableAmount currencyID="EUR">[^<]*<\/cbc:PayableAmount>/,
+    '<cbc:PayableAmount currencyID="EUR">999999.99</cbc:PayableAmount>',
+  );
+
+/** The page's upload: start, the pieces in order (here of `piece` bytes), finish. */
+async function validate(name: string, bytes: Buffer, piece = 1000): Promise<BridgeResult<ValidationView>> {
+  const { uploadId } = value(await h.call<{ uploadId: string }>('validate.start', { name, size: bytes.length }));
+  for (let offset = 0; offset < bytes.length; offset += piece) {
+    const base64 = bytes.subarray(offset, offset + piece).toString('base64');
+    value(await h.call('validate.chunk', { uploadId, offset, base64 }));
+  }
+  return h.call<ValidationView>('validate.finish', { uploadId });
+}
+
+describe('validating a file the user hands over', () => {
+  it('answers the report of a broken invoice sent in pieces, with the invoice rendered and the source around each place', async () => {
+    const xml = await brokenSums();
+    const view = value(await validate('wrong-sum.xml', Buffer.from(xml)));
+    expect(view.report.file).toBe('wrong-sum.xml');
+    expect(view.report.status).toBe('invalid');
+    expect(view.report.syntax).toBe('ubl-invoice');
+    expect(view.report.rulesets.map((r) => r.id)).toEqual(['EN16931-UBL', 'PEPPOL-BIS3-UBL']);
+    const issue = view.report.issues.find((i) => i.location === '/Invoice/cac:LegalMonetaryTotal');
+    expect(issue?.flag).toBe('fatal');
+    expect(view.rendered?.totals.payable).toBe(999999.99);
+    const excerpt = view.excerpts.find((e) => e.line === issue?.line);
+    const lines = xml.split('\n');
+    expect(excerpt?.lines[(issue?.line ?? 0) - (excerpt?.from ?? 0)]).toBe(lines[(issue?.line ?? 1) - 1]);
+    expect(excerpt?.lines.length).toBe(7);
+  });
+
+  it('answers a valid invoice as valid', async () => {
+    const bytes = await readFile(join(FIXTURES, 'invoices/finvoice3/finvoice_30_example.xml'));
+    const view = value(await validate('finvoice.xml', bytes, 4096));
+    expect(view.report.status).toBe('valid');
+    expect(view.report.notes.map((n) => n.code)).toEqual(['no-business-rules']);
+    expect(view.rendered?.format).toBe('FINVOICE');
+  });
+
+  it('says in plain words what cannot be read, and an empty file is a file too', async () => {
+    const pdf = value(await validate('scan.pdf', Buffer.from('%PDF-1.7 not an invoice')));
+    expect(pdf.report.status).toBe('unreadable');
+    expect(pdf.report.problem).toMatch(/not XML/);
+    expect(pdf.rendered).toBeNull();
+    const empty = value(await validate('empty.xml', Buffer.alloc(0)));
+    expect(empty.report.problem).toBe('The file is empty.');
+  });
+
+  it('refuses a file over the limit before a byte moves, and pieces out of order, missing or malformed', async () => {
+    const big = failure(await h.call('validate.start', { name: 'huge.xml', size: MAX_VALIDATE_BYTES + 1 }));
+    expect(big.kind).toBe('invalid');
+    expect(big.message).toMatch(/huge\.xml cannot be validated\. The file is 100\.0 MB; files of up to 100 MB are validated/);
+
+    const { uploadId } = value(await h.call<{ uploadId: string }>('validate.start', { name: 'a.xml', size: 10 }));
+    const gap = failure(await h.call('validate.chunk', { uploadId, offset: 5, base64: Buffer.from('12345').toString('base64') }));
+    expect(gap.message).toMatch(/A piece of a\.xml is missing \(expected byte 0, got 5\)/);
+    const long = failure(await h.call('validate.chunk', { uploadId, offset: 0, base64: Buffer.from('12345678901').toString('base64') }));
+    expect(long.message).toMatch(/longer than its size said/);
+    value(await h.call('validate.chunk', { uploadId, offset: 0, base64: Buffer.from('<a/>').toString('base64') }));
+    expect(failure(await h.call('validate.finish', { uploadId })).message).toMatch(/Only 4 of the 10 bytes of a\.xml arrived/);
+
+    const bad = failure(await h.call('validate.chunk', { uploadId, offset: 0, base64: 'not base64!' }));
+    expect(bad.kind).toBe('invalid');
+    expect(bad.fields?.base64).toBeTruthy();
+    const unknown = failure(await h.call('validate.finish', { uploadId: '3f2b0c1e-0000-4000-8000-000000000000' }));
+    expect(unknown.message).toMatch(/no longer held for validation/);
+  });
+});
+
+describe('the outbox shows each file’s report', () => {
+  it('marks a file refused by the rules and a sent one, and answers the refused one’s report beside the file in Failed/', async () => {
+    const { te } = h;
+    const outbox = join(te.root, 'Outbox', 'Invoices');
+    // The service fails the first upload: the good file is sent on a later pass, the refused one never.
+    await sb.call('/__sandbox/faults', {
+      method: 'PUT',
+      json: [{ action: 'error', status: 503, method: 'POST', path: '^/v1/invoices$', times: 1 }],
+    });
+    try {
+      await writeFile(join(outbox, 'wrong-sum.xml'), await brokenSums());
+      await writeFile(join(outbox, 'good.xml'), await base());
+      for (let pass = 0; pass < 10; pass++) {
+        await te.engine.syncOnce();
+        const rows = value(await h.call<OutboxItemView[]>('outbox.list', { accountId: te.account.id }));
+        if (rows.find((r) => r.file.endsWith('good.xml'))?.state === 'done') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } finally {
+      await sb.call('/__sandbox/faults', { method: 'DELETE' });
+    }
+    expect(await readdir(join(te.root, 'Failed'))).toEqual(expect.arrayContaining(['wrong-sum.xml', 'wrong-sum.xml.error.txt']));
+
+    const rows = value(await h.call<OutboxItemView[]>('outbox.list', { accountId: te.account.id }));
+    const refused = rows.find((r) => r.file.endsWith('wrong-sum.xml'));
+    const sent = rows.find((r) => r.file.endsWith('good.xml'));
+    expect(refused?.state).toBe('failed');
+    expect(refused?.validation).toEqual({ status: 'invalid', fatal: expect.any(Number), warnings: expect.any(Number) });
+    expect(refused?.validation?.fatal).toBeGreaterThan(0);
+    expect(sent?.state).toBe('done');
+    expect(sent?.validation?.status).toBe('valid');
+
+    const view = value(await h.call<ValidationView>('validate.outboxReport', { id: refused?.id }));
+    expect(view.report.fatalCount).toBe(refused?.validation?.fatal);
+    expect(view.rendered?.totals.payable).toBe(999999.99);
+    expect(view.excerpts.length).toBeGreaterThan(0);
+
+    const none = failure(await h.call('validate.outboxReport', { id: 999_999 }));
+    expect(none.message).toBe('No outbox item 999999');
+  }, 60_000);
+});
