@@ -17,6 +17,7 @@ export const DEFAULT_ALLOWED_SCOPES = [
   'fi_bank_message:send',
   'fi_bank_message:receive',
   'partner:lookups',
+  'partner:invoice_delivery_actions',
 ];
 
 const companyBodySchema = z.object({

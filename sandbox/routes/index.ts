@@ -10,6 +10,8 @@ import { invoiceRoutes } from './invoices';
 import { lookupRoutes } from './lookups';
 import { norwayRoutes } from './norway';
 import { notificationRoutes } from './notifications';
+import { partnerRoutes } from './partner';
+import { receivablesRoutes } from './receivables';
 import { scanningRoutes } from './scanning';
 import { userRoutes } from './users';
 import { validateRoutes } from './validate';
@@ -26,6 +28,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   invoiceRoutes,
   documentRoutes,
   lookupRoutes,
+  partnerRoutes,
   detectRoutes,
   scanningRoutes,
   norwayRoutes,
