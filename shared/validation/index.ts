@@ -1,2 +1,3 @@
 export * from './explanations';
+export * from './rendered-part';
 export * from './report';
