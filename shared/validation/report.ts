@@ -20,8 +20,11 @@ export const SYNTAX_LABELS: Readonly<Record<InvoiceSyntax, string>> = {
 /** The official rule sets, compiled ahead of time (vendor/validation/, npm run build:rules). */
 export const COMPILED_RULESET_IDS = ['EN16931-UBL', 'EN16931-CII', 'PEPPOL-BIS3-UBL', 'PEPPOL-BIS3-CII'] as const;
 export type CompiledRulesetId = (typeof COMPILED_RULESET_IDS)[number];
-/** Finvoice has no official machine-readable business rules: only its well-formedness and structure are checked. */
-export type RulesetId = CompiledRulesetId | 'FINVOICE-STRUCTURE';
+/**
+ * Finvoice has no official machine-readable business rules: only its well-formedness and structure are
+ * checked. The service's validator may name rule sets the app does not vendor: they are kept as named.
+ */
+export type RulesetId = CompiledRulesetId | 'FINVOICE-STRUCTURE' | (string & {});
 
 export type IssueFlag = 'fatal' | 'warning';
 
@@ -86,4 +89,6 @@ export interface ValidationReport {
   notes: ValidationNote[];
   /** Wall time from the request to the answer. */
   ms: number;
+  /** Who validated: the app's own rules (also when left out), or the service's validator host (remote validation). */
+  source?: 'local' | 'service';
 }

@@ -11,6 +11,7 @@ import type { RetryOptions } from './retry';
 import { scanningApi } from './scanning';
 import { type Credentials, TokenManager } from './token-manager';
 import { Transport, type TransportOptions } from './transport';
+import { validatorApi } from './validator';
 
 export { EnvironmentError, resolveHosts, type ServiceHosts } from './environments';
 export { type FailureKind, isServiceError, ServiceError } from './errors';
@@ -44,6 +45,17 @@ export function createApi(o: ApiOptions) {
     now,
   });
   const client = new ServiceClient({ transport, hosts: o.hosts, tokens, now, retry: o.retry });
+  // The validator host gets a token of its own, asked only when remote validation is used: a company
+  // whose token cannot carry `validate` loses that check, never its sync.
+  const validatorTokens = new TokenManager({
+    transport,
+    baseUrl: o.hosts.base_url,
+    credentials: o.credentials,
+    scope: 'validate',
+    licenseData: o.licenseData,
+    now,
+  });
+  const validatorClient = new ServiceClient({ transport, hosts: o.hosts, tokens: validatorTokens, now, retry: o.retry });
   return {
     client,
     tokens,
@@ -55,6 +67,7 @@ export function createApi(o: ApiOptions) {
     norway: norwayApi(client),
     scanning: scanningApi(client),
     lookups: lookupsApi(client),
+    validator: validatorApi(validatorClient),
     close: () => (ownTransport ? transport.close() : Promise.resolve()),
   };
 }
