@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { Environment } from '../../shared/enums';
+import type { DetectStateView } from '../../shared/bridge/scrutiny';
+import type { DetectCheck, Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
 import { type Api, createApi } from './api';
 import { resolveHosts } from './api/environments';
@@ -12,8 +13,10 @@ import { createStore, type Store } from './store';
 import type { Account, AccountPatch } from './store/accounts';
 import type { OutboxJob, OutboxPatch } from './store/outbox';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
+import { detectState, refreshDetectOnOpen } from './sync/detect-work';
 import { EngineEvents } from './sync/events';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
+import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
 import { ensureLayout } from './sync/layout';
 import type { ReorganizeReport } from './sync/reorganize';
@@ -391,6 +394,21 @@ export class Engine {
   /** Sends a FAILED sent invoice again by another route; told as a delivery event and in the activity log. */
   async reroute(accountId: string, invoiceId: string, r: Reroute): Promise<{ status: string | null; message: string }> {
     return reroute(await this.contextOf(accountId), invoiceId, r);
+  }
+
+  /** Detect of one received invoice as its detail shows it; `refresh` (opening it) asks again for a result missing or not final. */
+  async detectState(accountId: string, invoiceId: string, refresh: boolean): Promise<DetectStateView> {
+    const ctx = await this.contextOf(accountId);
+    if (refresh && refreshDetectOnOpen(ctx, invoiceId)) this.runners.get(accountId)?.kick();
+    return detectState(ctx, invoiceId);
+  }
+
+  /** Runs the chosen checks on a received invoice now; the runner looks at them with back-off until they finish. */
+  async runAnalysis(accountId: string, invoiceId: string, checks: readonly DetectCheck[]): Promise<DetectStateView> {
+    const ctx = await this.contextOf(accountId);
+    await startAnalysis(ctx, invoiceId, checks);
+    this.runners.get(accountId)?.kick();
+    return detectState(ctx, invoiceId);
   }
 
   private async contextOf(accountId: string) {

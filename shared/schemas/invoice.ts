@@ -217,6 +217,16 @@ export const invoiceReportSchema = z.looseObject({
 });
 export type InvoiceReport = z.infer<typeof invoiceReportSchema>;
 
+/** A reason the service offers for a report; its texts in one language, with translations when the service gives them. */
+export const invoiceReportDefinitionSchema = z.looseObject({
+  reason: z.string(),
+  title: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  titles: z.array(z.looseObject({ lang: z.string(), text: z.string() })).optional(),
+  descriptions: z.array(z.looseObject({ lang: z.string(), text: z.string() })).optional(),
+});
+export type InvoiceReportDefinition = z.infer<typeof invoiceReportDefinitionSchema>;
+
 /**
  * National-network invoice responses (sandbox choice, after the Peppol Invoice Response codes of
  * UNCL 4343), in their fixed order; RE and PD are final, UQ, CA and RE need a reason.

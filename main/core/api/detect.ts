@@ -1,5 +1,5 @@
 import type { DetectCheck } from '../../../shared/enums';
-import { checkDefinitionListSchema, detectChecksSchema } from '../../../shared/schemas/detect';
+import { analysisListSchema, checkDefinitionListSchema, detectChecksSchema } from '../../../shared/schemas/detect';
 import type { ServiceClient } from './client';
 
 /** Detect: which checks run on received invoices, and what each check is. */
@@ -17,6 +17,15 @@ export function detectApi(client: ServiceClient) {
     async definitions(q: { checks?: DetectCheck[]; attributes?: string[] } = {}, signal?: AbortSignal) {
       const query = { checks: q.checks, check_attributes: q.attributes };
       return (await client.json({ method: 'GET', path: '/v1/definitions/detect/checks', query, signal }, checkDefinitionListSchema)).data;
+    },
+    /** Starts the checks on a received invoice now; the service answers each in PENDING. */
+    async analyze(invoiceId: string, checks: readonly DetectCheck[], signal?: AbortSignal) {
+      const query = { resource_id: invoiceId, resource_type: 'INVOICE', checks_to_run: [...checks] };
+      return (await client.json({ method: 'POST', path: '/v1/analysis', query, signal }, analysisListSchema)).data;
+    },
+    /** The invoice's analyses as they stand (404 when none was ever asked for). */
+    async analyses(invoiceId: string, signal?: AbortSignal) {
+      return (await client.json({ method: 'GET', path: `/v1/analysis/${encodeURIComponent(invoiceId)}`, signal }, analysisListSchema)).data;
     },
   };
 }

@@ -4,6 +4,7 @@ import { companyApi } from './company';
 import { detectApi } from './detect';
 import { documentsApi } from './documents';
 import type { ServiceHosts } from './environments';
+import { invoiceReportsApi } from './invoice-reports';
 import { invoicesApi } from './invoices';
 import { lookupsApi } from './lookups';
 import { norwayApi } from './norway';
@@ -60,6 +61,7 @@ export function createApi(o: ApiOptions) {
     client,
     tokens,
     invoices: invoicesApi(client),
+    invoiceReports: invoiceReportsApi(client),
     documents: documentsApi(client),
     bankMessages: bankMessagesApi(client),
     company: companyApi(client),

@@ -67,8 +67,11 @@ export function invoicesApi(client: ServiceClient) {
       const res = await client.call({ method: 'GET', path: `/v1/invoices/${enc(id)}/files/${enc(fileId)}`, signal });
       return fileAnswer(res.headers, res.body);
     },
-    async actions(id: string, signal?: AbortSignal) {
-      return (await client.json({ method: 'GET', path: `/v1/invoices/${enc(id)}/actions`, signal }, z.array(invoiceActionSchema))).data;
+    /** Every action the service recorded; version 2 adds each one's channel details (route, destination, operator). */
+    async actions(id: string, signal?: AbortSignal, channelDetailsVersion: 1 | 2 = 2) {
+      const query = { channel_details_version: channelDetailsVersion };
+      return (await client.json({ method: 'GET', path: `/v1/invoices/${enc(id)}/actions`, query, signal }, z.array(invoiceActionSchema)))
+        .data;
     },
     /**
      * Uploads with the caller's uuid, so a retry after a lost answer cannot make a second invoice:

@@ -69,6 +69,10 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
        AND (status IS NULL OR status NOT IN (${INVOICE_FINAL_DELIVERY.map((x) => `'${x}'`).join(', ')})) AND updated_at <= @before
      ORDER BY updated_at LIMIT @limit`,
   );
+  const warnedUnhandled = db.prepare<[], { account_id: string; n: number }>(
+    `SELECT account_id, count(*) AS n FROM invoices WHERE direction = 'RECEIVED' AND detect_status = 'WARN' AND handled = 0
+     GROUP BY account_id`,
+  );
   const touch = db.prepare<{ account: string; id: string; now: number }>(
     'UPDATE invoices SET updated_at = @now WHERE account_id = @account AND id = @id',
   );
@@ -116,6 +120,10 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
     /** Mirrored sent invoices whose delivery may still change, not looked at since `before`. */
     listUnfinishedSent(accountId: string, limit: number, before: number): string[] {
       return unfinishedSent.all({ account: accountId, before, limit }).map((r) => r.id);
+    },
+    /** Per account, received invoices Detect warned about that nobody has marked handled yet. */
+    countWarnedUnhandled(): Map<string, number> {
+      return new Map(warnedUnhandled.all().map((r) => [r.account_id, r.n]));
     },
     /** Records that the row was checked now, though nothing changed. */
     touch(accountId: string, id: string): void {

@@ -92,6 +92,20 @@ export function createJobsRepo(db: Database, deps: StoreDeps) {
   const releaseHeld = db.prepare<{ account: string; now: number }>(`
     UPDATE jobs SET state = 'pending', attempts = 0, next_attempt_at = 0, last_error = NULL, error_kind = NULL, updated_at = @now
     WHERE account_id = @account AND state = 'needs_user'`);
+  // A row in flight keeps its state and tries (it settles itself); any other is due again at @at, counted afresh.
+  const requeue = db.prepare<{ account: string; kind: string; key: string; data: string; at: number; now: number }>(`
+    INSERT INTO jobs (account_id, kind, key, data_json, next_attempt_at, created_at, updated_at)
+    VALUES (@account, @kind, @key, @data, @at, @now, @now)
+    ON CONFLICT (account_id, kind, key) DO UPDATE SET data_json = excluded.data_json, updated_at = excluded.updated_at,
+      state = iif(state = 'running', state, 'pending'), attempts = iif(state = 'running', attempts, 0),
+      next_attempt_at = iif(state = 'running', next_attempt_at, excluded.next_attempt_at),
+      last_error = iif(state = 'running', last_error, NULL), error_kind = iif(state = 'running', error_kind, NULL)`);
+  const setData = db.prepare<{ id: number; data: string; now: number }>(
+    'UPDATE jobs SET data_json = @data, updated_at = @now WHERE id = @id',
+  );
+  const nextDue = db.prepare<[string, string], { at: number | null }>(
+    `SELECT min(next_attempt_at) AS at FROM jobs WHERE account_id = ? AND state = 'pending' AND kind IN (SELECT value FROM json_each(?))`,
+  );
   const counts = db.prepare<[string, string], { state: JobState; n: number }>(
     'SELECT state, count(*) AS n FROM jobs WHERE account_id = ? AND kind = ? GROUP BY state',
   );
@@ -119,6 +133,18 @@ export function createJobsRepo(db: Database, deps: StoreDeps) {
     /** Queues the work unless this kind already has a row for this key (whatever its state). */
     enqueue(accountId: string, kind: string, key: string, data: Record<string, unknown>): boolean {
       return enqueue.run({ account: accountId, kind, key, data: JSON.stringify(data), now: deps.now() }).changes === 1;
+    },
+    /** Queues the work again whatever became of an earlier row for this key (done, given up): due at `at`. */
+    requeue(accountId: string, kind: string, key: string, data: Record<string, unknown>, at: number): void {
+      requeue.run({ account: accountId, kind, key, data: JSON.stringify(data), at, now: deps.now() });
+    },
+    /** Keeps what a job learned so far (a check's latest answer) in its row, whatever its state. */
+    setData(id: number, data: Record<string, unknown>): void {
+      setData.run({ id, data: JSON.stringify(data), now: deps.now() });
+    },
+    /** When the earliest waiting job of these kinds is due (null: none waits). */
+    nextDueAt(accountId: string, kinds: readonly string[]): number | null {
+      return nextDue.get(accountId, JSON.stringify(kinds))?.at ?? null;
     },
     get(id: number): StoredJob | undefined {
       const r = byId.get(id);

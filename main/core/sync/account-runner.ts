@@ -10,13 +10,14 @@ import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import type { SyncContext } from './context';
+import { detectWakeAt, runDetectWork } from './detect-work';
 import { runDownloads } from './downloads';
 import type { EngineEventMap, EngineEvents } from './events';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
 import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
-import { detectQueue, enqueueDetect } from './jobs/detect-queue';
+import { enqueueDetect } from './jobs/detect-queue';
 import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
 import { ensureLayout } from './layout';
@@ -310,6 +311,16 @@ export class AccountRunner {
     } catch (e) {
       problems.push(`Outbox: ${(e as Error).message}`);
     }
+    try {
+      // Detect results not final and checks run on demand are looked at with their back-off, between polls too.
+      await runDetectWork(ctx, () => this.deps.options.detectLang, this.deps.options.downloadConcurrency, signal);
+      const next = detectWakeAt(ctx);
+      // Never before a 429 pause ends: a job due now but held by the pause must not spin the loop.
+      const due = next === null ? null : Math.max(next, ctx.jobs.pausedUntil);
+      if (due !== null) wakeAt = Math.min(wakeAt ?? due, due);
+    } catch (e) {
+      problems.push(`Detect: ${(e as Error).message}`);
+    }
     const paused = ctx.jobs.pausedUntil;
     if (paused > 0) {
       // A 429 pauses every call of this account, polls too; the poll comes when the pause ends.
@@ -373,11 +384,7 @@ export class AccountRunner {
     await step('Detect results', async () => {
       // New invoices, and older ones whose result could not be fetched before: one job each.
       enqueueDetect(ctx, ctx.store.invoices.listMissingDetect(ctx.account.id, 200));
-      const r = await ctx.jobs.runDue(
-        detectQueue(ctx, () => this.deps.options.detectLang),
-        this.deps.options.downloadConcurrency,
-        signal,
-      );
+      const r = await runDetectWork(ctx, () => this.deps.options.detectLang, this.deps.options.downloadConcurrency, signal);
       if (r.needsUser) throw new ServiceError('user', `${r.needsUser} Detect result(s) wait for you`, null);
     });
     if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));

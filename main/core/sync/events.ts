@@ -15,6 +15,8 @@ export interface EngineEventMap {
   received: { accountId: string; kind: 'invoice' | 'document' | 'bank_message'; id: string };
   /** A file was written into the Inbox. */
   downloaded: { accountId: string; kind: 'invoice' | 'document' | 'bank_message'; id: string; path: string };
+  /** A received invoice's Detect result or its analyses changed (fetched, still running, or given up). */
+  detect: { accountId: string; invoiceId: string };
   /** Progress of long work, such as a first mirror. */
   progress: { accountId: string; phase: string; done: number; total: number | null };
   /** Something failed that the user may need to see. */
