@@ -19,6 +19,7 @@ import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
 import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
 import { ensureLayout } from './sync/layout';
+import { PollGate } from './sync/poll-gate';
 import type { ReorganizeReport } from './sync/reorganize';
 import { listFolderOptions, setFolderOptions } from './sync/sending-options';
 import { closeDefaultValidator } from './validate';
@@ -131,6 +132,8 @@ export class Engine {
   }
 
   private detectLang: string | null = null;
+  /** Every account's poll takes a place here: hundreds of companies never all ask the service at once. */
+  private pollGate: PollGate | null = null;
 
   private get runnerOptions(): RunnerOptions {
     const o = { ...DEFAULT_RUNNER_OPTIONS, ...this.opts.runner };
@@ -337,9 +340,16 @@ export class Engine {
       random: this.opts.random ?? Math.random,
       env: this.opts.env ?? process.env,
       options: this.runnerOptions,
+      pollGate: this.sharedPollGate(),
     });
     this.runners.set(account.id, runner);
     return runner;
+  }
+
+  private sharedPollGate(): PollGate {
+    const { pollsAtOnce, pollLeaseMs } = this.runnerOptions;
+    this.pollGate ??= new PollGate(pollsAtOnce, pollLeaseMs);
+    return this.pollGate;
   }
 
   private async startRunner(account: Account): Promise<void> {

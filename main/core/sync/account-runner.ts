@@ -23,6 +23,8 @@ import { reorganizeQueue } from './jobs/reorganize-queue';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
+import type { PollGate } from './poll-gate';
+import { nextPollSlot, pollPhase } from './poll-schedule';
 import { finishInterruptedMoves, type ReorganizeReport } from './reorganize';
 import { watchOutbox } from './watcher';
 
@@ -37,6 +39,9 @@ export interface RunnerOptions {
   watch: boolean;
   transport?: TransportOptions;
   retry?: Partial<RetryOptions>;
+  /** How many accounts of the engine poll at once, and how long one poll may hold its place. */
+  pollsAtOnce: number;
+  pollLeaseMs: number;
 }
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
@@ -47,6 +52,8 @@ export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   backoff: { baseMs: 5_000, capMs: 15 * 60_000 },
   detectLang: 'en',
   watch: true,
+  pollsAtOnce: 4,
+  pollLeaseMs: 30_000,
 };
 
 export interface RunnerDeps {
@@ -60,6 +67,8 @@ export interface RunnerDeps {
   random: () => number;
   env: NodeJS.ProcessEnv;
   options: RunnerOptions;
+  /** Shared by the engine's runners: polls of many accounts take turns through it. */
+  pollGate?: PollGate;
 }
 
 export type SyncStateName = EngineEventMap['state']['state'];
@@ -100,7 +109,10 @@ export class AccountRunner {
   /** The state this runner last announced: the one owner of it, read by every view. */
   private announced: { state: SyncStateName; message: string | null } = { state: 'idle', message: null };
 
+  private readonly phase: number;
+
   constructor(private readonly deps: RunnerDeps) {
+    this.phase = pollPhase(deps.account.id);
     const hosts = resolveHosts(deps.account.environment, deps.account.baseUrl, deps.env);
     const api = createApi({
       hosts,
@@ -133,6 +145,11 @@ export class AccountRunner {
       log,
       stableMs: deps.options.stableMs,
     };
+  }
+
+  /** Only the long-running loop takes turns with other accounts; a pass the user or `--once` asked for goes now. */
+  private get gate(): PollGate | undefined {
+    return this.running ? this.deps.pollGate : undefined;
   }
 
   get account(): Account {
@@ -326,15 +343,27 @@ export class AccountRunner {
       // A 429 pauses every call of this account, polls too; the poll comes when the pause ends.
       this.nextPollAt = Math.max(this.nextPollAt, paused);
     } else if (full || this.pollRequested || this.deps.now() >= this.nextPollAt) {
+      // A poll that came at its time counts from its slot, so waiting for a place (or a late timer)
+      // never pushes the account off it; one the user or the start asked for counts from when it began.
+      const onTime = !full && !this.pollRequested && this.nextPollAt > 0;
+      let from = this.nextPollAt;
       this.pollRequested = false;
-      const ok = await this.inbound(problems, kinds, signal);
+      const { gate } = this;
+      const inbound = () => {
+        if (!onTime) from = this.deps.now();
+        return this.inbound(problems, kinds, signal);
+      };
+      // Stopping while waiting for a place: nothing was asked, nothing failed.
+      const ok = await (gate ? gate.run(inbound, signal, true) : inbound());
       this.pollFailures = ok ? 0 : this.pollFailures + 1;
       const base = account.pollIntervalS * 1000;
       // When the service fails, poll less often until it answers again: the interval plus the one
-      // back-off over it (full jitter, doubling per failure), an hour at most.
-      const extra = ok ? 0 : backoffDelay({ baseMs: base, capMs: Math.max(0, 3600_000 - base) }, this.pollFailures, this.deps.random);
-      const delay = base + extra;
-      this.nextPollAt = Math.max(this.deps.now() + delay, ctx.jobs.pausedUntil);
+      // back-off over it (full jitter, doubling per failure), an hour at most. When it answers, the
+      // account's own slot in the interval, so many accounts' polls stay spread over it.
+      const next = ok
+        ? nextPollSlot(from, base, this.phase)
+        : this.deps.now() + base + backoffDelay({ baseMs: base, capMs: Math.max(0, 3600_000 - base) }, this.pollFailures, this.deps.random);
+      this.nextPollAt = Math.max(next, ctx.jobs.pausedUntil);
     }
     const ok = problems.length === 0;
     const needsUser = kinds.has('user');

@@ -1,0 +1,70 @@
+/**
+ * How many accounts of one engine poll at once. A poll holds its place until it ends or until its
+ * lease runs out, whichever comes first: a company whose service stalls keeps polling, but after the
+ * lease it no longer stands in front of the others, so one slow or failing company delays them by one
+ * lease at most, never by its own timeouts and retries.
+ */
+export class PollGate {
+  private held = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly size: number,
+    readonly leaseMs: number,
+  ) {
+    if (size < 1) throw new RangeError('a poll gate lets at least one poll through');
+  }
+
+  /** Polls waiting for a place (for the status and the bench). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Runs `poll` when a place is free; `skipped` answers instead when `signal` aborts while it waits. */
+  async run<T>(poll: () => Promise<T>, signal: AbortSignal, skipped: T): Promise<T> {
+    if (!(await this.acquire(signal))) return skipped;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(lease);
+      this.release();
+    };
+    const lease = setTimeout(release, this.leaseMs);
+    // The lease alone must not keep a stopping process alive.
+    lease.unref?.();
+    try {
+      return await poll();
+    } finally {
+      release();
+    }
+  }
+
+  private acquire(signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return Promise.resolve(false);
+    if (this.held < this.size) {
+      this.held++;
+      return Promise.resolve(true);
+    }
+    // The place passes straight to the next in line: `held` stays the same.
+    return new Promise((resolve) => {
+      const take = () => {
+        signal.removeEventListener('abort', leave);
+        resolve(true);
+      };
+      const leave = () => {
+        const i = this.waiting.indexOf(take);
+        if (i >= 0) this.waiting.splice(i, 1);
+        resolve(false);
+      };
+      this.waiting.push(take);
+      signal.addEventListener('abort', leave, { once: true });
+    });
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held--;
+  }
+}
