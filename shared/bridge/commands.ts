@@ -11,6 +11,7 @@ import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySche
 import type { ConsumerLookup, EndpointLookup, Receiver } from '../schemas/lookup';
 import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-options';
 import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
+import { REMOTE_VALIDATION_MODES } from '../validation/remote';
 import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
 import { type ValidationView, validationCommandSchemas as validation } from './validation';
 import type {
@@ -165,6 +166,8 @@ export const commands = {
       paused: z.boolean().optional(),
       /** Where new downloads go; moves nothing already downloaded (that is accounts.reorganizeInbox). */
       inboxLayout: z.enum(INBOX_LAYOUTS).optional(),
+      /** Whether hot folders also ask the service's validator host (shared/validation/remote.ts). */
+      remoteValidation: z.enum(REMOTE_VALIDATION_MODES).optional(),
     }),
     output: out<AccountView>(),
   },

@@ -2,6 +2,7 @@
 import type { Environment } from '../enums';
 import type { FailureKind } from '../errors';
 import type { InboxLayout } from '../inbox-layout';
+import type { RemoteValidationMode } from '../validation/remote';
 import type { ValidationSummaryView } from './validation';
 
 export interface AccountView {
@@ -17,6 +18,8 @@ export interface AccountView {
   paused: boolean;
   /** The subfolders received files go into (shared/inbox-layout.ts). */
   inboxLayout: InboxLayout;
+  /** Whether hot folders also ask the service's validator host (shared/validation/remote.ts). */
+  remoteValidation: RemoteValidationMode;
 }
 
 /** What reorganizing an account's Inbox did (accounts.reorganizeInbox). */

@@ -21,6 +21,7 @@ export const accountView = (a: Account): AccountView => ({
   markHandled: a.markHandled,
   paused: a.paused,
   inboxLayout: a.inboxLayout,
+  remoteValidation: a.remoteValidation,
 });
 
 export const invoiceRow = (i: InvoiceSummary): InvoiceRow => ({

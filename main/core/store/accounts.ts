@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Environment } from '../../../shared/enums';
 import { type InboxLayout, NEW_ACCOUNT_INBOX_LAYOUT } from '../../../shared/inbox-layout';
+import type { RemoteValidationMode } from '../../../shared/validation/remote';
 import { flag, isSet, patchAssignments, patchParams } from './columns';
 import type { StoreDeps } from './deps';
 
@@ -19,6 +20,8 @@ export interface Account {
   paused: boolean;
   /** The subfolders received files go into (shared/inbox-layout.ts); changing it moves nothing by itself. */
   inboxLayout: InboxLayout;
+  /** Whether hot folders also ask the service's validator host (shared/validation/remote.ts); off for a new account. */
+  remoteValidation: RemoteValidationMode;
   createdAt: number;
   updatedAt: number;
 }
@@ -36,7 +39,7 @@ export interface NewAccount {
   inboxLayout?: InboxLayout;
 }
 
-export type AccountPatch = Partial<Pick<Account, 'name' | 'baseUrl' | 'root' | 'pollIntervalS' | 'markHandled' | 'paused' | 'inboxLayout'>>;
+export type AccountPatch = Partial<Pick<Account, 'name' | 'baseUrl' | 'root' | 'pollIntervalS' | 'markHandled' | 'paused' | 'inboxLayout' | 'remoteValidation'>>;
 
 const PATCH_COLUMNS = {
   name: 'name',
@@ -46,6 +49,7 @@ const PATCH_COLUMNS = {
   markHandled: 'mark_handled',
   paused: 'paused',
   inboxLayout: 'inbox_layout',
+  remoteValidation: 'remote_validation',
 } as const satisfies Record<keyof AccountPatch, string>;
 
 interface AccountRecord {
@@ -59,6 +63,7 @@ interface AccountRecord {
   mark_handled: number;
   paused: number;
   inbox_layout: InboxLayout;
+  remote_validation: RemoteValidationMode;
   created_at: number;
   updated_at: number;
 }
@@ -74,6 +79,7 @@ const toAccount = (r: AccountRecord): Account => ({
   markHandled: isSet(r.mark_handled),
   paused: isSet(r.paused),
   inboxLayout: r.inbox_layout,
+  remoteValidation: r.remote_validation,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });

@@ -11,6 +11,7 @@ export const ACCOUNT: AccountView = {
   markHandled: false,
   paused: false,
   inboxLayout: 'year-month',
+  remoteValidation: 'off',
 };
 
 export const INFO: AppInfo = {

@@ -92,6 +92,7 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         pollIntervalS: input.pollIntervalS,
         markHandled: input.markHandled,
         inboxLayout: input.inboxLayout,
+        remoteValidation: input.remoteValidation,
       };
       const restart = Object.entries(changes).some(([k, v]) => v !== undefined && v !== account[k as keyof typeof changes]);
       if (restart) {
