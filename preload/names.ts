@@ -61,6 +61,7 @@ const COMMANDS: Record<CommandName, true> = {
   'company.account.get': true,
   'company.vendor.link': true,
   'company.vendor.unlink': true,
+  'company.vendor.addKey': true,
   'company.keepActive': true,
   'company.departments.list': true,
   'company.departments.add': true,

@@ -33,5 +33,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   scanningRoutes,
   norwayRoutes,
   bankMessageRoutes,
+  receivablesRoutes,
   validateRoutes,
 ];
