@@ -5,6 +5,7 @@ import type { DetectCheck, Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
 import { type Api, createApi } from './api';
 import { resolveHosts } from './api/environments';
+import { ServiceError } from './api/errors';
 import { type Logger, silentLogger } from './log';
 import { dbFile } from './paths';
 import type { AccountSecret, SecretStore } from './secrets';
@@ -84,7 +85,7 @@ export interface AccountStatus {
 export class AccountInputError extends Error {
   constructor(
     message: string,
-    readonly field: 'name' | 'root' | 'companyId' | 'apiKey',
+    readonly field: 'name' | 'root' | 'companyId' | 'apiKey' | 'vendorApiKey',
     readonly hint: string,
   ) {
     super(message);
@@ -394,6 +395,45 @@ export class Engine {
     const account = this.store.accounts.get(accountId);
     if (!account) return null;
     return (await this.secretsOf(account).get(account.id))?.vendorApiKey || null;
+  }
+
+  /**
+   * Gives an account added without a vendor API key its key: the service must issue a token with it
+   * (a wrong key is refused there) before it is kept beside the API key in the secret store. The
+   * account's runner is made again, so its next token carries the key.
+   */
+  async setVendorApiKey(accountId: string, vendorApiKey: string): Promise<void> {
+    const account = this.store.accounts.get(accountId);
+    if (!account) throw new Error(`No account ${accountId}`);
+    const key = vendorApiKey.trim();
+    if (!key) throw new AccountInputError('The vendor API key is empty', 'vendorApiKey', 'the vendor API key is required');
+    const secret = await this.secretsOf(account).get(account.id);
+    if (!secret) throw new Error(`The API key of "${account.name}" is missing: add the account again`);
+    const url = account.baseUrl ?? (account.environment === 'sandbox' ? (this.opts.embeddedSandboxUrl ?? null) : null);
+    const hosts = resolveHosts(account.environment, url, this.opts.env ?? process.env);
+    const api = createApi({ hosts, credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: key } });
+    try {
+      await api.tokens.token();
+    } catch (e) {
+      // The API key works (the account syncs with it), so a refused token means the vendor key is not this company's.
+      if (e instanceof ServiceError && e.status === 401) {
+        throw new AccountInputError(
+          'The service did not accept this vendor API key',
+          'vendorApiKey',
+          'not the vendor API key of this company',
+        );
+      }
+      throw e;
+    } finally {
+      await api.close();
+    }
+    await this.secretsOf(account).set(account.id, { apiKey: secret.apiKey, vendorApiKey: key });
+    const runner = this.runners.get(account.id);
+    if (runner) {
+      await runner.stop();
+      this.runners.delete(account.id);
+      if (this.started) await this.startRunner(account);
+    }
   }
 
   /** Marks a received invoice handled or not, at the service and in the mirror. */

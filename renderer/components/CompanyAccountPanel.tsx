@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView } from '../../shared/bridge';
+import { commands } from '../../shared/bridge';
 import type { CompanyAccountView } from '../../shared/bridge/company-admin';
 import { departmentBodySchema } from '../../shared/schemas/company';
 import { commandInput } from '../forms/command-input';
@@ -28,6 +29,54 @@ const EMPTY = { name: '', bid: '', id_type: '0216', eaid: '', no_vat: false };
 function useDate() {
   const lang = useApp((s) => s.settings.language);
   return (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const VENDOR_KEY: FieldSpec = { path: 'vendorApiKey', kind: 'password' };
+
+/**
+ * For an account added without a vendor API key: the key is sent once to main, which checks it with
+ * the service, keeps it in the secret store and links; the field is emptied, and nothing shows it again.
+ */
+function AddVendorKey({ accountId, onLinked }: { accountId: string; onLinked(view: CompanyAccountView): void }) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const form = useForm('vendor-key', { vendorApiKey: '' });
+  const add = async () => {
+    const view = await form.submit({
+      check: (v) => validate(commands['company.vendor.addKey'].input, { accountId, vendorApiKey: v.vendorApiKey }, t),
+      run: (v) => bridge.invoke('company.vendor.addKey', { accountId, vendorApiKey: String(v.vendorApiKey) }),
+    });
+    if (!view) return;
+    form.reset({ vendorApiKey: '' });
+    onLinked(view);
+  };
+  return (
+    <form
+      className="form"
+      aria-labelledby="vendor-key-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+    >
+      <h4 id="vendor-key-title">{t('companyAdmin.account.addKeyTitle')}</h4>
+      <Field
+        form={form}
+        spec={VENDOR_KEY}
+        label={t('account.vendorApiKey')}
+        hint={t('companyAdmin.account.addKeyHint')}
+        required
+        autoComplete="off"
+      />
+      <ErrorNotice error={form.failure} lines={form.unplaced} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={form.busy}>
+          {form.busy ? t('common.working') : t('companyAdmin.account.addKey')}
+        </button>
+      </div>
+    </form>
+  );
 }
 
 function VendorAndKeepActive({ accountId }: { accountId: string }) {
@@ -76,6 +125,15 @@ function VendorAndKeepActive({ accountId }: { accountId: string }) {
           </span>
         </p>
         {!v.hasVendorKey && !v.vendor.linked && <p className="muted">{t('companyAdmin.account.noVendorKey')}</p>}
+        {!v.hasVendorKey && !v.vendor.linked && (
+          <AddVendorKey
+            accountId={accountId}
+            onLinked={(next) => {
+              view.setData(next);
+              setSaid(t('companyAdmin.account.keyAdded'));
+            }}
+          />
+        )}
         <div className="actions">
           {v.vendor.linked ? (
             <ConfirmButton
@@ -85,13 +143,11 @@ function VendorAndKeepActive({ accountId }: { accountId: string }) {
               onConfirm={() => void run(() => bridge.invoke('company.vendor.unlink', { accountId }))}
             />
           ) : (
-            <button
-              type="button"
-              disabled={busy || !v.hasVendorKey}
-              onClick={() => void run(() => bridge.invoke('company.vendor.link', { accountId }))}
-            >
-              {t('companyAdmin.account.link')}
-            </button>
+            v.hasVendorKey && (
+              <button type="button" disabled={busy} onClick={() => void run(() => bridge.invoke('company.vendor.link', { accountId }))}>
+                {t('companyAdmin.account.link')}
+              </button>
+            )
           )}
         </div>
       </section>

@@ -336,6 +336,11 @@ export const commands = {
   'company.account.get': { input: accountRef, output: out<CompanyAccountView>() },
   'company.vendor.link': { input: accountRef, output: out<CompanyAccountView>() },
   'company.vendor.unlink': { input: accountRef, output: out<CompanyAccountView>() },
+  /** Keeps a vendor API key for an account added without one (checked at the service first), then links. */
+  'company.vendor.addKey': {
+    input: z.object({ accountId, vendorApiKey: z.string().trim().min(1, 'the vendor API key is required').max(500) }),
+    output: out<CompanyAccountView>(),
+  },
   /** POST keep_active: the company counts as active though it had no transactions in the past year. */
   'company.keepActive': { input: accountRef, output: out<{ keptActiveAt: string | null }>() },
   'company.departments.list': { input: accountRef, output: out<DepartmentView[]>() },

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { Engine } from '../../main/core/engine';
+import type { Logger } from '../../main/core/log';
 import { MemorySecrets } from '../../main/core/secrets';
 import type { Account } from '../../main/core/store/accounts';
 import type { RunnerOptions } from '../../main/core/sync/account-runner';
@@ -21,7 +22,7 @@ export interface TestEngine {
 export async function startTestEngine(
   sb: TestSandbox,
   company: TestCompany,
-  opts: { stableMs?: number; runner?: Partial<RunnerOptions>; random?: () => number; inboxLayout?: InboxLayout } = {},
+  opts: { stableMs?: number; runner?: Partial<RunnerOptions>; random?: () => number; inboxLayout?: InboxLayout; log?: Logger } = {},
 ): Promise<TestEngine> {
   const dataDir = keptTempDir('einvoice-data-');
   const root = keptTempDir('einvoice-root-');
@@ -29,6 +30,7 @@ export async function startTestEngine(
     dataDir,
     secrets: new MemorySecrets(),
     ...(opts.random ? { random: opts.random } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
     runner: {
       stableMs: opts.stableMs ?? 150,
       watch: false,

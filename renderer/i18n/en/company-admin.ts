@@ -95,7 +95,11 @@ export const companyAdmin = {
       linked: 'Linked to vendor key {{vendor}}',
       notLinked: 'Not linked to a vendor key',
       noVendorKey:
-        'This account was added without a vendor API key, so it cannot link. Add the account again with its vendor API key to link it.',
+        'This account was added without a vendor API key. Add the key below to link the company: the service checks it first, and it is kept in the secret store beside the API key.',
+      addKeyTitle: 'Add the vendor API key',
+      addKeyHint: 'Issued to the partner (software vendor). It is never shown again, and this app never writes it to a log.',
+      addKey: 'Add the key and link',
+      keyAdded: 'The vendor API key is kept and the company is linked.',
       link: 'Link to the vendor key',
       unlink: 'Unlink',
       unlinkQuestion: "Unlink the company from vendor key {{vendor}}? The vendor's webhooks stop receiving its events.",

@@ -98,7 +98,11 @@ export const companyAdmin: CatalogShape<typeof en> = {
       linked: 'Linkitetty toimittaja-avaimeen {{vendor}}',
       notLinked: 'Ei linkitetty toimittaja-avaimeen',
       noVendorKey:
-        'Tämä tili lisättiin ilman ohjelmistotoimittajan API-avainta, joten sitä ei voi linkittää. Lisää tili uudelleen toimittaja-avaimen kanssa linkittääksesi sen.',
+        'Tämä tili lisättiin ilman ohjelmistotoimittajan API-avainta. Lisää avain alla, niin yritys linkitetään: palvelu tarkistaa sen ensin, ja se tallennetaan salaisuusvarastoon API-avaimen viereen.',
+      addKeyTitle: 'Lisää ohjelmistotoimittajan API-avain',
+      addKeyHint: 'Kumppanille (ohjelmistotoimittajalle) myönnetty avain. Sitä ei näytetä enää, eikä sovellus kirjoita sitä lokiin.',
+      addKey: 'Lisää avain ja linkitä',
+      keyAdded: 'Ohjelmistotoimittajan API-avain on tallennettu ja yritys linkitetty.',
       link: 'Linkitä toimittaja-avaimeen',
       unlink: 'Poista linkitys',
       unlinkQuestion:

@@ -98,7 +98,11 @@ export const companyAdmin: CatalogShape<typeof en> = {
       linked: 'Koblet til leverandørnøkkel {{vendor}}',
       notLinked: 'Ikke koblet til en leverandørnøkkel',
       noVendorKey:
-        'Kontoen ble lagt til uten leverandør-API-nøkkel, så den kan ikke kobles. Legg til kontoen på nytt med leverandørnøkkelen for å koble den.',
+        'Denne kontoen ble lagt til uten leverandørens API-nøkkel. Legg til nøkkelen nedenfor for å koble selskapet: tjenesten kontrollerer den først, og den lagres i det hemmelige lageret ved siden av API-nøkkelen.',
+      addKeyTitle: 'Legg til leverandørens API-nøkkel',
+      addKeyHint: 'Utstedt til partneren (programvareleverandøren). Den vises aldri igjen, og appen skriver den aldri i en logg.',
+      addKey: 'Legg til nøkkelen og koble',
+      keyAdded: 'Leverandørens API-nøkkel er lagret og selskapet er koblet.',
       link: 'Koble til leverandørnøkkelen',
       unlink: 'Fjern koblingen',
       unlinkQuestion: 'Fjerne selskapets kobling til leverandørnøkkel {{vendor}}? Leverandørens webhooks slutter å få hendelsene.',

@@ -98,7 +98,11 @@ export const companyAdmin: CatalogShape<typeof en> = {
       linked: 'Kopplat till leverantörsnyckel {{vendor}}',
       notLinked: 'Inte kopplat till någon leverantörsnyckel',
       noVendorKey:
-        'Kontot lades till utan leverantörs-API-nyckel och kan därför inte kopplas. Lägg till kontot igen med leverantörsnyckeln för att koppla det.',
+        'Det här kontot lades till utan leverantörens API-nyckel. Lägg till nyckeln nedan för att länka företaget: tjänsten kontrollerar den först, och den sparas i det hemliga lagret bredvid API-nyckeln.',
+      addKeyTitle: 'Lägg till leverantörens API-nyckel',
+      addKeyHint: 'Utfärdad till partnern (programvaruleverantören). Den visas aldrig igen, och appen skriver den aldrig i en logg.',
+      addKey: 'Lägg till nyckeln och länka',
+      keyAdded: 'Leverantörens API-nyckel är sparad och företaget är länkat.',
       link: 'Koppla till leverantörsnyckeln',
       unlink: 'Ta bort kopplingen',
       unlinkQuestion: 'Ta bort företagets koppling till leverantörsnyckel {{vendor}}? Leverantörens webhooks slutar få dess händelser.',

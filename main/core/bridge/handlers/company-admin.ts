@@ -1,6 +1,7 @@
 import type { CompanyAccountView, DepartmentView, WebhookView } from '../../../../shared/bridge/company-admin';
 import type { Subscription } from '../../../../shared/schemas/company';
 import { hasWebhookSecret, maskWebhookUrl } from '../../../../shared/webhook-url';
+import { AccountInputError } from '../../engine';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountOf, apiOf } from './common';
@@ -17,6 +18,7 @@ type Names =
   | 'company.account.get'
   | 'company.vendor.link'
   | 'company.vendor.unlink'
+  | 'company.vendor.addKey'
   | 'company.keepActive'
   | 'company.departments.list'
   | 'company.departments.add';
@@ -148,6 +150,17 @@ export function companyAdminHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       accountOf(d, accountId);
       if ((await d.engine.vendorApiKey(accountId)) === null) {
         throw invalid('Linking needs the vendor API key', { vendorApiKey: 'add the account with its vendor API key to link it' });
+      }
+      await (await apiOf(d, accountId)).company.vendors.link();
+      return accountView(accountId);
+    },
+
+    'company.vendor.addKey': async ({ accountId, vendorApiKey }) => {
+      accountOf(d, accountId);
+      try {
+        await d.engine.setVendorApiKey(accountId, vendorApiKey);
+      } catch (e) {
+        throw e instanceof AccountInputError ? invalid(e.message, { [e.field]: e.hint }) : e;
       }
       await (await apiOf(d, accountId)).company.vendors.link();
       return accountView(accountId);
