@@ -13,6 +13,7 @@ import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-o
 import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
 import { REMOTE_VALIDATION_MODES } from '../validation/remote';
 import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
+import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from './scrutiny';
 import { type ValidationView, validationCommandSchemas as validation } from './validation';
 import type {
   AccountStatusView,
@@ -267,6 +268,47 @@ export const commands = {
     input: z.object({ accountId, lang: z.enum(['en', 'fi', 'sv', 'nb']).default('en') }),
     output: out<CheckDefinition[]>(),
   },
+  /** Detect of one received invoice as kept, with the checks run on demand; `refresh` (opening it) asks again for a result missing or not final. */
+  'detect.state': {
+    input: z.object({ accountId, invoiceId: z.string().min(1).max(200), refresh: z.boolean().default(false) }),
+    output: out<DetectStateView>(),
+  },
+  /** Runs the chosen checks on a received invoice now; each shows PENDING until the service finishes it ('detect.updated'). */
+  'detect.analysis.run': {
+    input: z.object({
+      accountId,
+      invoiceId: z.string().min(1).max(200),
+      checks: z.array(z.enum(DETECT_CHECKS)).min(1, 'choose at least one check'),
+    }),
+    output: out<DetectStateView>(),
+  },
+  /** The reasons the service offers for reporting a sender, with texts in the asked language where it has them. */
+  'reports.definitions': {
+    input: z.object({ accountId, lang: z.enum(APP_LANGUAGES).default('en') }),
+    output: out<ReportDefinitionView[]>(),
+  },
+  'reports.list': { input: z.object({ accountId, invoiceId: z.string().min(1).max(200) }), output: out<ReportView[]>() },
+  /** Reports the sender of a received invoice; a second report by the company is refused (409, code already_reported). */
+  'reports.create': {
+    input: z.object({
+      accountId,
+      invoiceId: z.string().min(1).max(200),
+      reasons: z.array(z.string().min(1).max(60)).min(1, 'choose at least one reason').max(20),
+      contactEmail: z.email('an e-mail address, such as name@example.com'),
+      description: z.string().trim().max(2000, 'at most 2000 characters').optional(),
+    }),
+    output: out<ReportView[]>(),
+  },
+  'reports.withdraw': {
+    input: z.object({ accountId, invoiceId: z.string().min(1).max(200), reportId: z.string().min(1).max(200) }),
+    output: out<ReportView[]>(),
+  },
+  /** Every action the service recorded on a sent invoice, newest first (the last known ones when offline). */
+  'trail.invoice': { input: z.object({ accountId, invoiceId: z.string().min(1).max(200) }), output: out<TrailView>() },
+  /** Every event of a sent document, newest first (the ones kept in the mirror when offline). */
+  'trail.document': { input: z.object({ accountId, documentId: z.string().min(1).max(200) }), output: out<TrailView>() },
+  /** Marks a DELIVERED sent document as arrived (CONFIRMED_DELIVERY); 409 when it is no longer DELIVERED. */
+  'documents.confirmDelivery': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<{ status: string | null }>() },
 
   'company.settings.get': { input: accountRef, output: out<Record<string, unknown>>() },
   /** The whole settings body of PATCH /v1/company/settings; the service's 400 details come back per field. */

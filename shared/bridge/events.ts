@@ -14,6 +14,8 @@ export interface BridgeEvents {
   activity: ActivityView;
   problem: { accountId: string | null; kind: FailureKind; message: string };
   'accounts.changed': Record<string, never>;
+  /** A received invoice's Detect result or its on-demand checks changed: ask 'detect.state' again. */
+  'detect.updated': { accountId: string; invoiceId: string };
 }
 
 export type BridgeEventName = keyof BridgeEvents;
@@ -28,6 +30,7 @@ export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
   'activity',
   'problem',
   'accounts.changed',
+  'detect.updated',
 ];
 export const isBridgeEventName = (n: unknown): n is BridgeEventName =>
   typeof n === 'string' && (BRIDGE_EVENT_NAMES as readonly string[]).includes(n);

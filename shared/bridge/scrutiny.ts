@@ -62,6 +62,8 @@ export interface TrailEntryView {
 
 export interface TrailView {
   entries: TrailEntryView[];
+  /** The route of a document as a whole (invoices tell it per action). */
+  route: { channel: string | null; destination: string | null; operator: string | null } | null;
   /** Where the entries come from: asked just now, or the last answer kept for offline viewing. */
   source: 'live' | 'kept';
   /** When the entries were fetched from the service. */

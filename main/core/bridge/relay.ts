@@ -60,6 +60,7 @@ export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, 
       emit('item.delivery', { accountId: p.accountId, outboxId: p.outboxId, status: p.status, needsReroute: p.needsReroute }),
     ),
     events.on('problem', (p) => emit('problem', { accountId: p.accountId, kind: p.kind, message: p.message })),
+    events.on('detect', (p) => emit('detect.updated', { accountId: p.accountId, invoiceId: p.invoiceId })),
     ...WRITES_ACTIVITY.map((name) => events.on(name, soon)),
   ];
 

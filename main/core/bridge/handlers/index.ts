@@ -8,8 +8,10 @@ import { documentHandlers } from './documents';
 import { fileHandlers } from './files';
 import { invoiceHandlers } from './invoices';
 import { norwayHandlers } from './norway';
+import { scrutinyHandlers } from './scrutiny';
 import { serviceHandlers } from './services';
 import { syncHandlers } from './sync';
+import { trailHandlers } from './trail';
 import { validateHandlers } from './validate';
 
 /** Every command of shared/bridge/commands.ts, over the engine; `Handlers` makes a missing one a compile error. */
@@ -26,6 +28,8 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...detectHandlers(d),
     ...norwayHandlers(d),
     ...serviceHandlers(d),
+    ...scrutinyHandlers(d),
+    ...trailHandlers(d),
     ...validateHandlers(d),
   };
 }

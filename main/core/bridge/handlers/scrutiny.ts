@@ -1,0 +1,87 @@
+import type { ReportDefinitionView, ReportView } from '../../../../shared/bridge/scrutiny';
+import type { InvoiceReport, InvoiceReportDefinition } from '../../../../shared/schemas/invoice';
+import { ServiceError } from '../../api/errors';
+import { CommandError, invalid } from '../errors';
+import type { BridgeDeps, Handlers } from '../types';
+import { accountOf, apiOf } from './common';
+
+type Names = 'detect.state' | 'detect.analysis.run' | 'reports.definitions' | 'reports.list' | 'reports.create' | 'reports.withdraw';
+type Texts = InvoiceReportDefinition['titles'];
+
+const pick = (list: Texts, lang: string): string | undefined => list?.find((t) => t.lang === lang)?.text;
+
+const reportView = (r: InvoiceReport): ReportView => ({
+  id: r.id,
+  reasons: r.reason,
+  contactEmail: r.contact_email,
+  description: r.description ?? null,
+  createdAt: r.created_at,
+});
+
+/** A received invoice of the account's mirror: reports and checks concern only those. */
+function receivedInvoice(d: BridgeDeps, accountId: string, invoiceId: string) {
+  accountOf(d, accountId);
+  const inv = d.engine.store.invoices.get(accountId, invoiceId);
+  if (inv?.direction !== 'RECEIVED')
+    throw invalid(`No received invoice ${invoiceId} in this account's mirror`, { invoiceId: 'no such received invoice' });
+  return inv;
+}
+
+/** Suspicious senders and Detect on demand, for the received invoice's detail. */
+export function scrutinyHandlers(d: BridgeDeps): Pick<Handlers, Names> {
+  const reports = async (accountId: string, invoiceId: string) =>
+    (await (await apiOf(d, accountId)).invoiceReports.list(invoiceId)).map(reportView);
+  return {
+    'detect.state': async (input) => {
+      receivedInvoice(d, input.accountId, input.invoiceId);
+      return d.engine.detectState(input.accountId, input.invoiceId, input.refresh);
+    },
+    'detect.analysis.run': async (input) => {
+      receivedInvoice(d, input.accountId, input.invoiceId);
+      return d.engine.runAnalysis(input.accountId, input.invoiceId, input.checks);
+    },
+    'reports.definitions': async (input) => {
+      const defs = await (await apiOf(d, input.accountId)).invoiceReports.definitions();
+      return defs.map(
+        (x): ReportDefinitionView => ({
+          reason: x.reason,
+          title: pick(x.titles, input.lang) ?? x.title ?? x.reason,
+          description: pick(x.descriptions, input.lang) ?? x.description ?? null,
+        }),
+      );
+    },
+    'reports.list': async (input) => {
+      receivedInvoice(d, input.accountId, input.invoiceId);
+      return reports(input.accountId, input.invoiceId);
+    },
+    'reports.create': async (input) => {
+      receivedInvoice(d, input.accountId, input.invoiceId);
+      const api = await apiOf(d, input.accountId);
+      try {
+        await api.invoiceReports.create(input.invoiceId, {
+          reason: input.reasons as never,
+          contact_email: input.contactEmail,
+          ...(input.description ? { description: input.description } : {}),
+        });
+      } catch (e) {
+        // The spec's 409 has no code; a code of our own lets the renderer say it in the user's language.
+        if (e instanceof ServiceError && e.status === 409) {
+          throw new CommandError({
+            kind: 'skip',
+            status: 409,
+            code: 'already_reported',
+            message: 'Your company has already reported this invoice; withdraw that report to report it again',
+            details: e.details,
+          });
+        }
+        throw e;
+      }
+      return reports(input.accountId, input.invoiceId);
+    },
+    'reports.withdraw': async (input) => {
+      receivedInvoice(d, input.accountId, input.invoiceId);
+      await (await apiOf(d, input.accountId)).invoiceReports.withdraw(input.invoiceId, input.reportId);
+      return reports(input.accountId, input.invoiceId);
+    },
+  };
+}
