@@ -15,6 +15,7 @@ import { OverviewPage } from './pages/OverviewPage';
 import { ScanningPage } from './pages/ScanningPage';
 import { SentPage } from './pages/SentPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { ValidatePage } from './pages/ValidatePage';
 import type { PageId } from './stores/app-store';
 import { useApp, useStores } from './stores/context';
 
@@ -23,6 +24,7 @@ const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   invoices: InvoicesPage,
   documents: DocumentsPage,
   sent: SentPage,
+  validate: ValidatePage,
   detect: DetectPage,
   company: CompanyPage,
   norway: NorwayPage,

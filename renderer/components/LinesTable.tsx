@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { RenderedLine } from '../../shared/bridge';
 import { useFormat } from '../stores/context';
 
-export function LinesTable({ lines, currency }: { lines: RenderedLine[]; currency: string | null }) {
+/** `marked`: the line (by index) a broken rule points at. */
+export function LinesTable({ lines, currency, marked }: { lines: RenderedLine[]; currency: string | null; marked?: number | null }) {
   const { t } = useTranslation();
   const f = useFormat();
   if (lines.length === 0) return <p className="muted">{t('invoice.noLines')}</p>;
@@ -30,7 +31,7 @@ export function LinesTable({ lines, currency }: { lines: RenderedLine[]; currenc
         {lines.map((l, i) => (
           // Lines may lack ids and repeat descriptions: their place is what tells them apart.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <tr key={i}>
+          <tr key={i} data-part={`line-${i}`} className={marked === i ? 'is-highlighted' : undefined}>
             <td>
               {l.description}
               {l.id && <span className="muted"> ({l.id})</span>}

@@ -7,6 +7,7 @@ import { type OutboxSortKey, sortOutbox } from '../stores/outbox-store';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
 import { ariaSort, SortButton, type SortColumn } from './SortHeader';
+import { OutboxReport, ValidationBadge } from './validation/OutboxValidation';
 
 /** What the hot folders picked up: waiting, sending, sent and failed, with their delivery state. */
 export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }) {
@@ -19,6 +20,9 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
   const accountId = useSlice(outbox, (s) => s.accountId);
   const sort = useSlice(outbox, (s) => s.sort);
   const rows = useMemo(() => sortOutbox(items, sort), [items, sort]);
+  // The row whose validation report is open below the table (kept by id: the list reloads on every event).
+  const [reportId, setReportId] = useState<number | null>(null);
+  const reportItem = reportId === null ? null : (items.find((i) => i.id === reportId) ?? null);
   const columns: (SortColumn<OutboxSortKey> & { key: OutboxSortKey })[] = [
     { key: 'file', label: t('sent.file') },
     { key: 'kind', label: t('sent.kind') },
@@ -55,17 +59,25 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
             </thead>
             <tbody>
               {rows.map((i) => (
-                <OutboxRow key={i.id} item={i} when={f.dateTime(i.updatedAt)} onReroute={onReroute} />
+                <OutboxRow key={i.id} item={i} when={f.dateTime(i.updatedAt)} onReroute={onReroute} onReport={setReportId} />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {reportItem && <OutboxReport key={reportItem.id} item={reportItem} onClose={() => setReportId(null)} />}
     </div>
   );
 }
 
-function OutboxRow({ item, when, onReroute }: { item: OutboxItemView; when: string; onReroute(remoteId: string): void }) {
+interface OutboxRowProps {
+  item: OutboxItemView;
+  when: string;
+  onReroute(remoteId: string): void;
+  onReport(id: number): void;
+}
+
+function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
   const { t } = useTranslation();
   const { outbox } = useStores();
   const bridge = useBridge();
@@ -100,11 +112,22 @@ function OutboxRow({ item, when, onReroute }: { item: OutboxItemView; when: stri
       <td>{when}</td>
       <td className="row-actions">
         {canShow && item.path && (
+        {item.validation && (
+          <>
+            {' '}
+            <ValidationBadge summary={item.validation} />
+          </>
+        )}
           <button type="button" className="link" onClick={() => void showInFolder(item.path as string)}>
             {t('files.showInFolder')}
           </button>
         )}
         {item.state === 'held_duplicate' && (
+        {item.validation && (
+          <button type="button" className="link" onClick={() => onReport(item.id)} aria-label={t('validate.reportOf', { file: item.file })}>
+            {t('validate.openReport')}
+          </button>
+        )}
           <button type="button" onClick={() => void outbox.getState().force(item.id)}>
             {t('sent.sendAnyway')}
           </button>

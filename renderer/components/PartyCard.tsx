@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { RenderedParty } from '../../shared/bridge';
 
-export function PartyCard({ title, party }: { title: string; party: RenderedParty }) {
+/** `part`: its name in the rendered invoice (data-part), `marked`: the part a broken rule points at. */
+export function PartyCard({ title, party, part, marked }: { title: string; party: RenderedParty; part?: string; marked?: boolean }) {
   const { t } = useTranslation();
   const rows: [string, string | null][] = [
     [t('invoice.party.businessId'), party.businessId],
@@ -10,7 +11,7 @@ export function PartyCard({ title, party }: { title: string; party: RenderedPart
     [t('invoice.party.contact'), party.contact],
   ];
   return (
-    <section className="party" aria-label={title}>
+    <section className={`party${marked ? ' is-highlighted' : ''}`} aria-label={title} data-part={part}>
       <h3>{title}</h3>
       <p className="party-name">{party.name ?? t('common.unknown')}</p>
       {party.address.length > 0 && (

@@ -1,14 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import type { RenderedInvoice } from '../../shared/bridge';
+import type { RenderedPart } from '../../shared/validation/rendered-part';
 import { useFormat } from '../stores/context';
 import { LinesTable } from './LinesTable';
 import { PartyCard } from './PartyCard';
 import { VatTotals } from './VatTotals';
 
-/** The invoice itself, as its XML (UBL, CII or Finvoice) says it. */
-export function RenderedInvoiceView({ invoice }: { invoice: RenderedInvoice }) {
+/**
+ * The invoice itself, as its XML (UBL, CII or Finvoice) says it. `highlight`: the part a broken rule
+ * points at (the Validate page), marked and named by data-part so the page can bring it into view.
+ */
+export function RenderedInvoiceView({ invoice, highlight }: { invoice: RenderedInvoice; highlight?: RenderedPart | null }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const on = (kind: RenderedPart['kind']) => highlight?.kind === kind;
+  const mark = (kind: RenderedPart['kind'], base: string) => (on(kind) ? `${base} is-highlighted` : base);
   const p = invoice.payment;
   const head: [string, string][] = [
     [t('invoice.issueDate'), f.date(invoice.issueDate)],
@@ -27,13 +33,13 @@ export function RenderedInvoiceView({ invoice }: { invoice: RenderedInvoice }) {
   ];
   return (
     <article className="rendered-invoice" aria-label={t('invoice.rendered')}>
-      <header className="rendered-head">
+      <header className={mark('head', 'rendered-head')} data-part="head">
         <h3>
           {t(`invoice.kind.${invoice.kind}`)} {invoice.number ?? ''}
         </h3>
         <p className="rendered-amount">{f.money(invoice.totals.payable ?? invoice.totals.gross, invoice.currency)}</p>
       </header>
-      <dl className="facts">
+      <dl className={mark('head', 'facts')}>
         {head.map(([k, v]) => (
           <div key={k}>
             <dt>{k}</dt>
@@ -42,12 +48,12 @@ export function RenderedInvoiceView({ invoice }: { invoice: RenderedInvoice }) {
         ))}
       </dl>
       <div className="parties">
-        <PartyCard title={t('invoice.seller')} party={invoice.seller} />
-        <PartyCard title={t('invoice.buyer')} party={invoice.buyer} />
+        <PartyCard title={t('invoice.seller')} party={invoice.seller} part="seller" marked={on('seller')} />
+        <PartyCard title={t('invoice.buyer')} party={invoice.buyer} part="buyer" marked={on('buyer')} />
       </div>
-      <LinesTable lines={invoice.lines} currency={invoice.currency} />
-      <VatTotals invoice={invoice} />
-      <section aria-labelledby="payment-title" className="payment">
+      <LinesTable lines={invoice.lines} currency={invoice.currency} marked={highlight?.kind === 'line' ? highlight.index : null} />
+      <VatTotals invoice={invoice} marked={highlight?.kind === 'vat' || highlight?.kind === 'totals' ? highlight.kind : null} />
+      <section aria-labelledby="payment-title" className={mark('payment', 'payment')} data-part="payment">
         <h3 id="payment-title">{t('invoice.payment.title')}</h3>
         <dl className="facts">
           {payment
@@ -61,7 +67,7 @@ export function RenderedInvoiceView({ invoice }: { invoice: RenderedInvoice }) {
         </dl>
       </section>
       {invoice.notes.length > 0 && (
-        <section aria-labelledby="notes-title">
+        <section aria-labelledby="notes-title" className={mark('notes', 'notes')} data-part="notes">
           <h3 id="notes-title">{t('invoice.notes')}</h3>
           {invoice.notes.map((n) => (
             <p key={n}>{n}</p>

@@ -7,6 +7,7 @@ const ICONS: Record<PageId, string> = {
   invoices: '⬇',
   documents: '▤',
   sent: '⬆',
+  validate: '✓',
   detect: '⚑',
   company: '▣',
   norway: '◇',

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { RenderedInvoice } from '../../shared/bridge';
 import { useFormat } from '../stores/context';
 
-/** The VAT breakdown and the totals, side by side. */
-export function VatTotals({ invoice }: { invoice: RenderedInvoice }) {
+/** The VAT breakdown and the totals, side by side; `marked`: the one a broken rule points at. */
+export function VatTotals({ invoice, marked }: { invoice: RenderedInvoice; marked?: 'vat' | 'totals' | null }) {
   const { t } = useTranslation();
   const f = useFormat();
   const c = invoice.currency;
@@ -16,7 +16,7 @@ export function VatTotals({ invoice }: { invoice: RenderedInvoice }) {
   return (
     <div className="vat-totals">
       {invoice.vat.length > 0 && (
-        <table className="table">
+        <table className={`table${marked === 'vat' ? ' is-highlighted' : ''}`} data-part="vat">
           <caption>{t('invoice.vat')}</caption>
           <thead>
             <tr>
@@ -42,7 +42,7 @@ export function VatTotals({ invoice }: { invoice: RenderedInvoice }) {
           </tbody>
         </table>
       )}
-      <table className="table totals">
+      <table className={`table totals${marked === 'totals' ? ' is-highlighted' : ''}`} data-part="totals">
         <caption>{t('invoice.totals.title')}</caption>
         <tbody>
           {totals.map(([k, v]) => (

@@ -10,6 +10,7 @@ export const PAGES = [
   'invoices',
   'documents',
   'sent',
+  'validate',
   'detect',
   'company',
   'norway',

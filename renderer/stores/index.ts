@@ -14,6 +14,7 @@ import {
 import { createMandatesStore, type MandatesState } from './mandates-store';
 import { createOutboxStore, type OutboxStoreState } from './outbox-store';
 import { createSyncStore, type SyncStoreState } from './sync-store';
+import { createValidateStore, type ValidateStoreState } from './validate-store';
 
 export interface Stores {
   app: StoreApi<AppState>;
@@ -27,6 +28,7 @@ export interface Stores {
   outbox: StoreApi<OutboxStoreState>;
   detect: StoreApi<DetectStoreState>;
   mandates: StoreApi<MandatesState>;
+  validate: StoreApi<ValidateStoreState>;
 }
 
 export interface RendererStoreDeps {
@@ -52,6 +54,7 @@ export function createStores({ bridge, perfNow: now, wallNow, defaultLang }: Ren
     outbox: createOutboxStore(bridge),
     detect: createDetectStore(bridge),
     mandates: createMandatesStore(bridge),
+    validate: createValidateStore(bridge),
   };
 }
 

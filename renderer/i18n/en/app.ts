@@ -7,6 +7,7 @@ export const app = {
     invoices: 'Received invoices',
     documents: 'Documents',
     sent: 'Sent',
+    validate: 'Validate',
     detect: 'Detect',
     company: 'Company',
     norway: 'Norway',

@@ -3,6 +3,7 @@ import { company } from './company';
 import { companyAdmin } from './company-admin';
 import { services } from './services';
 import { statuses } from './statuses';
+import { validate } from './validate';
 
 /** The English catalog: the reference every other language must match key for key. */
-export const en = { ...app, ...statuses, ...company, ...companyAdmin, ...services };
+export const en = { ...app, ...statuses, ...company, ...companyAdmin, ...services, ...validate };

@@ -10,6 +10,7 @@ export const app: CatalogShape<typeof en> = {
     invoices: 'Saapuneet laskut',
     documents: 'Dokumentit',
     sent: 'Lähetetyt',
+    validate: 'Tarkistus',
     detect: 'Detect',
     company: 'Yritys',
     norway: 'Norja',

@@ -4,5 +4,6 @@ import { company } from './company';
 import { companyAdmin } from './company-admin';
 import { services } from './services';
 import { statuses } from './statuses';
+import { validate } from './validate';
 
-export const fi: Catalog = { ...app, ...statuses, ...company, ...companyAdmin, ...services };
+export const fi: Catalog = { ...app, ...statuses, ...company, ...companyAdmin, ...services, ...validate };

@@ -10,6 +10,7 @@ export const app: CatalogShape<typeof en> = {
     invoices: 'Mottatte fakturaer',
     documents: 'Dokumenter',
     sent: 'Sendt',
+    validate: 'Validering',
     detect: 'Detect',
     company: 'Firma',
     norway: 'Norge',

@@ -10,6 +10,7 @@ export const app: CatalogShape<typeof en> = {
     invoices: 'Mottagna fakturor',
     documents: 'Dokument',
     sent: 'Skickat',
+    validate: 'Validering',
     detect: 'Detect',
     company: 'Företaget',
     norway: 'Norge',

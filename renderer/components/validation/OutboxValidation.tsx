@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxItemView, ValidationSummaryView } from '../../../shared/bridge';
+import { useCommand } from '../../hooks/use-command';
+import { ErrorNotice } from '../ErrorNotice';
+import { Loading } from '../Loading';
+import { ValidationPanel } from './ValidationPanel';
+
+/** valid, valid with warnings, refused by the rules, or not readable: what an outbox row's report says in one word. */
+export function ValidationBadge({ summary }: { summary: ValidationSummaryView }) {
+  const { t } = useTranslation();
+  const word = summary.status === 'valid' ? (summary.warnings > 0 ? 'warnings' : 'valid') : summary.status;
+  const tone = word === 'valid' ? 'ok' : word === 'warnings' ? 'warn' : 'error';
+  return (
+    <span className={`badge badge-${tone}`} data-validation={word}>
+      {t(`validate.badge.${word}`)}
+    </span>
+  );
+}
+
+/** One outbox file's whole report, beside the file rendered (validate.outboxReport); focus comes to it when it opens. */
+export function OutboxReport({ item, onClose }: { item: OutboxItemView; onClose(): void }) {
+  const { t } = useTranslation();
+  const { data, error, loading, reload } = useCommand('validate.outboxReport', { id: item.id });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened row is the trigger
+  useEffect(() => heading.current?.focus(), [item.id]);
+  return (
+    <section className="outbox-report" aria-labelledby="outbox-report-title" data-outbox-report={item.id}>
+      <div className="page-head">
+        <h2 id="outbox-report-title" ref={heading} tabIndex={-1}>
+          {t('validate.reportOf', { file: item.file })}
+        </h2>
+        <button type="button" onClick={onClose}>
+          {t('validate.close')}
+        </button>
+      </div>
+      <ErrorNotice error={error} onRetry={reload} />
+      {loading && !data ? <Loading /> : data && <ValidationPanel view={data} />}
+    </section>
+  );
+}
