@@ -103,7 +103,13 @@ function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
         )}
         <ErrorNotice error={error} />
       </td>
-      <td>{item.kind === 'invoice' ? t('sent.invoice') : (item.documentType ?? t('sent.document'))}</td>
+      <td>
+        {item.kind === 'invoice'
+          ? t('sent.invoice')
+          : item.kind === 'bank_message'
+            ? t('sent.bankMessage')
+            : (item.documentType ?? t('sent.document'))}
+      </td>
       <td>
         <span className={`badge badge-outbox-${item.state}`}>{t(`outbox.state.${item.state}`, { defaultValue: item.state })}</span>
       </td>

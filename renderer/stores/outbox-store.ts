@@ -9,7 +9,7 @@ export type OutboxSort = ListSort<OutboxSortKey>;
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 const VALUE: Record<OutboxSortKey, (i: OutboxItemView) => string | number> = {
   file: (i) => i.file,
-  kind: (i) => (i.kind === 'invoice' ? '' : (i.documentType ?? '~')),
+  kind: (i) => (i.kind === 'invoice' ? '' : i.kind === 'bank_message' ? '~~' : (i.documentType ?? '~')),
   state: (i) => i.state,
   delivery: (i) => i.deliveryStatus ?? '',
   attempts: (i) => i.attempts,

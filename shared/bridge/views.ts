@@ -185,7 +185,7 @@ export interface BankMessageRow {
 export interface OutboxItemView {
   id: number;
   accountId: string;
-  kind: 'invoice' | 'document';
+  kind: 'invoice' | 'document' | 'bank_message';
   documentType: string | null;
   file: string;
   state: string;

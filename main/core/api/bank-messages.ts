@@ -29,11 +29,18 @@ export function bankMessagesApi(client: ServiceClient) {
     async deleteRi(id: string, signal?: AbortSignal): Promise<void> {
       await client.call({ method: 'DELETE', path: `${LIST_PATH.ri}/${enc(id)}`, signal });
     },
-    async send(filename: string, data: Buffer, signal?: AbortSignal): Promise<void> {
+    /**
+     * Sends one message. The answer is 204 without a body; the message's id is read from a Location
+     * header naming /v1/fi_bank_messages/{id} when the service gives one (null otherwise).
+     */
+    async send(filename: string, data: Buffer, signal?: AbortSignal): Promise<{ id: string | null }> {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(data)]), filename);
       // No idempotency key exists for bank messages: never repeated automatically.
-      await client.call({ method: 'POST', path: '/v1/fi_bank_messages', form, idempotent: false, signal });
+      const res = await client.call({ method: 'POST', path: '/v1/fi_bank_messages', form, idempotent: false, signal });
+      const location = [res.headers.location].flat()[0] ?? '';
+      const id = /\/v1\/fi_bank_messages\/([^/?#]+)$/.exec(location.split('?')[0] ?? '')?.[1];
+      return { id: id ? decodeURIComponent(id) : null };
     },
     async status(id: string, signal?: AbortSignal) {
       return (await client.json({ method: 'GET', path: `/v1/fi_bank_messages/${enc(id)}`, signal }, bankMessageStatusSchema)).data;

@@ -27,7 +27,8 @@ export const ACTIVE_OUTBOX_STATES = [
 ] as const satisfies readonly OutboxState[];
 /** Settled rows no longer hold their file version: the same bytes may be queued again. */
 export const SETTLED_OUTBOX_STATES = ['done', 'failed', 'vanished'] as const satisfies readonly OutboxState[];
-export type OutboxKind = 'invoice' | 'document';
+export const OUTBOX_KINDS = ['invoice', 'document', 'bank_message'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export type OutboxErrorKind = FailureKind;
 
 /**
@@ -36,6 +37,8 @@ export type OutboxErrorKind = FailureKind;
  */
 export const INVOICE_FINAL_DELIVERY = ['DELIVERED', 'FAILED', 'SENT'] as const;
 export const DOCUMENT_FINAL_DELIVERY = DOCUMENT_FINAL_STATUSES;
+/** A sent bank message's status (GET /v1/fi_bank_messages/{id}): OK, or ERROR with an error message; both are final. */
+export const BANK_MESSAGE_FINAL_DELIVERY = ['OK', 'ERROR'] as const;
 
 export interface OutboxJob {
   id: number;
@@ -197,6 +200,9 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const byDest = db.prepare<[string, string], { id: number }>(
     `SELECT id FROM outbox WHERE account_id = ? AND dest_path = ? AND state IN ('done', 'failed') LIMIT 1`,
   );
+  const byRemote = db.prepare<[string, string, string], { id: number }>(
+    'SELECT id FROM outbox WHERE account_id = ? AND kind = ? AND remote_id = ? ORDER BY id LIMIT 1',
+  );
   const bySha = db.prepare<[string, string], OutboxRecord>(
     `SELECT * FROM outbox WHERE account_id = ? AND sha256 = ? AND state NOT IN ('failed', 'vanished') ORDER BY id`,
   );
@@ -220,13 +226,13 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
     'SELECT state, count(*) AS n FROM outbox WHERE account_id = ? GROUP BY state',
   );
   const undelivered = db.prepare<
-    { account: string; checkedBefore: number; limit: number; invoiceFinal: string; documentFinal: string },
+    { account: string; checkedBefore: number; limit: number; invoiceFinal: string; documentFinal: string; bankFinal: string },
     OutboxRecord
   >(`
     SELECT * FROM outbox
     WHERE account_id = @account AND state IN ('uploaded', 'moving', 'done') AND remote_id IS NOT NULL
       AND (delivery_status IS NULL OR delivery_status NOT IN (
-        SELECT value FROM json_each(iif(kind = 'invoice', @invoiceFinal, @documentFinal))))
+        SELECT value FROM json_each(CASE kind WHEN 'invoice' THEN @invoiceFinal WHEN 'document' THEN @documentFinal ELSE @bankFinal END)))
       AND coalesce(delivery_checked_at, 0) <= @checkedBefore
     ORDER BY coalesce(delivery_checked_at, 0), id LIMIT @limit`);
 
@@ -271,6 +277,10 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
     /** The settled row whose file was put at `destPath` (relative to the root), if any. */
     ownerOfDest(accountId: string, destPath: string): number | null {
       return byDest.get(accountId, destPath)?.id ?? null;
+    },
+    /** The row that already owns a service id of a kind, if any (a found bank message is nobody else's). */
+    ownerOfRemote(accountId: string, kind: OutboxKind, remoteId: string): number | null {
+      return byRemote.get(accountId, kind, remoteId)?.id ?? null;
     },
     /** Same bytes queued or sent before; failed and vanished rows never reached the service. */
     findBySha256(accountId: string, sha256: string): OutboxJob[] {
@@ -321,6 +331,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
           limit,
           invoiceFinal: jsonList(INVOICE_FINAL_DELIVERY),
           documentFinal: jsonList(DOCUMENT_FINAL_DELIVERY),
+          bankFinal: jsonList(BANK_MESSAGE_FINAL_DELIVERY),
         })
         .map(toJob);
     },

@@ -5,8 +5,9 @@ import type { SyncContext } from './context';
 const RECHECK_MS = 60_000;
 
 /**
- * Follows sent invoices and documents until DELIVERED, CONFIRMED_DELIVERY or FAILED: up to 100 ids
- * per list request. A FAILED invoice is flagged for a reroute and announced.
+ * Follows sent invoices and documents until DELIVERED, CONFIRMED_DELIVERY or FAILED (up to 100 ids
+ * per list request), and sent bank messages until OK or ERROR. A FAILED invoice is flagged for a
+ * reroute and announced.
  */
 export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): Promise<number> {
   const { store, account, api } = ctx;
@@ -65,14 +66,24 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
       for (const id of ids) if (!items.some((d) => d.id === id)) store.documents.touch(account.id, id);
     });
   }
+  // A bank message's status is asked one message at a time: the service has no list of statuses.
+  for (const job of due.filter((j) => j.kind === 'bank_message').slice(0, BANK_STATUS_PER_RUN)) {
+    const answer = await api.bankMessages.status(remoteIdOf(job), signal);
+    requests++;
+    record(ctx, job, answer.status ?? null, false);
+  }
   return requests;
 }
+
+/** Bank message statuses asked per run at most; the rest wait for the next run. */
+const BANK_STATUS_PER_RUN = 50;
 
 const remoteIdOf = (j: OutboxJob) => j.remoteId as string;
 
 function record(ctx: SyncContext, job: OutboxJob, answered: string | null, isInvoice: boolean): void {
   const status = answered ?? job.deliveryStatus;
-  const failed = status === 'FAILED';
+  // A bank message's ERROR is its refusal: the error message the service keeps says why.
+  const failed = status === 'FAILED' || status === 'ERROR';
   ctx.store.outbox.transition(job.id, [job.state], job.state, {
     deliveryStatus: status,
     deliveryCheckedAt: ctx.now(),

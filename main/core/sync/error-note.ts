@@ -2,7 +2,7 @@ import { writeFileAtomic } from './files';
 
 export interface ErrorNote {
   file: string;
-  kind: 'invoice' | 'document';
+  kind: 'invoice' | 'document' | 'bank_message';
   message: string;
   details: string[];
   at: number;
@@ -12,7 +12,7 @@ export interface ErrorNote {
 
 /** `<name>.error.txt` beside a refused file: what was wrong and what to do, in plain words. */
 export async function writeErrorNote(dir: string, sentName: string, note: ErrorNote): Promise<string> {
-  const what = note.kind === 'invoice' ? 'invoice' : 'document';
+  const what = note.kind === 'bank_message' ? 'bank message' : note.kind;
   const lines = [
     note.by === 'service'
       ? `The e-invoicing service refused the ${what} "${note.file}" on ${new Date(note.at).toISOString()}.`

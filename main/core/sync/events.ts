@@ -6,7 +6,7 @@ export interface EngineEventMap {
   /** A file was queued (or held back as a duplicate). */
   queued: { accountId: string; outboxId: number; file: string; held: boolean; message?: string };
   /** A file was uploaded and moved to Sent/. */
-  sent: { accountId: string; outboxId: number; file: string; remoteId: string | null; kind: 'invoice' | 'document' };
+  sent: { accountId: string; outboxId: number; file: string; remoteId: string | null; kind: 'invoice' | 'document' | 'bank_message' };
   /** The service refused a file for good; it is in Failed/ with a note. */
   rejected: { accountId: string; outboxId: number; file: string; message: string };
   /** A sent item's delivery status changed; FAILED ones need a reroute. */

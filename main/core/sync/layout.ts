@@ -11,6 +11,8 @@ export const SENDABLE_DOCUMENT_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.f
 export const FOLDERS = {
   outboxInvoices: 'Outbox/Invoices',
   outboxDocuments: 'Outbox/Documents',
+  /** Finnish bank messages (SI, RI, RP notification messages) to send with POST /v1/fi_bank_messages. */
+  outboxBankMessages: 'Outbox/BankMessages',
   sent: 'Sent',
   failed: 'Failed',
   inboxInvoices: 'Inbox/Invoices',
@@ -27,6 +29,7 @@ export async function ensureLayout(root: string): Promise<void> {
   const dirs = [
     FOLDERS.outboxInvoices,
     ...SENDABLE_DOCUMENT_TYPES.map(outboxDocumentFolder),
+    FOLDERS.outboxBankMessages,
     FOLDERS.sent,
     FOLDERS.failed,
     FOLDERS.inboxInvoices,
@@ -65,9 +68,10 @@ export function inboxFolder(root: string, layout: InboxLayout, table: InboxTable
   return join(absolute(root, INBOX_FOLDER_OF[table]), ...inboxSubfolders(layout, item));
 }
 
-/** The type folder a path of the Outbox lies in (Outbox/Invoices or Outbox/Documents/<TYPE>), or null. */
+/** The type folder a path of the Outbox lies in (Outbox/Invoices, Outbox/BankMessages or Outbox/Documents/<TYPE>), or null. */
 export function typeFolderOf(relPath: string): string | null {
   if (relPath.startsWith(`${FOLDERS.outboxInvoices}/`)) return FOLDERS.outboxInvoices;
+  if (relPath.startsWith(`${FOLDERS.outboxBankMessages}/`)) return FOLDERS.outboxBankMessages;
   const m = new RegExp(`^${FOLDERS.outboxDocuments}/([^/]+)/`).exec(relPath);
   return m ? `${FOLDERS.outboxDocuments}/${m[1]}` : null;
 }

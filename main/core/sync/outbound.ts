@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { rmdir, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { ACTIVE_OUTBOX_STATES, type OutboxJob } from '../store/outbox';
+import { ACTIVE_OUTBOX_STATES, type OutboxJob, type OutboxKind } from '../store/outbox';
+import { checkBankMessage } from './bank-message-checks';
 import type { SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
@@ -36,7 +37,7 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
     await spool.discard(captured.tmp);
     return null; // changed while being copied: wait for it to settle
   }
-  const refusal = await localRefusal(captured.tmp, captured.size, file.kind);
+  const refusal = await refusalOf(file.kind, captured);
   if (refusal) {
     await spool.discard(captured.tmp);
     await refuseLocally(ctx, file, captured, refusal);
@@ -44,7 +45,11 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
   }
   const folderOptions = store.folderOptions.get(account.id, file.folder) ?? {};
   // The official rules, before anything is queued: a file the service would refuse never leaves.
-  const check = await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, folderOptions));
+  // Bank messages are no invoices: their own check (refusalOf) is the whole of it.
+  const check =
+    file.kind === 'bank_message'
+      ? { refusal: null }
+      : await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, folderOptions));
   if (check.refusal) {
     await spool.discard(captured.tmp);
     await refuseLocally(ctx, file, captured, check.refusal.message, check.refusal.details);
@@ -74,6 +79,13 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
     ctx.events.emit('queued', { accountId: account.id, outboxId: job.id, file: file.relPath, held: false });
   }
   return job;
+}
+
+/** Why a captured copy must not be sent, in plain words, or null: bank messages have checks of their own. */
+async function refusalOf(kind: OutboxKind, captured: { tmp: string; size: number }): Promise<string | null> {
+  if (kind !== 'bank_message') return localRefusal(captured.tmp, captured.size, kind);
+  const check = await checkBankMessage(captured.tmp, captured.size);
+  return check.ok ? null : check.reason;
 }
 
 /** The outbox row's fields that come from the listed file and its captured copy. */

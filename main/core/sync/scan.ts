@@ -1,6 +1,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/enums';
+import type { OutboxKind } from '../store/outbox';
 import { isIgnoredName } from './files';
 import { absolute, FOLDERS, outboxDocumentFolder, SENDABLE_DOCUMENT_TYPES } from './layout';
 
@@ -10,12 +11,12 @@ export const MAX_SUBFOLDER_DEPTH = 8;
 export interface ScannedFile {
   /** Relative to the account root, with forward slashes. */
   relPath: string;
-  /** The type folder whose options apply: Outbox/Invoices or Outbox/Documents/<TYPE>. */
+  /** The type folder whose options apply: Outbox/Invoices, Outbox/BankMessages or Outbox/Documents/<TYPE>. */
   folder: string;
   /** The subfolders between the type folder and the file ('' at the top), forward slashes. */
   subdir: string;
   name: string;
-  kind: 'invoice' | 'document';
+  kind: OutboxKind;
   documentType: DocumentType | null;
   size: number;
   mtimeMs: number;
@@ -30,7 +31,7 @@ export interface Refusal {
   folder: string;
   subdir: string;
   name: string;
-  kind: 'invoice' | 'document';
+  kind: OutboxKind;
   reason: string;
 }
 
@@ -57,13 +58,14 @@ export async function scanOutbox(root: string): Promise<OutboxScan> {
   for (const type of SENDABLE_DOCUMENT_TYPES) {
     await walk(root, { folder: outboxDocumentFolder(type), kind: 'document', documentType: type }, '', 0, out);
   }
+  await walk(root, { folder: FOLDERS.outboxBankMessages, kind: 'bank_message', documentType: null }, '', 0, out);
   await strayDocuments(root, out);
   return out;
 }
 
 interface TypeFolder {
   folder: string;
-  kind: 'invoice' | 'document';
+  kind: OutboxKind;
   documentType: DocumentType | null;
 }
 

@@ -240,6 +240,7 @@ export const app = {
     actions: 'Actions',
     invoice: 'Invoice',
     document: 'Document',
+    bankMessage: 'Bank message',
     sendAnyway: 'Send anyway',
     tryAgain: 'Try again',
     reroute: 'Reroute',

@@ -8,6 +8,9 @@ export const statuses = {
     RESERVED: 'Reserved',
     PROCESSING: 'Processing',
     CONFIRMED_DELIVERY: 'Delivery confirmed',
+    // A sent Finnish bank message's status.
+    OK: 'Accepted by the bank',
+    ERROR: 'Refused by the bank',
   },
   documentType: {
     UNKNOWN: 'Unknown',

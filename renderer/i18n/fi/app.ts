@@ -237,6 +237,7 @@ export const app: CatalogShape<typeof en> = {
     actions: 'Toiminnot',
     invoice: 'Lasku',
     document: 'Dokumentti',
+    bankMessage: 'Pankkisanoma',
     sendAnyway: 'Lähetä silti',
     tryAgain: 'Yritä uudelleen',
     reroute: 'Ohjaa uudelleen',

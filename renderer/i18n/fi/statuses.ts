@@ -11,6 +11,9 @@ export const statuses: CatalogShape<typeof en> = {
     RESERVED: 'Varattu',
     PROCESSING: 'Käsittelyssä',
     CONFIRMED_DELIVERY: 'Toimitus vahvistettu',
+    // A sent Finnish bank message's status.
+    OK: 'Pankki hyväksyi',
+    ERROR: 'Pankki hylkäsi',
   },
   documentType: {
     UNKNOWN: 'Tuntematon',

@@ -243,6 +243,7 @@ export const app: CatalogShape<typeof en> = {
     actions: 'Handlinger',
     invoice: 'Faktura',
     document: 'Dokument',
+    bankMessage: 'Bankmelding',
     sendAnyway: 'Send likevel',
     tryAgain: 'Prøv igjen',
     reroute: 'Omdiriger',

@@ -11,6 +11,9 @@ export const statuses: CatalogShape<typeof en> = {
     RESERVED: 'Reservert',
     PROCESSING: 'Behandles',
     CONFIRMED_DELIVERY: 'Levering bekreftet',
+    // A sent Finnish bank message's status.
+    OK: 'Godtatt av banken',
+    ERROR: 'Avvist av banken',
   },
   documentType: {
     UNKNOWN: 'Ukjent',

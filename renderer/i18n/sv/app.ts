@@ -243,6 +243,7 @@ export const app: CatalogShape<typeof en> = {
     actions: 'Åtgärder',
     invoice: 'Faktura',
     document: 'Dokument',
+    bankMessage: 'Bankmeddelande',
     sendAnyway: 'Skicka ändå',
     tryAgain: 'Försök igen',
     reroute: 'Omdirigera',

@@ -11,6 +11,9 @@ export const statuses: CatalogShape<typeof en> = {
     RESERVED: 'Reserverad',
     PROCESSING: 'Behandlas',
     CONFIRMED_DELIVERY: 'Leverans bekräftad',
+    // A sent Finnish bank message's status.
+    OK: 'Godkänt av banken',
+    ERROR: 'Avvisat av banken',
   },
   documentType: {
     UNKNOWN: 'Okänd',

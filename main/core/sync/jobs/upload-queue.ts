@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { DocumentType } from '../../../../shared/enums';
 import { ServiceError } from '../../api/errors';
-import type { OutboxJob } from '../../store/outbox';
+import { OUTBOX_KINDS, type OutboxJob } from '../../store/outbox';
 import type { SyncContext } from '../context';
 import { exists, sha256File } from '../files';
 import { absolute } from '../layout';
 import { activity, reject, spoolOf } from '../outbound';
 import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from '../outbound-options';
+import { sendBankMessage } from '../send-bank-message';
 import type { JobError, JobQueue, Loaded } from './job-runner';
 
 /** Failed tries after which an upload waits for the user: about two hours of back-off at the default cap. */
@@ -16,7 +17,7 @@ export const UPLOAD_MAX_ATTEMPTS = 20;
 /** What an upload needs of its outbox row, checked on load: a row that lacks it is never sent. */
 const uploadRow = z.object({
   id: z.number().int().positive(),
-  kind: z.enum(['invoice', 'document']),
+  kind: z.enum(OUTBOX_KINDS),
   relPath: z.string().min(1),
   filename: z.string().min(1),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -47,7 +48,12 @@ export function uploadQueue(ctx: SyncContext): JobQueue<OutboxJob> {
     claim: (job) => store.outbox.recordAttempt(job.id, ['queued']),
     async run(job, signal) {
       const data = await readCopy(ctx, job);
-      const remote = job.kind === 'invoice' ? await sendInvoice(ctx, job, data, signal) : await sendDocument(ctx, job, data, signal);
+      const remote =
+        job.kind === 'invoice'
+          ? await sendInvoice(ctx, job, data, signal)
+          : job.kind === 'document'
+            ? await sendDocument(ctx, job, data, signal)
+            : { id: await sendBankMessage(ctx, job, data, signal), status: null };
       store.outbox.transition(job.id, ['uploading'], 'uploaded', {
         remoteId: remote.id,
         lastError: null,
