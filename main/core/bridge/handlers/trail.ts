@@ -9,7 +9,12 @@ import { accountOf, apiOf } from './common';
 type Names = 'trail.invoice' | 'trail.document' | 'documents.confirmDelivery';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-const newestFirst = (a: TrailEntryView, b: TrailEntryView) => Date.parse(b.at) - Date.parse(a.at);
+/** Newest first; steps of the same moment keep the service's order, reversed (it answers oldest first). */
+const newestFirst = (list: TrailEntryView[]): TrailEntryView[] =>
+  list
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => Date.parse(b.e.at) - Date.parse(a.e.at) || b.i - a.i)
+    .map((x) => x.e);
 
 function actionEntry(a: InvoiceAction): TrailEntryView {
   const cd = (a as { channel_details?: Record<string, unknown> | null }).channel_details ?? null;
@@ -57,11 +62,11 @@ export function trailHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const fetchedAt = Date.now();
       try {
         const actions = await (await apiOf(d, input.accountId)).invoices.actions(input.invoiceId);
-        return { entries: actions.map(actionEntry).sort(newestFirst), route: null, source: 'live', fetchedAt, offlineReason: null };
+        return { entries: newestFirst(actions.map(actionEntry)), route: null, source: 'live', fetchedAt, offlineReason: null };
       } catch (e) {
         if (!offline(e)) throw e;
         // The mirrored record carries the actions as of the last poll (without channel details).
-        const kept = (inv.record.actions ?? []).map(actionEntry).sort(newestFirst);
+        const kept = newestFirst((inv.record.actions ?? []).map(actionEntry));
         return { entries: kept, route: null, source: 'kept', fetchedAt: inv.updatedAt, offlineReason: (e as Error).message };
       }
     },
@@ -69,8 +74,8 @@ export function trailHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const doc = sentDocument(input.accountId, input.documentId);
       const r = doc.record;
       const route = { channel: r.network ?? null, destination: r.recipient?.eia ?? null, operator: r.recipient?.operator ?? null };
-      const view = (source: TrailView['source'], offlineReason: string | null, fetchedAt: number): TrailView => ({
-        entries: store.documents.listEvents(input.accountId, input.documentId).map(eventEntry).sort(newestFirst),
+      const view = (source: TrailView['source'], offlineReason: string | null, fetchedAt: number, events: DocumentEvent[]): TrailView => ({
+        entries: newestFirst(events.map(eventEntry)),
         route,
         source,
         fetchedAt,
@@ -82,10 +87,11 @@ export function trailHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         store.transaction(() => {
           for (const e of events) store.documents.addEvent(input.accountId, input.documentId, e);
         });
-        return view('live', null, Date.now());
+        // The service's own order, not the mirror's: events of one moment were kept in the order they were first seen.
+        return view('live', null, Date.now(), events);
       } catch (e) {
         if (!offline(e)) throw e;
-        return view('kept', (e as Error).message, 0);
+        return view('kept', (e as Error).message, 0, store.documents.listEvents(input.accountId, input.documentId));
       }
     },
     'documents.confirmDelivery': async (input) => {
