@@ -12,6 +12,7 @@ import {
   messageListSchema,
   serviceStateSchema,
 } from '../../shared/schemas/receivables';
+import { COLLECTORA_BODY } from '../support/receivables';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/invoices/', import.meta.url));
@@ -23,16 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sb.close());
 
-const COLLECTORA = {
-  iban: 'FI21 1234 5600 0007 85',
-  bic: 'nordfihh',
-  bank: 'Nordea',
-  contact_person: 'Maija Meikäläinen',
-  contact_email: 'maija@example.fi',
-  customer_service_email: 'asiakaspalvelu@example.fi',
-  contact_phone_number: '+358 40 123 4567',
-  billing_address: { street: 'Katu 1', postal_code: '00100', city: 'Helsinki', country: 'FI' },
-};
+const COLLECTORA = COLLECTORA_BODY;
 
 async function company(): Promise<{ c: TestCompany; token: string }> {
   const c = await sb.company();

@@ -8,6 +8,8 @@ import { invoiceReportsApi } from './invoice-reports';
 import { invoicesApi } from './invoices';
 import { lookupsApi } from './lookups';
 import { norwayApi } from './norway';
+import { PARTNER_SCOPE, partnerApi } from './partner';
+import { receivablesApi } from './receivables';
 import type { RetryOptions } from './retry';
 import { scanningApi } from './scanning';
 import { type Credentials, TokenManager } from './token-manager';
@@ -57,6 +59,17 @@ export function createApi(o: ApiOptions) {
     now,
   });
   const validatorClient = new ServiceClient({ transport, hosts: o.hosts, tokens: validatorTokens, now, retry: o.retry });
+  // The partner lists too: asked only on the Partner page, so an account whose key carries no partner
+  // scope loses that page, never its sync.
+  const partnerTokens = new TokenManager({
+    transport,
+    baseUrl: o.hosts.base_url,
+    credentials: o.credentials,
+    scope: PARTNER_SCOPE,
+    licenseData: o.licenseData,
+    now,
+  });
+  const partnerClient = new ServiceClient({ transport, hosts: o.hosts, tokens: partnerTokens, now, retry: o.retry });
   return {
     client,
     tokens,
@@ -69,7 +82,9 @@ export function createApi(o: ApiOptions) {
     norway: norwayApi(client),
     scanning: scanningApi(client),
     lookups: lookupsApi(client),
+    receivables: receivablesApi(client),
     validator: validatorApi(validatorClient),
+    partner: partnerApi(partnerClient),
     close: () => (ownTransport ? transport.close() : Promise.resolve()),
   };
 }

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../../main/core/api';
+import { ServiceError } from '../../../main/core/api/errors';
+import { COLLECTORA_BODY, raiseEvent, uploadSentInvoice } from '../../support/receivables';
+import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(async () => sb.close());
+
+function api(c: TestCompany, scope?: string) {
+  return createApi({
+    hosts: { base_url: sb.url, receivables_url: sb.url, validator_url: sb.url, bling_url: sb.url },
+    credentials: { companyId: c.company_id, apiKey: c.api_key },
+    retry: { initialDelayMs: 5, maxDelayMs: 50 },
+    ...(scope ? { scope } : {}),
+  });
+}
+
+describe('receivables API client', () => {
+  it('onboards, sends an invoice to collection, reads its status, events, overview and messages', async () => {
+    const c = await sb.company();
+    const a = api(c);
+    const r = a.receivables;
+    expect((await r.services()).collectora.status).toBe('none');
+    expect((await r.joinCollectora(COLLECTORA_BODY)).status).toBe('active');
+    await r.changeCollectora({ service_type: 'reduced' });
+    expect((await r.collectora()).service_type).toBe('reduced');
+
+    const inv = await uploadSentInvoice(sb, await sb.token(c));
+    expect(await r.invoiceAssignment(inv.id)).toBeNull();
+    const created = await r.createAssignment(inv.id, {
+      collection_type: 'reminder',
+      payer_identifiers: ['1234567-8'],
+      assignment_summary: 'Consulting, March',
+    });
+    expect(created.status).toBe('pending');
+    const pending = await r.invoiceAssignment(inv.id);
+    expect(pending?.status).toBe('pending');
+    await sb.advanceClock(61_000);
+    const ok = await r.invoiceAssignment(inv.id);
+    expect(ok?.status).toBe('ok');
+    expect(ok?.link).toBeTruthy();
+
+    const id = String(ok?.assignment_id);
+    await raiseEvent(sb, c.company_id, id, { event_type: 'reminder_sent' });
+    const events = await r.events(id);
+    expect(events.map((e) => [e.event_type, e.seen])).toEqual([['reminder_sent', false]]);
+    expect((await r.overview()).unseen_events).toBe(1);
+    await r.markEventSeen(id, events[0]?.id ?? '');
+    expect((await r.overview()).unseen_events).toBe(0);
+    const list = await r.assignments({ status: 'ok' });
+    expect(list.items.map((x) => x.id)).toEqual([id]);
+    expect(list.page.total).toBe(1);
+
+    const sent = await r.sendMessage(id, 'Has the payer answered?');
+    expect(sent.sender).toBe('company');
+    expect((await r.messages(id)).map((m) => m.body)).toEqual(['Has the payer answered?']);
+    await a.close();
+  });
+
+  it('turns the 400 into details per field and a missing scope into a user error', async () => {
+    const c = await sb.company();
+    const a = api(c);
+    await a.receivables.joinCollectora(COLLECTORA_BODY);
+    const inv = await uploadSentInvoice(sb, await sb.token(c));
+    const err = await a.receivables.createAssignment(inv.id, { collection_type: 'reminder', assignment_summary: 'x' }).catch((e) => e);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect(err.status).toBe(400);
+    expect(err.code).toBe('invalid_parameters');
+    expect(err.details.join('\n')).toMatch(/^assignment_summary: /m);
+    await a.close();
+
+    const narrow = api(c, 'global company');
+    const denied = await narrow.receivables.overview().catch((e) => e);
+    expect(denied).toBeInstanceOf(ServiceError);
+    expect(denied.kind).toBe('user');
+    expect(denied.status).toBe(403);
+    await narrow.close();
+  });
+});
