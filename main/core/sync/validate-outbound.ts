@@ -6,6 +6,7 @@ import type { JsonObject } from '../store/columns';
 import { RulesUnavailableError, validateFile } from '../validate';
 import { RULESETS } from '../validate/rulesets';
 import type { SyncContext } from './context';
+import { decidingReport, remoteReport, wantsRemote } from './remote-validation';
 
 /**
  * What a hot folder does with the local validation (folder option `validation`): `block` keeps a file
@@ -43,6 +44,14 @@ export async function checkBeforeSending(
   mode: ValidationMode,
 ): Promise<OutboundCheck> {
   if (mode === 'off') return { refusal: null, report: null };
+  const report = await withRemoteCheck(ctx, copy, sha256, name, await localReport(ctx, copy, sha256, name));
+  if (!report) return { refusal: null, report: null };
+  if (mode === 'warn' || report.status === 'valid') return { refusal: null, report };
+  return { refusal: refusalOf(report), report };
+}
+
+/** The local report, stored by hash; null when the compiled rules are not there (the activity log says so). */
+async function localReport(ctx: SyncContext, copy: string, sha256: string, name: string): Promise<ValidationReport | null> {
   let report = ctx.store.validationReports.get(sha256, RULES_KEY);
   if (!report) {
     try {
@@ -52,12 +61,28 @@ export async function checkBeforeSending(
       const message = `${name} was sent without the local check of the official rules: ${e.message}`;
       ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.unavailable', message, ref: name });
       ctx.log.warn('validation rules unavailable; file sent unchecked', { file: name });
-      return { refusal: null, report: null };
+      return null;
     }
     ctx.store.validationReports.put(sha256, RULES_KEY, report);
   }
-  if (mode === 'warn' || report.status === 'valid') return { refusal: null, report };
-  return { refusal: refusalOf(report), report };
+  return report;
+}
+
+/**
+ * The account's remote validation (sync/remote-validation.ts): when its option asks, the service's
+ * validator is asked too, and the report that decides is answered. A remote check that cannot be made
+ * leaves the local result to decide.
+ */
+async function withRemoteCheck(
+  ctx: SyncContext,
+  copy: string,
+  sha256: string,
+  name: string,
+  local: ValidationReport | null,
+): Promise<ValidationReport | null> {
+  const mode = ctx.account.remoteValidation;
+  if (!wantsRemote(mode, local)) return local;
+  return decidingReport(mode, local, await remoteReport(ctx, await invoiceBytes(copy), sha256, name));
 }
 
 /** The invoice XML to validate: the file itself, or the XML inside the zip form (invoice, image, attachments). */
@@ -80,11 +105,12 @@ function refusalOf(report: ValidationReport): { message: string; details: string
     return { message: `The file could not be read as an invoice: ${report.problem ?? 'unknown problem'}`, details: [] };
   }
   const sets = report.rulesets.map((r) => `${r.title} ${r.version}`).join(' and ');
+  const by = report.source === 'service' ? "The service's validator says: " : '';
   const fatal = report.issues.filter((i) => i.flag === 'fatal');
   const message =
     fatal.length > 0
-      ? `It breaks ${fatal.length} of the official rules the service checks (${sets}). It was not sent; the service would refuse it.`
-      : `It is not an invoice in a format the rules know (${report.notes.map((n) => n.text).join(' ') || report.syntax}).`;
+      ? `${by}It breaks ${fatal.length} of the official rules the service checks (${sets}). It was not sent; the service would refuse it.`
+      : `${by}It is not an invoice in a format the rules know (${report.notes.map((n) => n.text).join(' ') || report.syntax}).`;
   const details = fatal.map((i) => {
     const where = `${i.location}${i.line ? ` (line ${i.line})` : ''}`;
     const what = i.explanation?.en ?? i.text;

@@ -1,0 +1,74 @@
+import type { RemoteValidationMode } from '../../../shared/validation/remote';
+import type { ValidationReport } from '../../../shared/validation/report';
+import type { SyncContext } from './context';
+
+/** The key a report of the service's validator is stored under beside the local ones (by the file's hash). */
+export const REMOTE_RULES_KEY = 'service';
+
+/**
+ * How long one file may wait for the validator host, retries included: intake waits for it, and a host
+ * that is down must not hold the folder up for the full back-off of a sync call.
+ */
+export const REMOTE_BUDGET_MS = 45_000;
+
+/**
+ * Whether the account's option asks the validator host about this file. `uncovered`: Finvoice (its
+ * business rules have no official machine-readable form, so the local check is its structure only),
+ * a document the local rules do not know (syntax other), and every file when the local rules are not
+ * there at all. A file the local check could not read as XML is not sent anywhere to be told the same.
+ */
+export function wantsRemote(mode: RemoteValidationMode, local: ValidationReport | null): boolean {
+  if (mode === 'off') return false;
+  if (local?.status === 'unreadable') return false;
+  if (mode === 'always' || !local) return true;
+  return local.syntax === 'finvoice' || local.syntax === 'other';
+}
+
+/**
+ * The report that decides whether the file is held back. For a format the local rules do not cover,
+ * the service's word stands (it may know rules the app does not); with `always`, a fatal finding of
+ * either one holds it back. Without a remote report, the local one decides, as before.
+ */
+export function decidingReport(
+  mode: RemoteValidationMode,
+  local: ValidationReport | null,
+  remote: ValidationReport | null,
+): ValidationReport | null {
+  if (!remote) return local;
+  if (mode === 'always' && local && local.status !== 'valid') return local;
+  return remote;
+}
+
+/**
+ * Asks the validator host about one file, once per content (the report is stored by hash like the
+ * local one). Never throws: a host that is down, refuses the token or answers garbage is told in the
+ * activity log, and the file goes on with the local result; it is never lost nor held back for that.
+ */
+export async function remoteReport(ctx: SyncContext, bytes: Uint8Array, sha256: string, name: string): Promise<ValidationReport | null> {
+  const stored = ctx.store.validationReports.get(sha256, REMOTE_RULES_KEY);
+  if (stored) return stored;
+  try {
+    const report = await ctx.api.validator.validate({ name, data: bytes }, { signal: AbortSignal.timeout(REMOTE_BUDGET_MS) });
+    ctx.store.validationReports.put(sha256, REMOTE_RULES_KEY, report);
+    ctx.store.activity.append({
+      accountId: ctx.account.id,
+      level: report.status === 'valid' ? 'info' : 'warn',
+      kind: 'validation.remote',
+      message: `${name}: the service's validator says ${verdictOf(report)}`,
+      ref: name,
+    });
+    return report;
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    const message = `${name}: the check by the service's validator could not be made (${why}); the local check decides`;
+    ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.remote_unavailable', message, ref: name });
+    ctx.log.warn('remote validation could not be made', { file: name, error: why });
+    return null;
+  }
+}
+
+function verdictOf(r: ValidationReport): string {
+  if (r.status === 'unreadable') return `it cannot read the file (${r.problem ?? 'no reason given'})`;
+  if (r.valid) return r.warningCount ? `valid, with ${r.warningCount} warning(s)` : 'valid';
+  return r.fatalCount ? `not valid: ${r.fatalCount} rule(s) broken` : 'not an invoice format it knows';
+}
