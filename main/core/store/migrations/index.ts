@@ -10,6 +10,7 @@ import { m008SortIndexes } from './008-sort-indexes';
 import { m009ValidationReports } from './009-validation-reports';
 import { m010BankMessagesOut } from './010-bank-messages-out';
 import { m011RemoteValidation } from './011-remote-validation';
+import { m012Collection } from './012-collection';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m009ValidationReports,
   m010BankMessagesOut,
   m011RemoteValidation,
+  m012Collection,
 ];
