@@ -98,6 +98,11 @@ const COMMANDS: Record<CommandName, true> = {
   'validate.chunk': true,
   'validate.finish': true,
   'validate.outboxReport': true,
+  'partner.accounts': true,
+  'partner.inbound': true,
+  'partner.outboundErrors': true,
+  'partner.lookup': true,
+  'overview.needsPerson': true,
 };
 
 export const COMMAND_NAMES: readonly CommandName[] = Object.keys(COMMANDS) as CommandName[];

@@ -572,6 +572,11 @@ export class Engine {
     this.runners.get(accountId)?.kick();
   }
 
+  /** Each account's sync state as its runner last told it, with no store reads: for summaries over many accounts. */
+  syncStates(): Map<string, { state: SyncStateName; message: string | null }> {
+    return new Map(this.listAccounts().map((a) => [a.id, this.syncStateOf(a)] as const));
+  }
+
   status(): AccountStatus[] {
     return this.listAccounts().map((account) => {
       const c = this.store.outbox.countsByState(account.id);

@@ -13,6 +13,15 @@ import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-o
 import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
 import { REMOTE_VALIDATION_MODES } from '../validation/remote';
 import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
+import type { NeedsPersonView } from './needs-person';
+import {
+  type PartnerAccountView,
+  type PartnerErrorView,
+  type PartnerInboundView,
+  type PartnerListView,
+  type PartnerLookupView,
+  partnerCommandSchemas as partner,
+} from './partner';
 import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from './scrutiny';
 import { type ValidationView, validationCommandSchemas as validation } from './validation';
 import type {
@@ -536,6 +545,16 @@ export const commands = {
     input: z.object({ accountId, folder: optionFolderSchema, options: z.record(z.string().max(60), z.unknown()) }),
     output: out<FolderOptionsView>(),
   },
+
+  // ---- The accountant's cockpit (issue 13): the linked companies of a vendor key (shared/bridge/partner.ts)
+  /** The accounts with a vendor API key (the Partner page is theirs). */
+  'partner.accounts': { input: partner.accounts, output: out<PartnerAccountView[]>() },
+  'partner.inbound': { input: partner.inbound, output: out<PartnerListView<PartnerInboundView>>() },
+  'partner.outboundErrors': { input: partner.outboundErrors, output: out<PartnerListView<PartnerErrorView>>() },
+  /** Companies by business id (at most 10 at once), each marked with the account that syncs it here. */
+  'partner.lookup': { input: partner.lookup, output: out<PartnerLookupView[]>() },
+  /** Across every account: per company, what needs a person (shared/bridge/needs-person.ts). */
+  'overview.needsPerson': { input: z.object({}), output: out<NeedsPersonView>() },
 
   // ---- Local validation (issue 11): a file the user hands over, in pieces (shared/bridge/validation.ts)
   'validate.start': { input: validation.start, output: out<{ uploadId: string; chunkBytes: number }>() },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAccountsRepo } from './accounts';
 import { createActivityRepo } from './activity';
+import { createAttentionCounts } from './attention';
 import { createBankMessagesRepo } from './bank-messages';
 import { createCursorsRepo } from './cursors';
 import { type Database, type OpenOptions, openDatabase } from './db';
@@ -39,6 +40,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       jobs: createJobsRepo(db, deps),
       validationReports: createValidationReportsRepo(db, deps),
       activity: createActivityRepo(db, deps),
+      attention: createAttentionCounts(db),
       transaction<T>(fn: () => T): T {
         return db.transaction(fn)();
       },

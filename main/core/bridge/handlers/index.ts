@@ -8,6 +8,7 @@ import { documentHandlers } from './documents';
 import { fileHandlers } from './files';
 import { invoiceHandlers } from './invoices';
 import { norwayHandlers } from './norway';
+import { partnerHandlers } from './partner';
 import { scrutinyHandlers } from './scrutiny';
 import { serviceHandlers } from './services';
 import { syncHandlers } from './sync';
@@ -31,5 +32,6 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...scrutinyHandlers(d),
     ...trailHandlers(d),
     ...validateHandlers(d),
+    ...partnerHandlers(d),
   };
 }

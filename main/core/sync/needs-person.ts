@@ -1,0 +1,83 @@
+import { NEED_KINDS, type NeedKind, type NeedsPersonCompany, type NeedsPersonView } from '../../../shared/bridge/needs-person';
+import type { Store } from '../store';
+import type { Account } from '../store/accounts';
+import type { SyncStateName } from './account-runner';
+import { countUnhandledDetectWarnings } from './detect-work';
+
+export interface NeedsPersonInput {
+  store: Store;
+  accounts: readonly Account[];
+  now: number;
+  /** Each account's sync state as its runner last told it; an account without a runner is absent. */
+  syncStates: ReadonlyMap<string, { state: SyncStateName; message: string | null }>;
+}
+
+/** Account id -> how many of one kind need a person; accounts with none may be left out. */
+export type NeedCounter = (input: NeedsPersonInput) => ReadonlyMap<string, number>;
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Refused uploads stay in Failed/ for good; the Overview asks about the recent ones. */
+export const FAILED_WINDOW_MS = 30 * DAY_MS;
+/**
+ * The service may let a company go after a year without invoices or documents unless it is marked
+ * active; a month's warning leaves time to do that (Company, Vendor link and departments).
+ */
+export const QUIET_AFTER_MS = 335 * DAY_MS;
+
+/**
+ * Where each kind is counted. A kind another part of the engine owns plugs its counter in here; a
+ * null is a kind this version cannot count yet, told to the user as such rather than as zero.
+ */
+export const NEED_COUNTERS: Record<NeedKind, NeedCounter | null> = {
+  syncStopped: ({ accounts, syncStates }) =>
+    new Map(accounts.filter((a) => syncStates.get(a.id)?.state === 'needs_user').map((a) => [a.id, 1])),
+  heldUploads: ({ store }) => store.attention.heldUploads(),
+  failedUploads: ({ store, now }) => store.attention.failedUploads(now - FAILED_WINDOW_MS),
+  reroutes: ({ store, accounts }) => store.attention.failedDeliveries(accounts.map((a) => a.id)),
+  detectWarnings: ({ store }) => countUnhandledDetectWarnings(store),
+  // Collection (receivables) events not yet seen: counted by the collection services' sync once it keeps them.
+  collectionEvents: null,
+  quietCompany: ({ store, accounts, now }) =>
+    new Map(
+      accounts.filter((a) => (store.attention.lastTraffic(a.id) ?? a.createdAt) < now - QUIET_AFTER_MS).map((a) => [a.id, 1] as const),
+    ),
+};
+
+/** Every account's count of each kind, the companies with something to do first and most. */
+export function needsPerson(input: NeedsPersonInput, counters: Record<NeedKind, NeedCounter | null> = NEED_COUNTERS): NeedsPersonView {
+  const available = NEED_KINDS.filter((k) => counters[k] !== null);
+  const byKind = new Map(available.map((k) => [k, (counters[k] as NeedCounter)(input)] as const));
+  const totals = Object.fromEntries(NEED_KINDS.map((k) => [k, 0])) as Record<NeedKind, number>;
+  const companies: NeedsPersonCompany[] = [];
+  for (const a of input.accounts) {
+    const counts: Partial<Record<NeedKind, number>> = {};
+    let total = 0;
+    for (const [kind, counted] of byKind) {
+      const n = counted.get(a.id) ?? 0;
+      if (n <= 0) continue;
+      counts[kind] = n;
+      totals[kind] += n;
+      total += n;
+    }
+    if (total === 0) continue;
+    const last = counts.quietCompany ? input.store.attention.lastTraffic(a.id) : null;
+    companies.push({
+      accountId: a.id,
+      name: a.name,
+      companyId: a.companyId,
+      counts,
+      total,
+      syncMessage: counts.syncStopped ? (input.syncStates.get(a.id)?.message ?? null) : null,
+      lastTrafficAt: last === null ? null : new Date(last).toISOString(),
+    });
+  }
+  // A stopped sync first (nothing else moves until it is fixed), then by how much there is to do.
+  companies.sort((x, y) => (y.counts.syncStopped ?? 0) - (x.counts.syncStopped ?? 0) || y.total - x.total || x.name.localeCompare(y.name));
+  return {
+    companies,
+    totals,
+    available,
+    accounts: input.accounts.length,
+    failedSince: new Date(input.now - FAILED_WINDOW_MS).toISOString(),
+  };
+}

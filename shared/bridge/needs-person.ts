@@ -1,0 +1,40 @@
+// What needs a person across every account of the app: the Overview's first section.
+
+/**
+ * The kinds of things a person must act on, in the order the Overview shows them. A kind whose
+ * counter this version lacks is answered as unavailable, never as zero.
+ */
+export const NEED_KINDS = [
+  'syncStopped',
+  'heldUploads',
+  'failedUploads',
+  'reroutes',
+  'detectWarnings',
+  'collectionEvents',
+  'quietCompany',
+] as const;
+export type NeedKind = (typeof NEED_KINDS)[number];
+
+export interface NeedsPersonCompany {
+  accountId: string;
+  name: string;
+  companyId: string;
+  counts: Partial<Record<NeedKind, number>>;
+  total: number;
+  /** Why the sync stopped, when it did (the runner's own words). */
+  syncMessage: string | null;
+  /** The newest invoice or document seen, for a quiet company. */
+  lastTrafficAt: string | null;
+}
+
+export interface NeedsPersonView {
+  /** Companies with something to do, the most first; companies with nothing are left out. */
+  companies: NeedsPersonCompany[];
+  totals: Record<NeedKind, number>;
+  /** Kinds this version can count; the others are shown as not counted yet. */
+  available: NeedKind[];
+  /** How many accounts were looked at. */
+  accounts: number;
+  /** Failed uploads are counted from this time on. */
+  failedSince: string;
+}
