@@ -4,6 +4,7 @@ import { uploadQueue } from './jobs/upload-queue';
 import { cancel, finish, intake, refuseEntry } from './outbound';
 import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
+import { validateAhead } from './validate-ahead';
 
 export interface OutboundResult {
   /** When the planner wants to look again without any new event. */
@@ -28,8 +29,9 @@ const only = <K extends Op['op']>(p: Plan, kind: K) => p.ops.filter((o): o is Ex
 
 /**
  * One outbound pass over one folder listing. The planner is asked three times as the rows change:
- * queue what settled (one at a time: hashing is disk-bound) and withdraw what was taken back; upload
- * what is due, a few at a time; move what was uploaded to Sent/.
+ * queue what settled (one at a time: hashing is disk-bound; the invoices are validated a few files
+ * ahead on the validator's workers, so validation does not stand in line) and withdraw what was taken
+ * back; upload what is due, a few at a time; move what was uploaded to Sent/.
  */
 export async function outboundCycle(
   ctx: SyncContext,
@@ -58,8 +60,15 @@ export async function outboundCycle(
   const first = decide(seen);
   seen.clear();
   for (const [k, v] of first.seen) seen.set(k, v);
-  for (const op of only(first, 'intake')) {
+  const intakes = only(first, 'intake');
+  const ahead = validateAhead(
+    ctx,
+    intakes.map((op) => op.file),
+    signal,
+  );
+  for (const [i, op] of intakes.entries()) {
     if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0 };
+    await ahead.before(i);
     worked = (await intake(ctx, op.file)) !== null || worked;
   }
   for (const op of only(first, 'cancel')) await cancel(ctx, op.id);

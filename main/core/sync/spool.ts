@@ -1,8 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+
+/**
+ * Opens a listed file for reading without following links (where the system can), and only when it is
+ * still the very file that was listed (`expect`: device and inode from lstat), a regular file with one
+ * name: a link or pipe swapped in after the listing is refused (code ESWAPPED), never read.
+ */
+export async function openListed(src: string, expect?: { dev: number; ino: number }): Promise<FileHandle> {
+  // O_NONBLOCK: a pipe swapped in must not hang the open; it is then refused as not a file.
+  const source = await open(src, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  try {
+    const s = await source.stat();
+    if (!s.isFile() || s.nlink > 1 || (expect && (s.dev !== expect.dev || s.ino !== expect.ino))) {
+      throw Object.assign(new Error(`${src} changed into something else after it was listed`), { code: 'ESWAPPED' });
+    }
+  } catch (e) {
+    await source.close();
+    throw e;
+  }
+  return source;
+}
 
 /**
  * The app's own copy of every queued file. Once a file is queued, what is sent is this copy, so the
@@ -17,23 +37,11 @@ export class Spool {
 
   /**
    * Copies `src` to a temporary spool file while hashing it; answers the temp path, hash and size.
-   * The file is opened without following links (where the system can) and must be the very file
-   * that was listed (`expect`: device and inode from lstat) and a regular file with one name, so a
-   * link swapped in after the listing cannot change what is sent.
+   * The file is opened by `openListed`, so a link swapped in after the listing cannot change what is sent.
    */
   async capture(src: string, expect?: { dev: number; ino: number }): Promise<{ tmp: string; sha256: string; size: number }> {
     await mkdir(this.dir, { recursive: true });
-    // O_NONBLOCK: a pipe swapped in must not hang the open; it is then refused as not a file.
-    const source = await open(src, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    try {
-      const s = await source.stat();
-      if (!s.isFile() || s.nlink > 1 || (expect && (s.dev !== expect.dev || s.ino !== expect.ino))) {
-        throw Object.assign(new Error(`${src} changed into something else after it was listed`), { code: 'ESWAPPED' });
-      }
-    } catch (e) {
-      await source.close();
-      throw e;
-    }
+    const source = await openListed(src, expect);
     const tmp = join(this.dir, `.${randomBytes(8).toString('hex')}.tmp`);
     const hash = createHash('sha256');
     let size = 0;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -16,7 +17,10 @@ export interface ValidatorOptions {
   rulesDir?: string;
   /** vendor/validation/ to compare the compile with (null: do not compare); found by findRules() if not given. */
   vendorDir?: string | null;
-  /** Worker threads, started as files come (1 by default: the app validates a file at a time). */
+  /**
+   * Worker threads, started as files come: by default two, or one on a single core. A second worker lets
+   * a dropped folder validate two files at once (the hot folder validates ahead of intake, sync/validate-ahead.ts).
+   */
   workers?: number;
   /** A file that takes longer is reported as not validated, and its worker is replaced. */
   timeoutMs?: number;
@@ -168,7 +172,7 @@ export class Validator {
       vendorDir: o.vendorDir === undefined ? found.vendorDir : o.vendorDir,
       maxBytes: o.maxBytes ?? MAX_VALIDATE_BYTES,
     };
-    this.size = Math.max(1, o.workers ?? 1);
+    this.size = Math.max(1, o.workers ?? Math.min(2, availableParallelism()));
     this.timeoutMs = o.timeoutMs ?? 120_000;
     this.memoryMb = o.workerMemoryMb ?? 2048;
     this.idleMs = o.idleMs ?? 5 * 60_000;
@@ -176,6 +180,11 @@ export class Validator {
 
   get rulesDir(): string {
     return this.init.rulesDir;
+  }
+
+  /** How many files it validates at once, at most. */
+  get poolSize(): number {
+    return this.size;
   }
 
   /** Worker threads running now. */

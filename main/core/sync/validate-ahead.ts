@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { defaultValidator, validateFile } from '../validate';
+import type { SyncContext } from './context';
+import { absolute } from './layout';
+import type { ScannedFile } from './scan';
+import { openListed } from './spool';
+import { RULES_KEY, validationModeOf } from './validate-outbound';
+
+/**
+ * Intake takes files one at a time (the spool copy, the duplicate check and the row must not
+ * interleave), and validating an invoice costs far more CPU than copying it. So the files a pass is
+ * about to take in are validated ahead, on the validator's worker pool, and each report is stored by
+ * the hash of the bytes validated, as intake stores its own: when intake reaches the file and finds the
+ * same bytes in its copy, the stored report answers and nothing is validated twice; when the file
+ * changed in between, its hash differs and intake validates its own copy as before. Nothing here writes
+ * a row or touches the spool, so crash safety and exactly-once sending are intake's alone, unchanged.
+ */
+
+/** Larger files are left to intake, which validates its own copy: the bytes held ahead stay bounded. */
+export const MAX_AHEAD_BYTES = 8 * 1024 * 1024;
+
+export interface ValidateAhead {
+  /** Starts validating file `i` and the next few, then waits until file `i`'s report is stored (or could not be made). */
+  before(i: number): Promise<void>;
+}
+
+/**
+ * Validation ahead of intake over `files`, in the order intake takes them: at most `width` files beyond
+ * the one intake waits for (by default the validator's pool size, so the workers stay busy while intake
+ * copies). Once `signal` is aborted, nothing new is started and nothing more is stored.
+ */
+export function validateAhead(
+  ctx: SyncContext,
+  files: readonly ScannedFile[],
+  signal?: AbortSignal,
+  width = defaultValidator().poolSize,
+): ValidateAhead {
+  const started = new Map<number, Promise<void>>();
+  /** The same bytes twice in one drop are validated once. */
+  const bySha = new Map<string, Promise<void>>();
+  return {
+    async before(i) {
+      for (let k = i; k <= i + width && k < files.length && !signal?.aborted; k++) {
+        const file = files[k];
+        if (started.has(k) || !file) continue;
+        started.set(
+          k,
+          prevalidate(ctx, file, bySha, signal).catch((e: unknown) => {
+            // Intake validates the file itself and says what went wrong, where the user sees it.
+            ctx.log.debug('validation ahead of intake failed', { file: file.relPath, error: (e as Error).message });
+          }),
+        );
+      }
+      await started.get(i);
+      started.delete(i);
+    },
+  };
+}
+
+async function prevalidate(ctx: SyncContext, file: ScannedFile, bySha: Map<string, Promise<void>>, signal?: AbortSignal): Promise<void> {
+  if (file.kind !== 'invoice' && file.kind !== 'document') return;
+  // New modes (a remote check, say) are intake's to run: only the local check is done ahead.
+  const mode = validationModeOf(file.kind, ctx.store.folderOptions.get(ctx.account.id, file.folder) ?? {});
+  if ((mode !== 'block' && mode !== 'warn') || file.size > MAX_AHEAD_BYTES) return;
+  const bytes = await readListed(absolute(ctx.account.root, file.relPath), file);
+  // The zip form is validated by the invoice inside it, which intake takes out of its own copy.
+  if (!bytes || bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (ctx.store.validationReports.get(sha256, RULES_KEY)) return;
+  let pending = bySha.get(sha256);
+  if (!pending) {
+    pending = validateFile(bytes, { name: file.name }).then((report) => {
+      if (!signal?.aborted) ctx.store.validationReports.put(sha256, RULES_KEY, report);
+    });
+    bySha.set(sha256, pending);
+  }
+  await pending;
+}
+
+/** The listed file's bytes, read as intake reads it (no link followed, the very file listed), or null. */
+async function readListed(path: string, file: ScannedFile): Promise<Buffer | null> {
+  const fh = await openListed(path, { dev: file.dev, ino: file.ino }).catch(() => null);
+  if (!fh) return null;
+  try {
+    const bytes = await fh.readFile();
+    return bytes.length <= MAX_AHEAD_BYTES ? bytes : null;
+  } finally {
+    await fh.close();
+  }
+}
