@@ -4,6 +4,7 @@ import { useFormat } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
 import { FileList } from './FileList';
 import { Loading } from './Loading';
+import { DeliveryTrail } from './scrutiny/DeliveryTrail';
 
 /** A trading document: its facts, its events (delivery history) and its files. */
 export function DocumentDetailPanel({ accountId, id, onClose }: { accountId: string; id: string; onClose(): void }) {
@@ -51,22 +52,27 @@ export function DocumentDetailPanel({ accountId, id, onClose }: { accountId: str
               </div>
             ))}
           </dl>
-          <section aria-labelledby="doc-events-title">
-            <h3 id="doc-events-title">{t('document.events')}</h3>
-            {detail.events.length === 0 ? (
-              <p className="muted">{t('document.noEvents')}</p>
-            ) : (
-              <ol className="activity">
-                {detail.events.map((e) => (
-                  <li key={`${e.createdAt}-${e.code}`}>
-                    <time dateTime={e.createdAt}>{f.dateTime(e.createdAt)}</time>
-                    <span className="badge badge-muted">{e.code}</span>
-                    <span>{e.message}</span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          {row.direction === 'SENT' && (
+            <DeliveryTrail accountId={accountId} kind="document" id={row.id} status={row.status} onConfirmed={reload} />
+          )}
+          {row.direction !== 'SENT' && (
+            <section aria-labelledby="doc-events-title">
+              <h3 id="doc-events-title">{t('document.events')}</h3>
+              {detail.events.length === 0 ? (
+                <p className="muted">{t('document.noEvents')}</p>
+              ) : (
+                <ol className="activity">
+                  {detail.events.map((e) => (
+                    <li key={`${e.createdAt}-${e.code}`}>
+                      <time dateTime={e.createdAt}>{f.dateTime(e.createdAt)}</time>
+                      <span className="badge badge-muted">{e.code}</span>
+                      <span>{e.message}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+          )}
           <section aria-labelledby="doc-files-title">
             <h3 id="doc-files-title">{t('files.title')}</h3>
             <FileList accountId={accountId} files={detail.files} />

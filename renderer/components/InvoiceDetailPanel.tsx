@@ -10,6 +10,8 @@ import { FileList } from './FileList';
 import { Loading } from './Loading';
 import { PdfView } from './PdfView';
 import { RenderedInvoiceView } from './RenderedInvoiceView';
+import { DeliveryTrail } from './scrutiny/DeliveryTrail';
+import { ReceivedScrutiny } from './scrutiny/ReceivedScrutiny';
 
 /**
  * Prints the rendered invoice and nothing else: the print stylesheet (styles/print.css) hides the app
@@ -111,6 +113,9 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
           </div>
           <ErrorNotice error={saveError} />
           <DetectFindings status={row.detectStatus} findings={detail.detectFindings} />
+          {row.direction === 'RECEIVED' && (
+            <ReceivedScrutiny accountId={accountId} invoiceId={row.id} warned={row.detectStatus === 'WARN'} />
+          )}
           {detail.rendered ? (
             <RenderedInvoiceView invoice={detail.rendered} />
           ) : (
@@ -120,6 +125,7 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
             </div>
           )}
           {children?.(detail)}
+          {row.direction === 'SENT' && <DeliveryTrail accountId={accountId} kind="invoice" id={row.id} />}
           {image && (
             <section aria-labelledby="image-title">
               <h3 id="image-title">{t('invoice.image')}</h3>

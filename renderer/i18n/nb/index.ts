@@ -2,8 +2,9 @@ import type { Catalog } from '../catalog-type';
 import { app } from './app';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';
 import { validate } from './validate';
 
-export const nb: Catalog = { ...app, ...statuses, ...company, ...companyAdmin, ...services, ...validate };
+export const nb: Catalog = { ...app, ...statuses, ...company, ...companyAdmin, ...services, ...scrutiny, ...validate };

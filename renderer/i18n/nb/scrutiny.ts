@@ -1,0 +1,78 @@
+import type { CatalogShape } from '../catalog-type';
+import type { scrutiny as en } from '../en/scrutiny';
+
+// Norsk bokmål: rapportering av mistenkelige avsendere, Detect-kontroller på forespørsel og leveringshistorikk for sendt.
+export const scrutiny: CatalogShape<typeof en> = {
+  scrutiny: {
+    report: {
+      title: 'Rapporter avsenderen',
+      lead: 'Si fra til tjenesten at avsenderen virker mistenkelig. Tjenesten bruker rapporter til å advare andre bedrifter.',
+      open: 'Rapporter avsender',
+      openWarned: 'Rapporter denne avsenderen',
+      reasons: 'Årsaker',
+      contactEmail: 'Din kontakt-e-post',
+      badEmail: 'Oppgi en e-postadresse, for eksempel navn@eksempel.no.',
+      description: 'Hva skjedde (valgfritt)',
+      send: 'Send rapport',
+      sending: 'Sender…',
+      alreadyReported:
+        'Bedriften din har allerede rapportert denne fakturaen. Trekk tilbake den rapporten først hvis du vil rapportere den på nytt.',
+      yours: 'Bedriftens rapporter',
+      none: 'Bedriften din har ikke rapportert denne fakturaen.',
+      madeAt: 'rapportert {{when}} av {{email}}',
+      withdraw: 'Trekk tilbake',
+      withdrawQuestion: 'Trekke tilbake denne rapporten?',
+      needReason: 'Velg minst én årsak.',
+      reasonNames: {
+        FRAUD: {
+          title: 'Mistanke om svindel',
+          description: 'Fakturaen krever betaling for varer eller tjenester som aldri ble bestilt eller mottatt.',
+        },
+        SPAM: { title: 'Søppelpost', description: 'Fakturaen er uønsket markedsføring som ser ut som en faktura.' },
+        UNKNOWN_SENDER: { title: 'Ukjent avsender', description: 'Bedriften din har ikke noe forretningsforhold til avsenderen.' },
+        WRONG_RECIPIENT: { title: 'Feil mottaker', description: 'Fakturaen var ment for en annen bedrift.' },
+        CHANGED_BANK_ACCOUNT: { title: 'Endret bankkonto', description: 'Bankkontoen er en annen enn den avsenderen har brukt før.' },
+        OTHER: { title: 'Annet', description: 'En annen årsak, forklart i beskrivelsen.' },
+      },
+    },
+    checks: {
+      title: 'Kontroller nå',
+      lead: 'Be tjenesten kjøre valgte kontroller på denne fakturaen nå. Hvert resultat vises når tjenesten er ferdig med det.',
+      choose: 'Kontroller som skal kjøres',
+      run: 'Kontroller nå',
+      starting: 'Starter…',
+      results: 'Kontroller kjørt på forespørsel',
+      pending: 'Pågår…',
+      refreshing: 'Henter Detect-resultatet…',
+      notFinal: 'Detect er ikke ferdig med kontrollene av denne fakturaen ennå.',
+      resultGaveUp: 'Detect-resultatet kunne ikke hentes ({{reason}}). Åpne fakturaen igjen for å prøve én gang til.',
+      gaveUp: 'Appen sluttet å vente på disse kontrollene ({{reason}}). Kjør dem igjen senere.',
+      result: { OK: 'OK', WARNING: 'Advarsel', NOT_APPLICABLE: 'Gjelder ikke', FAILED: 'Kunne ikke kjøres' },
+    },
+    trail: {
+      title: 'Leveringshistorikk',
+      none: 'Tjenesten har ikke registrert noe for dette ennå.',
+      kept: 'Tjenesten kan ikke nås akkurat nå. Viser det som var kjent {{when}}.',
+      keptNever: 'Tjenesten kan ikke nås akkurat nå. Viser det appen har lagret.',
+      channel: 'Kanal: {{value}}',
+      destination: 'Til: {{value}}',
+      operator: 'Operatør: {{value}}',
+      error: 'Feil: {{value}}',
+      types: {
+        CREATED: 'Opprettet',
+        SENT: 'Sendt',
+        DELIVERED: 'Levert',
+        INFO: 'Informasjon',
+        ERROR: 'Feil',
+        RECEIVED: 'Mottatt',
+        RESERVED: 'Reservert',
+        DELIVERY_CONFIRMED: 'Levering bekreftet',
+        FAILED: 'Mislyktes',
+      },
+      markDelivered: 'Merk som levert',
+      markQuestion: 'Merke som levert? Gjør dette bare når du vet at mottakeren har fått dokumentet.',
+      marked: 'Merket som levert.',
+      notDelivered: 'Dokumentet er ikke lenger i tilstanden DELIVERED, så det kan ikke merkes som levert: {{reason}}',
+    },
+  },
+};
