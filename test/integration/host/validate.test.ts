@@ -2,12 +2,15 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VALIDATE_BYTES } from '../../../main/core/validate';
+import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { ValidationView } from '../../../shared/bridge/validation';
 import type { BridgeErrorView, OutboxItemView } from '../../../shared/bridge/views';
 import { FIXTURES, startTestEngine } from '../../support/engine';
+import { recordingLogger } from '../../support/log';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { ensureRules } from '../../support/validation';
+import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
 import { type HostUnderTest, startHost } from './setup';
 
 /**
@@ -150,4 +153,28 @@ describe('the outbox shows each file’s report', () => {
     const none = failure(await h.call('validate.outboxReport', { id: 999_999 }));
     expect(none.message).toBe('No outbox item 999999');
   }, 60_000);
+});
+
+describe('the same commands over Electron IPC', () => {
+  it('a file in pieces through the invoke channel answers the same report, and a bad piece is refused before main holds it', async () => {
+    const ipcMain = fakeIpcMain();
+    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
+    try {
+      const handler = ipcMain.handlers.get('einvoice:invoke');
+      if (!handler) throw new Error('no handler');
+      const invoke = <T>(name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<T>>;
+      const bytes = Buffer.from(await brokenSums());
+      const { uploadId } = value(await invoke<{ uploadId: string }>('validate.start', { name: 'ipc.xml', size: bytes.length }));
+      const half = Math.floor(bytes.length / 2);
+      expect(failure(await invoke('validate.chunk', { uploadId, offset: -1, base64: '' })).kind).toBe('invalid');
+      value(await invoke('validate.chunk', { uploadId, offset: 0, base64: bytes.subarray(0, half).toString('base64') }));
+      value(await invoke('validate.chunk', { uploadId, offset: half, base64: bytes.subarray(half).toString('base64') }));
+      const view = value(await invoke<ValidationView>('validate.finish', { uploadId }));
+      expect(view.report.file).toBe('ipc.xml');
+      expect(view.report.status).toBe('invalid');
+      expect(view.report.issues.some((i) => i.location === '/Invoice/cac:LegalMonetaryTotal')).toBe(true);
+    } finally {
+      dispose();
+    }
+  });
 });
