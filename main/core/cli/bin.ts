@@ -23,7 +23,7 @@ statusCommands(program, globals);
 demoCommand(program, globals);
 lookupCommands(program, globals);
 companyCommands(program, globals);
-validateCommand(program);
+validateCommand(program, globals);
 
 try {
   await program.parseAsync(process.argv);

@@ -7,7 +7,7 @@ import type { Account } from '../store/accounts';
 import { type CliContext, type GlobalOptions, openCli, UsageError } from './context';
 
 /** The account a command names, or the only one there is. */
-function accountFor(cli: CliContext, name: string | undefined): Account {
+export function accountFor(cli: CliContext, name: string | undefined): Account {
   if (name) {
     const a = cli.engine.findAccount(name);
     if (!a) throw new UsageError(`No account named "${name}"`);

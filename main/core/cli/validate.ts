@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import type { APP_LANGUAGES } from '../../../shared/settings';
 import { SYNTAX_LABELS, type ValidationReport } from '../../../shared/validation/report';
 import { RulesUnavailableError, type ValidationProfile, Validator } from '../validate';
-import { UsageError } from './context';
+import { type GlobalOptions, UsageError } from './context';
+import { validateRemotely } from './validate-remote';
 
 type Lang = (typeof APP_LANGUAGES)[number];
 const LANGS: readonly Lang[] = ['en', 'fi', 'sv', 'nb'];
@@ -24,6 +25,7 @@ export function jsonOf(r: ValidationReport) {
     rulesets: r.rulesets.map((s) => s.id),
     valid: r.valid,
     ...(r.problem ? { problem: r.problem } : {}),
+    ...(r.source === 'service' ? { source: 'service' } : {}),
     errors: r.issues.map((i) => ({
       id: i.id,
       flag: i.flag,
@@ -46,7 +48,8 @@ export function textOf(r: ValidationReport, lang: Lang): string {
   const rules = r.rulesets.map((s) => s.title).join(', then ') || 'no rules';
   const verdict = r.valid ? 'valid' : 'NOT VALID';
   const counts = [plural(r.fatalCount, 'error'), plural(r.warningCount, 'warning')].join(', ');
-  lines.push(`${r.file}: ${verdict} (${SYNTAX_LABELS[r.syntax]}; ${rules}; ${counts})`);
+  const by = r.source === 'service' ? ", says the service's validator" : '';
+  lines.push(`${r.file}: ${verdict} (${SYNTAX_LABELS[r.syntax]}; ${rules}; ${counts})${by}`);
   for (const n of r.notes) lines.push(`  note: ${n.text}`);
   for (const i of r.issues) {
     lines.push(`  ${i.flag === 'fatal' ? 'error  ' : 'warning'} ${i.id}${i.line === undefined ? '' : ` at line ${i.line}`}: ${i.location}`);
@@ -57,17 +60,30 @@ export function textOf(r: ValidationReport, lang: Lang): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function validateCommand(program: Command): void {
+export function validateCommand(program: Command, globals: () => GlobalOptions): void {
   program
     .command('validate')
-    .description('check invoice files against the official rules (EN 16931, Peppol BIS 3; Finvoice structure), offline')
+    .description(
+      "check invoice files against the official rules (EN 16931, Peppol BIS 3; Finvoice structure), offline, or with --remote by the service's validator",
+    )
     .argument('<files...>', 'invoice XML files')
     .option('--json', 'print JSON: an array of {file, syntax, rulesets, valid, errors: [{id, flag, location, line, text}]}')
     .option('--lang <lang>', `language of the explanations: ${LANGS.join(', ')}`, 'en')
     .option('--profile <profile>', 'auto (Peppol rules when the customization id says so), en16931 or peppol', 'auto')
-    .action(async (files: string[], o: { json?: boolean; lang: string; profile: string }) => {
+    .option('--remote', "ask the service's validator host instead (sends each file to it with the account's keys)")
+    .option('--account <name>', 'with --remote: the account whose keys ask (default: the only one)')
+    .action(async (files: string[], o: { json?: boolean; lang: string; profile: string; remote?: boolean; account?: string }) => {
       if (!LANGS.includes(o.lang as Lang)) throw new UsageError(`--lang must be one of ${LANGS.join(', ')}`);
       if (!PROFILES.includes(o.profile as ValidationProfile)) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')}`);
+      if (o.account && !o.remote) throw new UsageError('--account goes with --remote: the local check needs no account');
+      if (o.remote) {
+        const run = await validateRemotely(files, { account: o.account, profile: o.profile as ValidationProfile }, globals());
+        if (o.json) process.stdout.write(`${JSON.stringify(run.reports.map(jsonOf), null, 2)}\n`);
+        else for (const r of run.reports) process.stdout.write(textOf(r, o.lang as Lang));
+        if (run.failure) process.stderr.write(`einvoice-sync: ${run.failure}\n`);
+        process.exitCode = run.failure ? 2 : exitCodeOf(run.reports);
+        return;
+      }
       const validator = new Validator({ workers: Math.min(files.length, availableParallelism(), 4) });
       const reports: ValidationReport[] = [];
       try {
