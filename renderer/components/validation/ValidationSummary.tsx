@@ -50,7 +50,7 @@ export function ValidationSummary({ report }: { report: ValidationReport }) {
               <ul className="plain-list">
                 {r.rulesets.map((s) => (
                   <li key={s.id}>
-                    {s.title} <span className="mono">{s.version}</span>
+                    {t(`validate.rulesets.${s.id}`, { defaultValue: s.title })} <span className="mono">{s.version}</span>
                   </li>
                 ))}
               </ul>

@@ -29,6 +29,13 @@ export const validate = {
       warnings_other: '{{count}} warnings',
       ms: '{{ms}} ms',
     },
+    rulesets: {
+      'EN16931-UBL': 'EN 16931 business rules (UBL)',
+      'EN16931-CII': 'EN 16931 business rules (CII)',
+      'PEPPOL-BIS3-UBL': 'Peppol BIS Billing 3.0 rules (UBL)',
+      'PEPPOL-BIS3-CII': 'Peppol BIS Billing 3.0 rules (CII)',
+      'FINVOICE-STRUCTURE': 'Finvoice well-formedness and structure',
+    },
     syntax: {
       'ubl-invoice': 'UBL 2.1 Invoice',
       'ubl-credit-note': 'UBL 2.1 Credit note',

@@ -29,6 +29,13 @@ export const validate = {
       warnings_other: '{{count}} varoitusta',
       ms: '{{ms}} ms',
     },
+    rulesets: {
+      'EN16931-UBL': 'EN 16931 -liiketoimintasäännöt (UBL)',
+      'EN16931-CII': 'EN 16931 -liiketoimintasäännöt (CII)',
+      'PEPPOL-BIS3-UBL': 'Peppol BIS Billing 3.0 -säännöt (UBL)',
+      'PEPPOL-BIS3-CII': 'Peppol BIS Billing 3.0 -säännöt (CII)',
+      'FINVOICE-STRUCTURE': 'Finvoicen muoto ja rakenne',
+    },
     syntax: {
       'ubl-invoice': 'UBL 2.1 -lasku',
       'ubl-credit-note': 'UBL 2.1 -hyvityslasku',

@@ -29,6 +29,13 @@ export const validate = {
       warnings_other: '{{count}} varningar',
       ms: '{{ms}} ms',
     },
+    rulesets: {
+      'EN16931-UBL': 'EN 16931 affärsregler (UBL)',
+      'EN16931-CII': 'EN 16931 affärsregler (CII)',
+      'PEPPOL-BIS3-UBL': 'Peppol BIS Billing 3.0-regler (UBL)',
+      'PEPPOL-BIS3-CII': 'Peppol BIS Billing 3.0-regler (CII)',
+      'FINVOICE-STRUCTURE': 'Finvoices form och struktur',
+    },
     syntax: {
       'ubl-invoice': 'UBL 2.1-faktura',
       'ubl-credit-note': 'UBL 2.1-kreditnota',

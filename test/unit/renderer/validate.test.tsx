@@ -61,6 +61,7 @@ describe('the validation report', () => {
     ]);
     const { container } = renderWithApp(<ValidationPanel view={v} />, fakeBridge({}), { lang: 'fi' });
     expect(container.querySelectorAll('.rule-group')).toHaveLength(3);
+    expect(container.querySelector('.validation-summary')?.textContent).toContain('EN 16931 -liiketoimintasäännöt (UBL) validation-1.3.16');
     expect(container.querySelector('[data-rule="BR-24"]')?.querySelectorAll('.rule-place')).toHaveLength(2);
     expect(container.querySelector('[data-rule="BR-CO-15"]')?.textContent).toContain('Loppusumma on väärin.');
     expect(container.querySelector('[data-rule="BR-52"]')?.textContent).toContain('Tälle säännölle ei vielä ole selkokielistä selitystä');
