@@ -19,23 +19,16 @@ import { SandboxBadge } from './SandboxBadge';
 /** Whether hot folders also ask the service's validator (shared/validation/remote.ts). */
 const REMOTE_VALIDATION: FieldSpec = { path: 'remoteValidation', kind: 'select', options: REMOTE_VALIDATION_MODES };
 
-/** Whether received RI messages are deleted on the service once their files are safely here. */
-const DELETE_RI: FieldSpec = { path: 'deleteRiAfterDownload', kind: 'bool' };
-
 const SPECS: readonly FieldSpec[] = [
   { path: 'name', kind: 'text' },
   { path: 'root', kind: 'text' },
   { path: 'pollIntervalS', kind: 'number' },
   { path: 'markHandled', kind: 'bool' },
-  DELETE_RI,
   { path: 'inboxLayout', kind: 'select', options: INBOX_LAYOUTS },
   REMOTE_VALIDATION,
 ];
 
-/**
- * One account's name, folder, poll interval, whether downloading marks invoices handled, its Inbox
- * layout, and whether received RI messages are deleted on the service once downloaded.
- */
+/** One account's name, folder, poll interval, whether downloading marks invoices handled, and its Inbox layout. */
 export function AccountSettingsForm({ account }: { account: AccountView }) {
   const { t } = useTranslation();
   const bridge = useBridge();
@@ -86,12 +79,11 @@ export function AccountSettingsForm({ account }: { account: AccountView }) {
         <Field form={form} spec={SPECS[3] as FieldSpec} label={t('settings.markHandled')} hint={t('settings.markHandledHint')} />
         <Field
           form={form}
-          spec={SPECS[5] as FieldSpec}
+          spec={SPECS[4] as FieldSpec}
           label={t('inbox.layout')}
           hint={t('inbox.layoutHint')}
           optionLabel={(o) => t(`inbox.layouts.${o}`)}
         />
-        <Field form={form} spec={DELETE_RI} label={t('settings.deleteRi')} hint={t('settings.deleteRiHint')} />
         <InboxReorganize account={account} unsaved={form.values.inboxLayout !== account.inboxLayout} />
         <Field
           form={form}
