@@ -14,6 +14,7 @@ import { createStore, type Store } from './store';
 import type { Account, AccountPatch } from './store/accounts';
 import type { OutboxJob, OutboxPatch } from './store/outbox';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
+import { collectionOps } from './sync/collection-ops';
 import { detectState, refreshDetectOnOpen } from './sync/detect-work';
 import { EngineEvents } from './sync/events';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
@@ -459,6 +460,11 @@ export class Engine {
     await startAnalysis(ctx, invoiceId, checks);
     this.runners.get(accountId)?.kick();
     return detectState(ctx, invoiceId);
+  }
+
+  /** Collection and reminders of one account (sync/collection-ops.ts); new work wakes its runner. */
+  async collection(accountId: string) {
+    return collectionOps(await this.contextOf(accountId), () => this.runners.get(accountId)?.kick());
   }
 
   private async contextOf(accountId: string) {

@@ -22,7 +22,14 @@ export interface TestEngine {
 export async function startTestEngine(
   sb: TestSandbox,
   company: TestCompany,
-  opts: { stableMs?: number; runner?: Partial<RunnerOptions>; random?: () => number; inboxLayout?: InboxLayout; log?: Logger } = {},
+  opts: {
+    stableMs?: number;
+    runner?: Partial<RunnerOptions>;
+    random?: () => number;
+    inboxLayout?: InboxLayout;
+    log?: Logger;
+    now?: () => number;
+  } = {},
 ): Promise<TestEngine> {
   const dataDir = keptTempDir('einvoice-data-');
   const root = keptTempDir('einvoice-root-');
@@ -30,6 +37,7 @@ export async function startTestEngine(
     dataDir,
     secrets: new MemorySecrets(),
     ...(opts.random ? { random: opts.random } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
     ...(opts.log ? { log: opts.log } : {}),
     runner: {
       stableMs: opts.stableMs ?? 150,

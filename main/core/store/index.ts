@@ -3,6 +3,7 @@ import { createAccountsRepo } from './accounts';
 import { createActivityRepo } from './activity';
 import { createAttentionCounts } from './attention';
 import { createBankMessagesRepo } from './bank-messages';
+import { createCollectionRepo } from './collection';
 import { createCursorsRepo } from './cursors';
 import { type Database, type OpenOptions, openDatabase } from './db';
 import type { StoreDeps } from './deps';
@@ -39,6 +40,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       cursors: createCursorsRepo(db, deps),
       jobs: createJobsRepo(db, deps),
       validationReports: createValidationReportsRepo(db, deps),
+      collection: createCollectionRepo(db, deps),
       activity: createActivityRepo(db, deps),
       attention: createAttentionCounts(db),
       transaction<T>(fn: () => T): T {

@@ -16,6 +16,7 @@ import type { EngineEventMap, EngineEvents } from './events';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
+import { COLLECTION_KIND, collectionQueue, enqueueCollectionTracking } from './jobs/collection-queue';
 import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
 import { enqueueDetect } from './jobs/detect-queue';
 import { JobRunner, type RunReport } from './jobs/job-runner';
@@ -427,6 +428,14 @@ export class AccountRunner {
       if (r.retried + r.needsUser > 0) {
         const job = ctx.store.jobs.find(ctx.account.id, DELIVERY_KIND, 'sent');
         throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Delivery status could not be checked', null);
+      }
+    });
+    await step('Collection', async () => {
+      enqueueCollectionTracking(ctx);
+      const r = await ctx.jobs.runDue(collectionQueue(ctx), 1, signal);
+      if (r.retried + r.needsUser > 0) {
+        const job = ctx.store.jobs.find(ctx.account.id, COLLECTION_KIND, 'assignments');
+        throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Collection status could not be checked', null);
       }
     });
     await step('Downloads', async () => {

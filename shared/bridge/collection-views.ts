@@ -1,0 +1,77 @@
+/** What the renderer is shown of collection and reminders (plain JSON over the bridge). */
+
+export type CollectionServiceName = 'collectora' | 'collectorb' | 'collectorc';
+
+export interface CollectionServiceView {
+  service: CollectionServiceName;
+  /** none, pending, active or disabled (another value the service may add is passed on). */
+  status: string;
+  accountableParty: string | null;
+  serviceType: string | null;
+  clientCode: string | null;
+  contactEmail: string | null;
+  updatedAt: string | null;
+}
+
+export interface CollectionServicesView {
+  services: CollectionServiceView[];
+}
+
+export interface CollectionStateView {
+  invoiceId: string;
+  assignmentId: string | null;
+  /** pending, ok or error. */
+  status: string;
+  reason: string | null;
+  link: string | null;
+  /** waiting, reminder, collection, legal_collection, payment_plan or closed. */
+  phase: string | null;
+  closed: boolean;
+  currency: string | null;
+  collectableAmount: number | null;
+  paidAmount: number | null;
+  openAmount: number | null;
+  summary: string | null;
+  createdAt: string;
+  /** Epoch ms of the last answer from the service. */
+  checkedAt: number;
+  unseenEvents: number;
+}
+
+export interface CollectionEventView {
+  id: string;
+  assignmentId: string;
+  invoiceId: string;
+  type: string;
+  happenedAt: string;
+  data: Record<string, unknown>;
+  seen: boolean;
+}
+
+export interface CollectionMessageView {
+  id: string;
+  sender: string;
+  body: string;
+  createdAt: string;
+  seen: boolean;
+}
+
+export interface CollectionDetailView {
+  state: CollectionStateView | null;
+  /** Newest first. */
+  events: CollectionEventView[];
+}
+
+export interface CollectionOverviewRow extends CollectionStateView {
+  invoiceNumber: string | null;
+  payerName: string | null;
+  dateDue: string | null;
+}
+
+export interface CollectionOverviewView {
+  rows: CollectionOverviewRow[];
+  totals: { currency: string; collectable: number; paid: number; open: number }[];
+  unseenEvents: number;
+  /** Events not yet seen, newest first: what changed since the user last looked. */
+  changes: CollectionEventView[];
+}
