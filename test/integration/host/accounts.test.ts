@@ -79,6 +79,19 @@ describe('accounts over HTTP', () => {
     });
   });
 
+  it('accounts.update sets remote validation (off until chosen) and refuses a mode it does not know, at its field', async () => {
+    const [test] = value(await h.call<AccountView[]>('accounts.list'));
+    expect(test?.remoteValidation).toBe('off');
+    const set = value(await h.call<AccountView>('accounts.update', { accountId: test?.id, remoteValidation: 'uncovered' }));
+    expect(set.remoteValidation).toBe('uncovered');
+    expect(value(await h.call<AccountView[]>('accounts.list'))[0]?.remoteValidation).toBe('uncovered');
+    const wrong = await h.call('accounts.update', { accountId: test?.id, remoteValidation: 'sometimes' });
+    expect(wrong).toMatchObject({ ok: false, error: { kind: 'invalid', fields: { remoteValidation: expect.any(String) } } });
+    expect(value(await h.call<AccountView>('accounts.update', { accountId: test?.id, remoteValidation: 'off' })).remoteValidation).toBe(
+      'off',
+    );
+  });
+
   it('accounts.remove forgets the account; tryDemo needs the embedded sandbox', async () => {
     const [, toinen] = value(await h.call<AccountView[]>('accounts.list'));
     expect(value(await h.call('accounts.remove', { accountId: toinen?.id }))).toEqual({ removed: true });
