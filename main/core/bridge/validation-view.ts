@@ -72,7 +72,13 @@ export function excerptsOf(text: string, wanted: readonly number[]): SourceExcer
 export function validationView(report: ValidationReport, file: Uint8Array | null, missing: string): ValidationView {
   if (!file) return { report, rendered: null, renderError: missing, excerpts: [] };
   const xml = invoiceXmlOf(file);
-  const { rendered, renderError } = report.status === 'unreadable' ? { rendered: null, renderError: report.problem } : render(xml);
+  // What validation could not read, or found to be no invoice, is not parsed a second time to be told so again.
+  const { rendered, renderError } =
+    report.status === 'unreadable'
+      ? { rendered: null, renderError: report.problem }
+      : report.syntax === 'other'
+        ? { rendered: null, renderError: 'it is not an invoice in UBL, CII or Finvoice' }
+        : render(xml);
   let text = '';
   try {
     text = decodeXml(xml);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VALIDATE_BYTES } from '../../../main/core/validate';
 import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
-import type { ValidationView } from '../../../shared/bridge/validation';
+import { VALIDATE_CHUNK_BYTES, type ValidationView } from '../../../shared/bridge/validation';
 import type { BridgeErrorView, OutboxItemView } from '../../../shared/bridge/views';
 import { FIXTURES, startTestEngine } from '../../support/engine';
 import { recordingLogger } from '../../support/log';
@@ -74,6 +74,30 @@ describe('validating a file the user hands over', () => {
     expect(excerpt?.lines[(issue?.line ?? 0) - (excerpt?.from ?? 0)]).toBe(lines[(issue?.line ?? 1) - 1]);
     expect(excerpt?.lines.length).toBe(7);
   });
+
+  it('passes a file larger than the host takes in one request (8 MB) in the pieces main asks for', async () => {
+    // 6.5 MB is 8.7 MB as base64: too large for one request. Not an invoice, so the rules are not what is timed.
+    const bytes = Buffer.from(`<?xml version="1.0"?>\n<Notes>${'<n>x</n>\n'.repeat((6.5 * 1024 * 1024) / 9)}</Notes>\n`);
+    const { uploadId, chunkBytes } = value(
+      await h.call<{ uploadId: string; chunkBytes: number }>('validate.start', { name: 'big.xml', size: bytes.length }),
+    );
+    expect(chunkBytes).toBe(VALIDATE_CHUNK_BYTES);
+    const started = performance.now();
+    let pieces = 0;
+    for (let offset = 0; offset < bytes.length; offset += chunkBytes, pieces++) {
+      value(await h.call('validate.chunk', { uploadId, offset, base64: bytes.subarray(offset, offset + chunkBytes).toString('base64') }));
+    }
+    const sent = performance.now();
+    const view = value(await h.call<ValidationView>('validate.finish', { uploadId }));
+    const ms = (from: number) => Math.round(performance.now() - from);
+    console.info(
+      `validate: ${(bytes.length / 1024 / 1024).toFixed(1)} MB in ${pieces} pieces (${Math.round(sent - started)} ms), answered in ${ms(sent)} ms`,
+    );
+    expect(pieces).toBe(4);
+    expect(view.report.file).toBe('big.xml');
+    expect(view.report.notes.map((n) => n.code)).toEqual(['not-an-invoice']);
+    expect(view.renderError).toBe('it is not an invoice in UBL, CII or Finvoice');
+  }, 120_000);
 
   it('answers a valid invoice as valid', async () => {
     const bytes = await readFile(join(FIXTURES, 'invoices/finvoice3/finvoice_30_example.xml'));
