@@ -112,6 +112,28 @@ describe('Detect kept current over HTTP', () => {
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
   });
 
+  it('gives up on a check the service never finishes, after the cap, and says so', async () => {
+    expect((await sb.call('/__sandbox/config', { method: 'PATCH', json: { analysis_delay_ms: 3_600_000 } })).status).toBe(200);
+    try {
+      value(await h.call<DetectStateView>('detect.analysis.run', { accountId, invoiceId, checks: ['SUPPLIER_ACTIVATION'] }));
+      const given = await vi.waitFor(
+        async () => {
+          const s = value(await h.call<DetectStateView>('detect.state', { accountId, invoiceId }));
+          if (!s.analysesGaveUp) throw new Error('still looking');
+          return s;
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(given.analysesRunning).toBe(false);
+      // The sandbox applies a changed delay to every analysis, so the two finished earlier read as PENDING again too.
+      expect(given.analysesGaveUp).toMatch(/^Tried 12 times .*still running 3 check/);
+      expect(given.analyses.map((a) => a.check).sort()).toEqual(['SENDER_WARNING_LIST', 'SUPPLIER_ACTIVATION', 'VAT']);
+      expect(given.analyses.every((a) => a.status === 'PENDING')).toBe(true);
+    } finally {
+      await sb.call('/__sandbox/config', { method: 'PATCH', json: { analysis_delay_ms: 2_000 } });
+    }
+  });
+
   it('asks again for a result that was not final when the invoice is opened, whatever its age', async () => {
     const { store } = h.te.engine;
     // What an earlier answer left: a result the service had not finished, with its fetch settled.
