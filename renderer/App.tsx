@@ -12,6 +12,7 @@ import { InvoicesPage } from './pages/InvoicesPage';
 import { LookupPage } from './pages/LookupPage';
 import { NorwayPage } from './pages/NorwayPage';
 import { OverviewPage } from './pages/OverviewPage';
+import { PartnerPage } from './pages/PartnerPage';
 import { ScanningPage } from './pages/ScanningPage';
 import { SentPage } from './pages/SentPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -30,6 +31,7 @@ const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   norway: NorwayPage,
   scanning: ScanningPage,
   lookup: LookupPage,
+  partner: PartnerPage,
   settings: SettingsPage,
 };
 

@@ -13,6 +13,7 @@ import './styles/lists.css';
 import './styles/details.css';
 import './styles/views.css';
 import './styles/validate.css';
+import './styles/cockpit.css';
 import './styles/print.css';
 
 // The one place that reaches for the window's globals; everything below gets them passed in.

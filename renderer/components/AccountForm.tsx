@@ -31,11 +31,23 @@ interface Verified {
  * A new account: the credentials are checked with the service (nothing saved), then the account is
  * saved with its name and root folder. Changing a credential after the check asks for a new one.
  */
-export function AccountForm({ onAdded }: { onAdded(account: AccountView): void }) {
+export function AccountForm({
+  onAdded,
+  initial,
+  id = 'account',
+  title,
+}: {
+  onAdded(account: AccountView): void;
+  /** Values known already (a partner's linked company: its environment, company ID and name). */
+  initial?: FormValues;
+  /** Another id when a page shows a second form beside the first. */
+  id?: string;
+  title?: string;
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const dataDir = useApp((s) => s.info?.dataDir ?? null);
-  const form = useForm('account', INITIAL);
+  const form = useForm(id, { ...INITIAL, ...initial });
   const [verified, setVerified] = useState<Verified | null>(null);
   const hints = { companyId: 'validation.uuid', url: 'validation.url' };
 
@@ -65,14 +77,14 @@ export function AccountForm({ onAdded }: { onAdded(account: AccountView): void }
   return (
     <form
       className="form"
-      aria-labelledby="account-form-title"
+      aria-labelledby={`${id}-form-title`}
       onSubmit={(e) => {
         e.preventDefault();
         void (verified ? save() : verify());
       }}
       noValidate
     >
-      <h2 id="account-form-title">{t('account.title')}</h2>
+      <h2 id={`${id}-form-title`}>{title ?? t('account.title')}</h2>
       <fieldset>
         <legend>{t('account.credentials')}</legend>
         <Field

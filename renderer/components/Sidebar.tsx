@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PAGES, type PageId } from '../stores/app-store';
 import { useApp, useStores } from '../stores/context';
+import { usePartnerAccounts } from './partner/use-partner-accounts';
 
 const ICONS: Record<PageId, string> = {
   overview: '◎',
@@ -13,6 +14,7 @@ const ICONS: Record<PageId, string> = {
   norway: '◇',
   scanning: '⊞',
   lookup: '⌕',
+  partner: '⊕',
   settings: '⚙',
 };
 
@@ -21,6 +23,7 @@ export function Sidebar() {
   const { t } = useTranslation();
   const page = useApp((s) => s.page);
   const { app } = useStores();
+  const hasPartner = usePartnerAccounts();
   return (
     <nav className="sidebar" aria-label={t('nav.label')}>
       <div className="brand">
@@ -30,7 +33,7 @@ export function Sidebar() {
         <span>{t('app.name')}</span>
       </div>
       <ul>
-        {PAGES.map((p) => (
+        {PAGES.filter((p) => p !== 'partner' || hasPartner || page === 'partner').map((p) => (
           <li key={p}>
             <button
               type="button"

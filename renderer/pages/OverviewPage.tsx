@@ -4,6 +4,7 @@ import { AccountStatusCard } from '../components/AccountStatusCard';
 import { ActivityList } from '../components/ActivityList';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
+import { NeedsPersonSection } from '../components/NeedsPersonSection';
 import { useFormat, useSlice, useStores } from '../stores/context';
 
 export function OverviewPage() {
@@ -23,6 +24,7 @@ export function OverviewPage() {
   return (
     <div className="page">
       <h1>{t('overview.title')}</h1>
+      <NeedsPersonSection />
       <ErrorNotice error={error} onRetry={() => void sync.getState().refresh()} />
       {problems.length > 0 && (
         <section aria-labelledby="problems-title" className="problems">

@@ -16,6 +16,7 @@ export const PAGES = [
   'norway',
   'scanning',
   'lookup',
+  'partner',
   'settings',
 ] as const;
 export type PageId = (typeof PAGES)[number];

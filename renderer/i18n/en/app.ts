@@ -13,6 +13,7 @@ export const app = {
     norway: 'Norway',
     scanning: 'Scanning',
     lookup: 'Lookup',
+    partner: 'Partner',
     settings: 'Settings',
   },
   header: { account: 'Account', connection: { connecting: 'Reconnecting…', closed: 'Not connected to the app', open: 'Connected' } },

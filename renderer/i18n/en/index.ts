@@ -1,6 +1,7 @@
 import { app } from './app';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { partner } from './partner';
 import { remoteValidation } from './remote-validation';
 import { scrutiny } from './scrutiny';
 import { services } from './services';
@@ -8,4 +9,14 @@ import { statuses } from './statuses';
 import { validate } from './validate';
 
 /** The English catalog: the reference every other language must match key for key. */
-export const en = { ...app, ...statuses, ...company, ...companyAdmin, ...services, ...scrutiny, ...validate, ...remoteValidation };
+export const en = {
+  ...app,
+  ...statuses,
+  ...company,
+  ...companyAdmin,
+  ...services,
+  ...partner,
+  ...scrutiny,
+  ...validate,
+  ...remoteValidation,
+};

@@ -16,6 +16,7 @@ export const app: CatalogShape<typeof en> = {
     norway: 'Norja',
     scanning: 'Skannaus',
     lookup: 'Haku',
+    partner: 'Kumppani',
     settings: 'Asetukset',
   },
   header: { account: 'Tili', connection: { connecting: 'Yhdistetään uudelleen…', closed: 'Ei yhteyttä sovellukseen', open: 'Yhdistetty' } },

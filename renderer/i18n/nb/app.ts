@@ -16,6 +16,7 @@ export const app: CatalogShape<typeof en> = {
     norway: 'Norge',
     scanning: 'Skanning',
     lookup: 'Oppslag',
+    partner: 'Partner',
     settings: 'Innstillinger',
   },
   header: { account: 'Konto', connection: { connecting: 'Kobler til på nytt…', closed: 'Ikke koblet til appen', open: 'Tilkoblet' } },

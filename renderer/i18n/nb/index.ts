@@ -2,10 +2,21 @@ import type { Catalog } from '../catalog-type';
 import { app } from './app';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { partner } from './partner';
 import { remoteValidation } from './remote-validation';
 import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';
 import { validate } from './validate';
 
-export const nb: Catalog = { ...app, ...statuses, ...company, ...companyAdmin, ...services, ...scrutiny, ...validate, ...remoteValidation };
+export const nb: Catalog = {
+  ...app,
+  ...statuses,
+  ...company,
+  ...companyAdmin,
+  ...services,
+  ...partner,
+  ...scrutiny,
+  ...validate,
+  ...remoteValidation,
+};

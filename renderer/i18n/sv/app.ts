@@ -16,6 +16,7 @@ export const app: CatalogShape<typeof en> = {
     norway: 'Norge',
     scanning: 'Skanning',
     lookup: 'Sökning',
+    partner: 'Partner',
     settings: 'Inställningar',
   },
   header: { account: 'Konto', connection: { connecting: 'Återansluter…', closed: 'Ingen anslutning till appen', open: 'Ansluten' } },

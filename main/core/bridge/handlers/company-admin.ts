@@ -163,6 +163,8 @@ export function companyAdminHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         throw e instanceof AccountInputError ? invalid(e.message, { [e.field]: e.hint }) : e;
       }
       await (await apiOf(d, accountId)).company.vendors.link();
+      // The account is a partner now: hosts list again (the Partner page appears).
+      d.emit('accounts.changed', {});
       return accountView(accountId);
     },
 

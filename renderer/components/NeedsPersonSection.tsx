@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NEED_KINDS, type NeedKind } from '../../shared/bridge/needs-person';
+import { useCommand } from '../hooks/use-command';
+import type { PageId } from '../stores/app-store';
+import { useFormat, useSlice, useStores } from '../stores/context';
+import { ErrorNotice } from './ErrorNotice';
+import { Loading } from './Loading';
+
+/** Where a person acts on each kind, for the company's own account. */
+const WHERE: Record<NeedKind, { page: PageId; tab?: 'outbox' | 'invoices' }> = {
+  syncStopped: { page: 'settings' },
+  heldUploads: { page: 'sent', tab: 'outbox' },
+  failedUploads: { page: 'sent', tab: 'outbox' },
+  reroutes: { page: 'sent', tab: 'invoices' },
+  detectWarnings: { page: 'invoices' },
+  collectionEvents: { page: 'invoices' },
+  quietCompany: { page: 'company' },
+};
+
+/**
+ * The Overview's first section: across every account, per company, what waits for a person, each
+ * count a link to the place to act. Asked again whenever a sync tells something new.
+ */
+export function NeedsPersonSection() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const { app, sync } = useStores();
+  const statuses = useSlice(sync, (s) => s.statuses);
+  const q = useCommand('overview.needsPerson', {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the sync states change
+  useEffect(() => q.reload(), [statuses]);
+
+  const open = (accountId: string, kind: NeedKind) => {
+    const where = WHERE[kind];
+    const s = app.getState();
+    s.selectAccount(accountId);
+    if (where.page === 'sent' && where.tab) s.setTab('sent', where.tab);
+    s.go(where.page);
+  };
+
+  const v = q.data;
+  const missing = v ? NEED_KINDS.filter((k) => !v.available.includes(k)) : [];
+  return (
+    <section aria-labelledby="needs-person-title" className="card stack">
+      <h2 id="needs-person-title">{t('needsPerson.title')}</h2>
+      {q.error && <ErrorNotice error={q.error} onRetry={q.reload} />}
+      {!v && !q.error && <Loading />}
+      {v && v.companies.length === 0 && <p className="notice notice-ok">{t('needsPerson.nothing', { count: v.accounts })}</p>}
+      {v && v.companies.length > 0 && (
+        <>
+          <p className="muted">{t('needsPerson.lead', { count: v.accounts })}</p>
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">{t('needsPerson.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('needsPerson.company')}</th>
+                  <th scope="col">{t('needsPerson.what')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {v.companies.map((c) => (
+                  <tr key={c.accountId}>
+                    <th scope="row">{c.name}</th>
+                    <td>
+                      <ul className="needs-list">
+                        {NEED_KINDS.filter((k) => (c.counts[k] ?? 0) > 0).map((k) => {
+                          const kind = t(`needsPerson.kinds.${k}`);
+                          const count = c.counts[k] ?? 0;
+                          return (
+                            <li key={k}>
+                              <button
+                                type="button"
+                                className="link"
+                                aria-label={t('needsPerson.open', { kind, company: c.name, count })}
+                                onClick={() => open(c.accountId, k)}
+                              >
+                                {k === 'syncStopped' || k === 'quietCompany' ? kind : t('needsPerson.item', { kind, count })}
+                              </button>
+                              {k === 'syncStopped' && c.syncMessage && <span className="muted"> {c.syncMessage}</span>}
+                              {k === 'quietCompany' && c.lastTrafficAt && (
+                                <span className="muted"> ({t('needsPerson.quietSince', { when: f.date(c.lastTrafficAt) })})</span>
+                              )}
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {(v.totals.failedUploads ?? 0) > 0 && <p className="muted">{t('needsPerson.failedSince', { since: f.date(v.failedSince) })}</p>}
+        </>
+      )}
+      {missing.length > 0 && (
+        <p className="muted">{t('needsPerson.notCounted', { kinds: missing.map((k) => t(`needsPerson.kinds.${k}`)).join(', ') })}</p>
+      )}
+    </section>
+  );
+}
