@@ -5,7 +5,19 @@ import { waitForMirror } from './support/app';
 import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
 import { type RunningHost, startHost } from './support/host';
 
-const PAGES = ['overview', 'invoices', 'documents', 'sent', 'detect', 'company', 'norway', 'scanning', 'lookup', 'settings'] as const;
+const PAGES = [
+  'overview',
+  'invoices',
+  'documents',
+  'sent',
+  'validate',
+  'detect',
+  'company',
+  'norway',
+  'scanning',
+  'lookup',
+  'settings',
+] as const;
 const LANGS = ['en', 'fi', 'sv', 'nb'] as const;
 
 /** Brings a page into the state worth looking at: data loaded, and the part that shows the most. */
@@ -18,6 +30,7 @@ async function prepare(page: Page, id: (typeof PAGES)[number]): Promise<void> {
     await main.locator('section.detail table').first().waitFor();
   }
   if (id === 'sent') await main.locator('table, .muted').first().waitFor();
+  if (id === 'validate') await main.locator('.drop-zone button.primary').waitFor();
   if (id === 'detect') await main.locator('.check').first().waitFor();
   if (id === 'company') await main.locator('fieldset').first().waitFor();
   if (id === 'norway') {
