@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountView } from '../../shared/bridge/views';
+import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
+import { goTo, hasChromium, openApp, seriousViolations } from './support/browser';
+import { bridgeCall } from './support/host';
+
+/** The account's remote validation option on the Settings page: its label in each language, and axe clean, dark too. */
+const LABELS = {
+  en: 'Check with the service’s validator',
+  fi: 'Tarkistus palvelun validaattorilla',
+  sv: 'Kontroll med tjänstens validerare',
+  nb: 'Kontroll med tjenestens validator',
+} as const;
+
+describe.skipIf(!hasChromium)('remote validation in the account settings (Chromium)', { timeout: 180_000 }, () => {
+  let app: DemoApp;
+  beforeAll(async () => {
+    app = await openDemoApp({ mirrored: false });
+  }, 180_000);
+  afterAll(async () => closeDemoApp(app));
+
+  it('is chosen and saved from the account form, and the host keeps it', async () => {
+    const { page, host } = app;
+    await goTo(page, 'settings');
+    const select = page.getByLabel(LABELS.en, { exact: true });
+    expect(await select.inputValue()).toBe('off');
+    await select.selectOption('uncovered');
+    const form = page.locator('form', { has: select });
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await form.locator('.notice-ok').waitFor();
+    const [account] = await bridgeCall<AccountView[]>(host, 'accounts.list');
+    expect(account?.remoteValidation).toBe('uncovered');
+    await page.reload();
+    await goTo(page, 'settings');
+    expect(await page.getByLabel(LABELS.en, { exact: true }).inputValue()).toBe('uncovered');
+  });
+
+  it.each(Object.entries(LABELS))('in %s: translated, and no serious axe violation on the page', async (lang, label) => {
+    const { page } = app;
+    await goTo(page, 'settings');
+    await page.locator('#settings-language').selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.getByLabel(label, { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('in the dark theme: no serious axe violation', async () => {
+    const { page, context } = await openApp(app.browser, app.host.url, { colorScheme: 'dark' });
+    try {
+      await goTo(page, 'settings');
+      await page.locator('#settings-language').selectOption('en');
+      await page.getByLabel(LABELS.en, { exact: true }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
