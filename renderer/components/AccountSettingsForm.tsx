@@ -24,11 +24,16 @@ const SPECS: readonly FieldSpec[] = [
   { path: 'root', kind: 'text' },
   { path: 'pollIntervalS', kind: 'number' },
   { path: 'markHandled', kind: 'bool' },
+  // Whether received RI messages are deleted on the service once their files are safely here.
+  { path: 'deleteRiAfterDownload', kind: 'bool' },
   { path: 'inboxLayout', kind: 'select', options: INBOX_LAYOUTS },
   REMOTE_VALIDATION,
 ];
 
-/** One account's name, folder, poll interval, whether downloading marks invoices handled, and its Inbox layout. */
+/**
+ * One account's name, folder, poll interval, whether downloading marks invoices handled, its Inbox
+ * layout, and whether received RI messages are deleted on the service once downloaded.
+ */
 export function AccountSettingsForm({ account }: { account: AccountView }) {
   const { t } = useTranslation();
   const bridge = useBridge();
@@ -79,11 +84,12 @@ export function AccountSettingsForm({ account }: { account: AccountView }) {
         <Field form={form} spec={SPECS[3] as FieldSpec} label={t('settings.markHandled')} hint={t('settings.markHandledHint')} />
         <Field
           form={form}
-          spec={SPECS[4] as FieldSpec}
+          spec={SPECS[5] as FieldSpec}
           label={t('inbox.layout')}
           hint={t('inbox.layoutHint')}
           optionLabel={(o) => t(`inbox.layouts.${o}`)}
         />
+        <Field form={form} spec={SPECS[4] as FieldSpec} label={t('settings.deleteRi')} hint={t('settings.deleteRiHint')} />
         <InboxReorganize account={account} unsaved={form.values.inboxLayout !== account.inboxLayout} />
         <Field
           form={form}

@@ -186,6 +186,8 @@ export const commands = {
   'accounts.remove': { input: accountRef, output: out<{ removed: true }>() },
 
   'sync.status': { input: z.object({}), output: out<AccountStatusView[]>() },
+      /** Delete each received RI message on the service once its file is safely downloaded. */
+      deleteRiAfterDownload: z.boolean().optional(),
   'sync.now': { input: z.object({ accountId: accountId.optional() }), output: out<{ started: true }>() },
   'activity.list': {
     input: z.object({ accountId: accountId.optional(), limit: z.number().int().min(1).max(500).default(100) }),

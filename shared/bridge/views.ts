@@ -20,6 +20,8 @@ export interface AccountView {
   inboxLayout: InboxLayout;
   /** Whether hot folders also ask the service's validator host (shared/validation/remote.ts). */
   remoteValidation: RemoteValidationMode;
+  /** Delete each received RI message on the service once its file is safely downloaded (off by default). */
+  deleteRiAfterDownload: boolean;
 }
 
 /** What reorganizing an account's Inbox did (accounts.reorganizeInbox). */

@@ -22,6 +22,7 @@ export const accountView = (a: Account): AccountView => ({
   paused: a.paused,
   inboxLayout: a.inboxLayout,
   remoteValidation: a.remoteValidation,
+  deleteRiAfterDownload: a.deleteRiAfterDownload,
 });
 
 export const invoiceRow = (i: InvoiceSummary): InvoiceRow => ({

@@ -22,6 +22,8 @@ export interface Account {
   inboxLayout: InboxLayout;
   /** Whether hot folders also ask the service's validator host (shared/validation/remote.ts); off for a new account. */
   remoteValidation: RemoteValidationMode;
+  /** Delete each received RI message on the service once its file is durable here (off for a new account). */
+  deleteRiAfterDownload: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -39,7 +41,12 @@ export interface NewAccount {
   inboxLayout?: InboxLayout;
 }
 
-export type AccountPatch = Partial<Pick<Account, 'name' | 'baseUrl' | 'root' | 'pollIntervalS' | 'markHandled' | 'paused' | 'inboxLayout' | 'remoteValidation'>>;
+export type AccountPatch = Partial<
+  Pick<
+    Account,
+    'name' | 'baseUrl' | 'root' | 'pollIntervalS' | 'markHandled' | 'paused' | 'inboxLayout' | 'remoteValidation' | 'deleteRiAfterDownload'
+  >
+>;
 
 const PATCH_COLUMNS = {
   name: 'name',
@@ -50,6 +57,7 @@ const PATCH_COLUMNS = {
   paused: 'paused',
   inboxLayout: 'inbox_layout',
   remoteValidation: 'remote_validation',
+  deleteRiAfterDownload: 'delete_ri_after_download',
 } as const satisfies Record<keyof AccountPatch, string>;
 
 interface AccountRecord {
@@ -64,6 +72,7 @@ interface AccountRecord {
   paused: number;
   inbox_layout: InboxLayout;
   remote_validation: RemoteValidationMode;
+  delete_ri_after_download: number;
   created_at: number;
   updated_at: number;
 }
@@ -80,6 +89,7 @@ const toAccount = (r: AccountRecord): Account => ({
   paused: isSet(r.paused),
   inboxLayout: r.inbox_layout,
   remoteValidation: r.remote_validation,
+  deleteRiAfterDownload: isSet(r.delete_ri_after_download),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -132,6 +142,7 @@ export function createAccountsRepo(db: Database, deps: StoreDeps) {
         ...patch,
         markHandled: patch.markHandled === undefined ? undefined : flag(patch.markHandled),
         paused: patch.paused === undefined ? undefined : flag(patch.paused),
+        deleteRiAfterDownload: patch.deleteRiAfterDownload === undefined ? undefined : flag(patch.deleteRiAfterDownload),
       };
       const row = update.get({ ...patchParams(PATCH_COLUMNS, values), id, now: deps.now() });
       return row && toAccount(row);

@@ -52,6 +52,13 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
     'SELECT * FROM bank_messages WHERE account_id = ? AND kind = ? ORDER BY seen_at DESC, job_id DESC LIMIT ?',
   );
 
+  // Received RI messages downloaded and verified here for which no delete on the service was ever queued.
+  const undeletedRi = db.prepare<[string, string, number], BankMessageRecord>(`
+    SELECT * FROM bank_messages b
+    WHERE account_id = ? AND kind = 'ri' AND state = 'done' AND verified = 1 AND path IS NOT NULL AND sha256 IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.account_id = b.account_id AND j.kind = ? AND j.key = b.id)
+    ORDER BY job_id LIMIT ?`);
+
   // A bank message has no date or sender of its own in the mirror: it is filed by when it was mirrored.
   const filed = db.prepare<[string, number, number], FiledFileRecord>(`
     SELECT job_id, path, sha256, moving_to, created_at, NULL AS date, NULL AS received_at, NULL AS sender_name
@@ -73,6 +80,15 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
       const row = insert.get({ account: accountId, kind, id, messageType, now: deps.now() });
       if (row) return { job: toJob(row), created: true };
       return { job: toJob(existing.get(accountId, kind, id)!), created: false };
+    },
+    /** One message of a feed, if the mirror knows it. */
+    find(accountId: string, kind: BankMessageKind, id: string): BankMessageJob | undefined {
+      const row = existing.get(accountId, kind, id);
+      return row && toJob(row);
+    },
+    /** RI messages downloaded and verified whose delete (a `jobs` row of `deleteKind`) was never queued. */
+    listUndeletedRi(accountId: string, deleteKind: string, limit: number): BankMessageJob[] {
+      return undeletedRi.all(accountId, deleteKind, limit).map(toJob);
     },
     /** The newest `limit` messages of one feed. */
     list(accountId: string, kind: BankMessageKind, limit = 500): BankMessageJob[] {

@@ -21,6 +21,7 @@ import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/de
 import { enqueueDetect } from './jobs/detect-queue';
 import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
+import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
@@ -442,6 +443,14 @@ export class AccountRunner {
       const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
       if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
     });
+    // After the downloads: only a message whose file is durable here is ever deleted (the option is off by default).
+    if (ctx.account.deleteRiAfterDownload) {
+      await step('Delete downloaded RI messages', async () => {
+        enqueueRiDeletes(ctx);
+        const r = await ctx.jobs.runDue(riDeleteQueue(ctx), 2, signal);
+        if (r.retried) problems.push(`Delete downloaded RI messages: ${r.retried} will be tried again [retry]`);
+      });
+    }
     ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(this.deps.now()).toISOString());
     return problems.length === before;
   }

@@ -247,6 +247,9 @@ export const company = {
     pollHint: 'How often to ask the service for new items: 30 to 86400.',
     markHandled: 'Mark downloaded invoices handled',
     markHandledHint: 'Tells other programs of the company that the invoice is taken care of.',
+    deleteRi: 'Delete received bank messages (RI) from the service after download',
+    deleteRiHint:
+      'Only after the message is saved in Inbox/BankMessages and checked there; the file on this computer stays. Other programs of the company can then no longer fetch it. Off by default.',
     removeAccount: 'Remove account',
     removeQuestion: 'Remove {{name}}? Files on disk stay.',
   },

@@ -257,6 +257,9 @@ export const company: CatalogShape<typeof en> = {
     pollHint: 'Kuinka usein palvelulta kysytään uusia: 30–86400.',
     markHandled: 'Merkitse ladatut laskut käsitellyiksi',
     markHandledHint: 'Kertoo yrityksen muille ohjelmille, että lasku on hoidettu.',
+    deleteRi: 'Poista vastaanotetut pankkisanomat (RI) palvelusta latauksen jälkeen',
+    deleteRiHint:
+      'Vasta kun sanoma on tallennettu kansioon Inbox/BankMessages ja tarkistettu siellä; tämän tietokoneen tiedosto säilyy. Yrityksen muut ohjelmat eivät sen jälkeen voi enää hakea sitä. Oletuksena pois päältä.',
     removeAccount: 'Poista tili',
     removeQuestion: 'Poistetaanko {{name}}? Levyllä olevat tiedostot säilyvät.',
   },

@@ -250,6 +250,9 @@ export const company: CatalogShape<typeof en> = {
     pollHint: 'Hvor ofte tjenesten spørres om nytt: 30 til 86400.',
     markHandled: 'Merk nedlastede fakturaer som behandlet',
     markHandledHint: 'Forteller firmaets andre programmer at fakturaen er tatt hånd om.',
+    deleteRi: 'Slett mottatte bankmeldinger (RI) fra tjenesten etter nedlasting',
+    deleteRiHint:
+      'Først når meldingen er lagret i Inbox/BankMessages og kontrollert der; filen på denne datamaskinen blir liggende. Firmaets andre programmer kan deretter ikke lenger hente den. Av som standard.',
     removeAccount: 'Fjern kontoen',
     removeQuestion: 'Fjerne {{name}}? Filene på disken blir liggende.',
   },

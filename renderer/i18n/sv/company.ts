@@ -250,6 +250,9 @@ export const company: CatalogShape<typeof en> = {
     pollHint: 'Hur ofta tjänsten tillfrågas om nytt: 30 till 86400.',
     markHandled: 'Markera nedladdade fakturor som hanterade',
     markHandledHint: 'Talar om för företagets andra program att fakturan är omhändertagen.',
+    deleteRi: 'Radera mottagna bankmeddelanden (RI) från tjänsten efter nedladdning',
+    deleteRiHint:
+      'Först när meddelandet är sparat i Inbox/BankMessages och kontrollerat där; filen på den här datorn finns kvar. Företagets andra program kan sedan inte längre hämta det. Av som standard.',
     removeAccount: 'Ta bort kontot',
     removeQuestion: 'Ta bort {{name}}? Filerna på disken finns kvar.',
   },

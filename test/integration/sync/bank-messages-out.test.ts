@@ -90,3 +90,86 @@ describe('bank messages out: Outbox/BankMessages to POST /v1/fi_bank_messages', 
     expect([...(await sentOnService(sb, company)).values()].flat()).toHaveLength(before);
   }, 60_000);
 });
+
+describe('received RI messages: deleted on the service only once downloaded, and only when asked', () => {
+  let t: TestEngine;
+  let company: TestCompany;
+  beforeAll(async () => {
+    company = await sb.company();
+    t = await startTestEngine(sb, company);
+  });
+  afterAll(async () => {
+    await sb.call('/__sandbox/faults', { method: 'DELETE' });
+    await t.close();
+  });
+  const riOnService = async () => {
+    const q = new URLSearchParams({ timestamp_start: '2000-01-01T00:00:00Z', timestamp_end: '2100-01-01T00:00:00Z' });
+    return (await (await sb.call(`/v1/fi_bank_messages/ri_messages?${q}`, { token: await sb.token(company) })).json()) as string[];
+  };
+  const addRi = async () => {
+    const res = await sb.call(`/__sandbox/companies/${company.company_id}/bank-messages`, { method: 'POST', json: { kind: 'ri' } });
+    return ((await res.json()) as { id: string }).id;
+  };
+  const downloaded = async () => {
+    const files: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const e of await readdir(dir, { withFileTypes: true }))
+        if (e.isDirectory()) await walk(join(dir, e.name));
+        else files.push(join(dir, e.name));
+    };
+    await walk(join(t.root, 'Inbox', 'BankMessages'));
+    return files;
+  };
+
+  it('keeps them on the service by default', async () => {
+    expect(t.account.deleteRiAfterDownload).toBe(false);
+    const ids = [await addRi(), await addRi()];
+    await t.engine.syncOnce();
+    expect((await downloaded()).filter((f) => ids.some((id) => f.includes(id)))).toHaveLength(2);
+    expect(await riOnService()).toEqual(expect.arrayContaining(ids));
+  });
+
+  it('with the option on, never deletes before the download, and deletes each exactly once after it through failures', async () => {
+    t.account = await t.engine.updateAccount(t.account.id, { deleteRiAfterDownload: true });
+    const fresh = await addRi();
+    // The content cannot be fetched: the message is not downloaded, so it must stay on the service.
+    await setFaults([{ action: 'error', status: 503, method: 'GET', path: `^/v1/fi_bank_messages/ri_messages/${fresh}$` }]);
+    await t.engine.syncOnce();
+    expect((await downloaded()).some((f) => f.includes(fresh))).toBe(false);
+    expect(await riOnService()).toContain(fresh);
+    // Deletes fail in every way, their answers get lost: retried until done, and a repeated DELETE's 404 counts as done.
+    await setFaults([
+      { action: 'drop_response', method: 'DELETE', path: '^/v1/fi_bank_messages/ri_messages/', times: 1 },
+      { action: 'error', status: 503, method: 'DELETE', path: '^/v1/fi_bank_messages/ri_messages/', probability: 0.4 },
+      { action: 'reset', method: 'DELETE', path: '^/v1/fi_bank_messages/ri_messages/', probability: 0.2 },
+    ]);
+    for (let i = 0; i < 30 && (await riOnService()).length > 0; i++) {
+      await t.engine.syncOnce();
+      t.engine.store.jobs.releaseHeld(t.account.id);
+    }
+    await setFaults([]);
+    expect(await riOnService()).toEqual([]);
+    // Every file stays here, whole, and each message was deleted once.
+    const mirrored = t.engine.store.bankMessages.list(t.account.id, 'ri');
+    expect(mirrored.map((m) => m.id)).toContain(fresh);
+    for (const m of mirrored) {
+      expect(m.state).toBe('done');
+      expect(await readFile(m.path as string, 'utf8')).toMatch(/FinvoiceReceiverInfo/);
+      expect(t.engine.store.jobs.find(t.account.id, 'ri-delete', m.id)?.state).toBe('done');
+    }
+    expect((await downloaded()).length).toBe(mirrored.length);
+  }, 60_000);
+
+  it('does not delete a message whose file no longer holds what was downloaded', async () => {
+    await setFaults([{ action: 'error', status: 503, method: 'DELETE', path: '^/v1/fi_bank_messages/ri_messages/' }]);
+    const id = await addRi();
+    await t.engine.syncOnce(); // downloaded; its delete fails this time
+    await setFaults([]);
+    const file = (await downloaded()).find((f) => f.includes(id)) as string;
+    await writeFile(file, 'edited by hand');
+    t.engine.store.jobs.requeue(t.account.id, 'ri-delete', id, { messageId: id }, 0);
+    await t.engine.syncOnce();
+    expect(await riOnService()).toContain(id);
+    expect(t.engine.store.jobs.find(t.account.id, 'ri-delete', id)?.lastError).toMatch(/does not hold the message as downloaded/);
+  }, 60_000);
+});

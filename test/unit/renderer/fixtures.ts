@@ -12,6 +12,7 @@ export const ACCOUNT: AccountView = {
   paused: false,
   inboxLayout: 'year-month',
   remoteValidation: 'off',
+  deleteRiAfterDownload: false,
 };
 
 export const INFO: AppInfo = {

@@ -93,6 +93,7 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         markHandled: input.markHandled,
         inboxLayout: input.inboxLayout,
         remoteValidation: input.remoteValidation,
+        deleteRiAfterDownload: input.deleteRiAfterDownload,
       };
       const restart = Object.entries(changes).some(([k, v]) => v !== undefined && v !== account[k as keyof typeof changes]);
       if (restart) {
