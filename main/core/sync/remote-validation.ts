@@ -15,12 +15,16 @@ export const REMOTE_BUDGET_MS = 45_000;
  * Whether the account's option asks the validator host about this file. `uncovered`: Finvoice (its
  * business rules have no official machine-readable form, so the local check is its structure only),
  * a document the local rules do not know (syntax other), and every file when the local rules are not
- * there at all. A file the local check could not read as XML is not sent anywhere to be told the same.
+ * there at all. `always`: every file the local rules pass; one they already refuse is not sent out to
+ * be refused again (the service could not make it pass: the worse report decides), so the report shown
+ * for a file is always the one that decided. A file the local check could not read as XML is not sent
+ * anywhere to be told the same.
  */
 export function wantsRemote(mode: RemoteValidationMode, local: ValidationReport | null): boolean {
   if (mode === 'off') return false;
-  if (local?.status === 'unreadable') return false;
-  if (mode === 'always' || !local) return true;
+  if (!local) return true;
+  if (local.status === 'unreadable') return false;
+  if (mode === 'always') return local.status === 'valid' || local.syntax === 'finvoice' || local.syntax === 'other';
   return local.syntax === 'finvoice' || local.syntax === 'other';
 }
 

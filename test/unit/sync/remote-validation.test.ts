@@ -21,7 +21,7 @@ const report = (syntax: InvoiceSyntax, status: ValidationStatus, source: 'local'
 });
 
 describe('when the validator host is asked', () => {
-  it('never with off; with uncovered only for Finvoice, unknown formats and missing local rules; with always for every readable file', () => {
+  it('never with off; with uncovered only for Finvoice, unknown formats and missing local rules; with always also for what the local rules pass', () => {
     expect(wantsRemote('off', report('finvoice', 'valid'))).toBe(false);
     expect(wantsRemote('off', null)).toBe(false);
     expect(wantsRemote('uncovered', report('finvoice', 'valid'))).toBe(true);
@@ -30,6 +30,9 @@ describe('when the validator host is asked', () => {
     expect(wantsRemote('uncovered', report('ubl-invoice', 'invalid'))).toBe(false);
     expect(wantsRemote('uncovered', report('cii', 'valid'))).toBe(false);
     expect(wantsRemote('always', report('ubl-invoice', 'valid'))).toBe(true);
+    // A file the local rules already refuse is not sent out to be refused again; an uncovered format still is.
+    expect(wantsRemote('always', report('ubl-invoice', 'invalid'))).toBe(false);
+    expect(wantsRemote('always', report('other', 'invalid'))).toBe(true);
     // What the local check could not read as XML is not sent anywhere to be told the same.
     expect(wantsRemote('always', report('other', 'unreadable'))).toBe(false);
   });
