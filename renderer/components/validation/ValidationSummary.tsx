@@ -26,6 +26,11 @@ export function ValidationSummary({ report }: { report: ValidationReport }) {
         {r.status === 'invalid' && r.warningCount > 0 && <span>, {t('validate.summary.warnings', { count: r.warningCount })}</span>}
       </p>
       {r.problem && <p className="field-error">{r.problem}</p>}
+      {r.source === 'service' && (
+        <p className="notice notice-info" data-source="service">
+          {t('remoteValidation.byService')}
+        </p>
+      )}
       <dl className="facts">
         <div>
           <dt>{t('validate.summary.file')}</dt>
