@@ -4,7 +4,9 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { ValidationPanel } from '../components/validation/ValidationPanel';
 import { useFormat, useSlice, useStores } from '../stores/context';
 
-const bytes = (n: number, f: ReturnType<typeof useFormat>) => `${f.number(n / 1024, n < 10 * 1024 ? 1 : 0)} kB`;
+const MB = 1024 * 1024;
+/** A size as the progress tells it: kB below a megabyte, MB with one decimal above. */
+const bytes = (n: number, f: ReturnType<typeof useFormat>) => (n < MB ? `${f.number(n / 1024, 0)} kB` : `${f.number(n / MB, 1)} MB`);
 
 /**
  * Validate: the user drops or chooses an invoice file, the app checks it against the official rules

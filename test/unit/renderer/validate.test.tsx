@@ -119,6 +119,29 @@ describe('the Validate page', () => {
     expect(container.querySelector('[data-status="invalid"]')?.textContent).toBe('Refused by the rules');
   });
 
+  it('tells how far the file has got while its pieces are on their way', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const bridge = fakeBridge({
+      'validate.start': () => ({ uploadId: '3f2b0c1e-0000-4000-8000-000000000002', chunkBytes: 1024 * 1024 }),
+      'validate.chunk': async (i) => {
+        if (i.offset > 0) await held;
+        return { received: i.offset + atob(i.base64).length };
+      },
+      'validate.finish': () => view([]),
+    });
+    const { container } = renderWithApp(<ValidatePage />, bridge);
+    const big = new File([new Uint8Array(2.5 * 1024 * 1024)], 'big.xml');
+    fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [big] } });
+    await screen.findByText('Reading big.xml: 1 MB of 2.5 MB');
+    expect((container.querySelector('.drop-zone button.primary') as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await screen.findByText('No rule is broken.');
+    expect(bridge.callsOf('validate.chunk').map((c) => c.offset)).toEqual([0, 1024 * 1024, 2 * 1024 * 1024]);
+  });
+
   it('says plainly when main refuses the file as too large, before any byte is read', async () => {
     const bridge = fakeBridge({
       'validate.start': () =>
