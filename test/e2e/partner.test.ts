@@ -1,0 +1,221 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../support/engine';
+import { keptTempDir } from '../support/temp';
+import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
+import { goTo, hasChromium, openApp, screenshot, seriousViolations } from './support/browser';
+import { bridgeCall } from './support/host';
+
+// The accountant's cockpit as an office uses it, against the headless host and its embedded sandbox:
+// an office account gets its vendor key in place, the Partner page lists its linked companies, one
+// is added as an account from there, and the Overview leads with what needs a person.
+
+interface Made {
+  company_id: string;
+  api_key: string;
+  vendor_api_key: string;
+}
+
+describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 180_000 }, () => {
+  let app: DemoApp | undefined;
+  let page: Page;
+  let problems: string[];
+  let sb: string;
+  let office: Made;
+  let beta: Made;
+  let officeAccount: string;
+
+  const admin = async <T>(path: string, json: unknown): Promise<T> => {
+    const res = await fetch(`${sb}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const token = async (c: Made, vendor: boolean): Promise<string> => {
+    const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key });
+    if (vendor) body.set('vendor_api_key', c.vendor_api_key);
+    else body.set('scope', 'eui');
+    return ((await (await fetch(`${sb}/oauth2/token`, { method: 'POST', body })).json()) as { access_token: string }).access_token;
+  };
+  const xml = () => readFile(join(FIXTURES, 'invoices', 'peppol-bis3', 'base-example.xml'));
+  const invoiceForm = async () => {
+    const fd = new FormData();
+    fd.append('file', new Blob([new Uint8Array(await xml())], { type: 'application/xml' }), 'invoice.xml');
+    return fd;
+  };
+  const status = () => page.locator('main [role="status"]');
+
+  beforeAll(async () => {
+    app = await openDemoApp();
+    ({ page, problems } = app);
+    sb = (await bridgeCall<{ embeddedSandboxUrl: string }>(app.host, 'app.info')).embeddedSandboxUrl;
+    office = await admin<Made>('/__sandbox/companies', { name: 'Tilitoimisto Testi Oy', country: 'FI', business_id: '5555555-5' });
+    const alfa = await admin<Made>('/__sandbox/companies', {
+      name: 'Asiakas Alfa Oy',
+      country: 'FI',
+      business_id: '6666666-6',
+      vendor_api_key: office.vendor_api_key,
+    });
+    beta = await admin<Made>('/__sandbox/companies', {
+      name: 'Asiakas Beta Oy',
+      country: 'FI',
+      business_id: '7777777-7',
+      vendor_api_key: office.vendor_api_key,
+    });
+    for (const c of [alfa, beta]) {
+      const linked = await fetch(`${sb}/v1/company/vendors`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await token(c, true)}` },
+      });
+      expect(linked.status).toBe(201);
+      const received = await fetch(`${sb}/__sandbox/companies/${c.company_id}/received-invoices`, {
+        method: 'POST',
+        body: await invoiceForm(),
+      });
+      expect(received.status).toBe(201);
+    }
+    const sent = await fetch(`${sb}/v1/invoices`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token(beta, false)}` },
+      body: await invoiceForm(),
+    });
+    expect(sent.status).toBeLessThan(300);
+    const { id } = (await sent.json()) as { id: string };
+    await admin(`/__sandbox/invoices/${id}/status`, { status: 'FAILED', message: 'Mailbox full' });
+    // The office's own account, added (as many are) without its vendor key.
+    officeAccount = (
+      await bridgeCall<{ id: string }>(app.host, 'accounts.add', {
+        environment: 'sandbox',
+        url: null,
+        companyId: office.company_id,
+        apiKey: office.api_key,
+        name: 'Tilitoimisto',
+        root: keptTempDir('einvoice-e2e-office-'),
+      })
+    ).id;
+    await page.reload();
+  }, 240_000);
+
+  afterAll(() => closeDemoApp(app));
+
+  it('adds the vendor key in place on the vendor link panel: a wrong key is told at its field, the right one links', async () => {
+    expect(await page.locator('nav [data-page="partner"]').count()).toBe(0);
+    await page.locator('#account-switcher').selectOption(officeAccount);
+    await goTo(page, 'company');
+    await page.locator('#company-tab-account').click();
+    const form = page.locator('form[aria-labelledby="vendor-key-title"]');
+    await form.waitFor();
+    await form.locator('#vendor-key-vendorApiKey').fill('vk_not_this_one');
+    await form.getByRole('button', { name: 'Add the key and link' }).click();
+    await expect.poll(() => form.locator('#vendor-key-vendorApiKey-error').textContent()).toBe('not the vendor API key of this company');
+    await form.locator('#vendor-key-vendorApiKey').fill(office.vendor_api_key);
+    await form.getByRole('button', { name: 'Add the key and link' }).click();
+    await expect.poll(() => status().first().textContent()).toBe('The vendor API key is kept and the company is linked.');
+    await page.getByText(/Linked to vendor key vk_…/).waitFor();
+    expect(await form.count()).toBe(0);
+    expect(await page.content()).not.toContain(office.vendor_api_key);
+    // The office is a partner now: the page is offered.
+    await page.locator('nav [data-page="partner"]').waitFor();
+  });
+
+  it('lists what the linked companies received and failed to send, naming each, filtered by time and company', async () => {
+    await goTo(page, 'partner');
+    const main = page.locator('main');
+    await main
+      .getByRole('cell', { name: /Asiakas Alfa Oy/ })
+      .first()
+      .waitFor();
+    expect(await main.locator('tbody tr', { hasText: 'Asiakas Beta Oy' }).count()).toBe(1);
+    await main.getByLabel('Time').selectOption('day');
+    await main.getByLabel('Show only companies').fill('7777777');
+    await expect.poll(() => main.locator('tbody tr').count()).toBe(1);
+    expect(await main.locator('tbody tr').first().textContent()).toContain('Asiakas Beta Oy');
+    await main.getByLabel('Show only companies').fill('');
+    await main.getByLabel('Time').selectOption('custom');
+    await main.getByText('Choose the first day to show.').waitFor();
+    await main.getByLabel('Time').selectOption('week');
+
+    await page.locator('#partner-tab-errors').click();
+    const failed = main.locator('tbody tr', { hasText: 'Mailbox full' });
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Asiakas Beta Oy');
+
+    await page.locator('#partner-tab-lookup').click();
+    const lookup = main.locator('form[aria-labelledby="partner-lookup-title"]');
+    await lookup.locator('textarea').fill(Array.from({ length: 11 }, (_, i) => `100000${i}-1`).join('\n'));
+    await lookup.getByText(/11 business IDs: at most 10/).waitFor();
+    expect(await lookup.getByRole('button', { name: 'Find' }).isDisabled()).toBe(true);
+    await lookup.locator('textarea').fill('6666666-6, 7777777-7');
+    await lookup.getByRole('button', { name: 'Find' }).click();
+    await main.locator('#partner-lookup-title ~ .table-wrap tbody tr', { hasText: 'Asiakas Alfa Oy' }).waitFor();
+    await screenshot(page, 'partner-lookup-en');
+  });
+
+  it('adds a linked company as an account in one click and the company API key, and marks it synced', async () => {
+    await page.locator('#partner-tab-inbound').click();
+    const main = page.locator('main');
+    const row = main.locator('tbody tr', { hasText: 'Asiakas Beta Oy' });
+    await row.getByRole('button', { name: 'Add Asiakas Beta Oy as an account' }).click();
+    const form = main.locator('form[aria-labelledby="partner-account-form-title"]');
+    await form.waitFor();
+    expect(await form.locator('#partner-account-companyId').inputValue()).toBe(beta.company_id);
+    await main.getByText('Business ID 7777777-7', { exact: false }).waitFor();
+    await form.locator('#partner-account-apiKey').fill(beta.api_key);
+    await form.getByRole('button', { name: 'Check with the service' }).click();
+    await form.locator('#partner-account-root').waitFor();
+    expect(await form.locator('#partner-account-name').inputValue()).toBe('Asiakas Beta Oy');
+    await form.locator('#partner-account-root').fill(keptTempDir('einvoice-e2e-beta-'));
+    await form.getByRole('button', { name: 'Save account' }).click();
+    await expect.poll(() => status().first().textContent()).toBe('Asiakas Beta Oy is now an account of this app.');
+    await expect.poll(() => row.textContent()).toContain('Synced as Asiakas Beta Oy');
+  });
+
+  it('leads the Overview with what needs a person, per company, each a link to where to act', async () => {
+    await goTo(page, 'overview');
+    const section = page.locator('main section[aria-labelledby="needs-person-title"]');
+    await section.waitFor();
+    expect(await page.locator('main h2').first().textContent()).toBe('Needs a person');
+    // Beta's failed send reaches its mirror with its first sync.
+    const link = section.getByRole('button', { name: 'Deliveries failed (reroute) at Asiakas Beta Oy: 1. Open' });
+    await link.waitFor({ timeout: 120_000 });
+    await screenshot(page, 'overview-needs-person-en');
+    await link.click();
+    await page.waitForSelector('main[data-page="sent"]');
+    expect(await page.locator('#account-switcher option:checked').textContent()).toBe('Asiakas Beta Oy');
+    expect(problems).toEqual([]);
+  });
+
+  it('has no serious axe violations on the Partner page and the Overview in four languages and the dark theme', async () => {
+    const found: string[] = [];
+    const look = async (p: Page, label: string) => {
+      await goTo(p, 'overview');
+      await p.locator('main section[aria-labelledby="needs-person-title"] table').waitFor();
+      found.push(...(await seriousViolations(p)).map((v) => `overview ${label}: ${v}`));
+      await goTo(p, 'partner');
+      for (const tab of ['inbound', 'errors', 'lookup']) {
+        await p.locator(`#partner-tab-${tab}`).click();
+        await p.locator('main [role="tabpanel"] table, main [role="tabpanel"] form').first().waitFor();
+        found.push(...(await seriousViolations(p)).map((v) => `partner ${tab} ${label}: ${v}`));
+      }
+      await screenshot(p, `partner-${label}`);
+    };
+    for (const lang of ['fi', 'sv', 'nb', 'en']) {
+      await goTo(page, 'settings');
+      await page.locator('#settings-language').selectOption(lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await look(page, lang);
+    }
+    const dark = await openApp(app?.browser as NonNullable<DemoApp['browser']>, app?.host.url ?? '', { colorScheme: 'dark' });
+    try {
+      await look(dark.page, 'en-dark');
+    } finally {
+      await dark.context.close();
+    }
+    expect(found).toEqual([]);
+  });
+});
