@@ -12,6 +12,14 @@ import type { ConsumerLookup, EndpointLookup, Receiver } from '../schemas/lookup
 import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-options';
 import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
 import { REMOTE_VALIDATION_MODES } from '../validation/remote';
+import { collectionCommandSchemas as collection } from './collection';
+import type {
+  CollectionDetailView,
+  CollectionMessageView,
+  CollectionOverviewView,
+  CollectionServicesView,
+  CollectionStateView,
+} from './collection-views';
 import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
 import type { NeedsPersonView } from './needs-person';
 import {
@@ -564,6 +572,27 @@ export const commands = {
   'validate.finish': { input: validation.finish, output: out<ValidationView>() },
   /** The report an outbox file got before it was sent or refused, beside the file rendered. */
   'validate.outboxReport': { input: validation.outbox, output: out<ValidationView>() },
+
+  // ---- Collection and reminders (issue 13): shared/bridge/collection.ts, collection-views.ts
+  /** Each collection service's state for the account. */
+  'collection.services': { input: collection.account, output: out<CollectionServicesView>() },
+  'collection.join': { input: collection.join, output: out<CollectionServicesView>() },
+  'collection.activate': { input: collection.activate, output: out<CollectionServicesView>() },
+  'collection.change': { input: collection.change, output: out<CollectionServicesView>() },
+  'collection.leave': { input: collection.leave, output: out<CollectionServicesView>() },
+  /** Sends a sent invoice to collection; the service's 400 comes back per field of `assignment`. */
+  'collection.send': { input: collection.send, output: out<CollectionStateView | null>() },
+  /** A sent invoice's collection state and events from the mirror; `refresh` asks the service first. */
+  'collection.detail': { input: collection.detail, output: out<CollectionDetailView>() },
+  /** The user has seen the invoice's collection events: told to the service, then kept here. */
+  'collection.markSeen': { input: collection.invoice, output: out<CollectionDetailView>() },
+  /** The messages with the agency about the invoice (read live; the agency's are marked read). */
+  'collection.messages': { input: collection.invoice, output: out<CollectionMessageView[]>() },
+  'collection.reply': { input: collection.reply, output: out<CollectionMessageView[]>() },
+  /** Every assignment of the account with amounts, and what changed since the user last looked. */
+  'collection.overview': { input: collection.account, output: out<CollectionOverviewView>() },
+  /** The collection state of these sent invoices (for the Sent list); those without one are absent. */
+  'collection.states': { input: collection.states, output: out<Record<string, CollectionStateView>>() },
 } as const;
 
 export type Commands = typeof commands;

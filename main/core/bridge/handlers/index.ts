@@ -1,6 +1,7 @@
 import type { BridgeDeps, Handlers } from '../types';
 import { accountHandlers } from './accounts';
 import { appHandlers } from './app';
+import { collectionHandlers } from './collection';
 import { companyHandlers } from './company';
 import { companyAdminHandlers } from './company-admin';
 import { detectHandlers } from './detect';
@@ -33,5 +34,6 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...trailHandlers(d),
     ...validateHandlers(d),
     ...partnerHandlers(d),
+    ...collectionHandlers(d),
   };
 }

@@ -1,0 +1,134 @@
+import type {
+  CollectionDetailView,
+  CollectionMessageView,
+  CollectionOverviewView,
+  CollectionServicesView,
+  CollectionServiceView,
+} from '../../../../shared/bridge/collection-views';
+import { COLLECTION_SERVICES, type CombinedServices, type ServiceState } from '../../../../shared/schemas/receivables';
+import type { CollectionOps } from '../../sync/collection-ops';
+import { invalid } from '../errors';
+import type { BridgeDeps, Handlers } from '../types';
+import { accountOf, apiOf } from './common';
+
+type Names =
+  | 'collection.services'
+  | 'collection.join'
+  | 'collection.activate'
+  | 'collection.change'
+  | 'collection.leave'
+  | 'collection.send'
+  | 'collection.detail'
+  | 'collection.markSeen'
+  | 'collection.messages'
+  | 'collection.reply'
+  | 'collection.overview'
+  | 'collection.states';
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+function serviceView(s: ServiceState, service: CollectionServiceView['service']): CollectionServiceView {
+  return {
+    service,
+    status: String(s.status),
+    accountableParty: text(s.accountable_party),
+    serviceType: text(s.service_type),
+    clientCode: text(s.client_code),
+    contactEmail: text(s.contact_email) ?? text(s.agreement_contact_email),
+    updatedAt: text(s.updated_at),
+  };
+}
+const servicesView = (c: CombinedServices): CollectionServicesView => ({
+  services: COLLECTION_SERVICES.map((s) => serviceView(c[s], s)),
+});
+
+function detail(ops: CollectionOps, invoiceId: string): CollectionDetailView {
+  const { store, account } = ops.ctx;
+  return { state: store.collection.get(account.id, invoiceId), events: store.collection.events(account.id, invoiceId) };
+}
+
+/** The assignment the agency opened for the invoice; before there is one there is nothing to read. */
+function assignmentOf(ops: CollectionOps, invoiceId: string): string {
+  const id = ops.ctx.store.collection.get(ops.ctx.account.id, invoiceId)?.assignmentId;
+  if (!id) throw invalid('The invoice has not been sent to collection', { invoiceId: 'no assignment for this invoice' });
+  return id;
+}
+
+const messageView = (m: { id: string; sender: string; body: string; created_at: string; seen?: boolean | undefined }) =>
+  ({ id: m.id, sender: m.sender, body: m.body, createdAt: m.created_at, seen: m.seen ?? true }) satisfies CollectionMessageView;
+
+/** Collection and reminders: onboarding straight at the service, assignments through the engine's mirror. */
+export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
+  const ops = async (accountId: string) => {
+    accountOf(d, accountId);
+    return d.engine.collection(accountId);
+  };
+  const services = async (accountId: string) => servicesView(await (await apiOf(d, accountId)).receivables.services());
+  const messages = async (accountId: string, invoiceId: string): Promise<CollectionMessageView[]> => {
+    const o = await ops(accountId);
+    const api = o.ctx.api.receivables;
+    const list = await api.messages(assignmentOf(o, invoiceId));
+    // Opening the conversation is reading it: the agency's new messages are marked read.
+    for (const m of list) if (m.seen === false && m.sender !== 'company') await api.markMessageSeen(m.id);
+    return list.map(messageView);
+  };
+  return {
+    'collection.services': (input) => services(input.accountId),
+    'collection.join': async (input) => {
+      const r = (await apiOf(d, input.accountId)).receivables;
+      if (input.service === 'collectora') await r.joinCollectora(input.body);
+      else if (input.service === 'collectorb') await r.joinCollectorb(input.body);
+      else await r.joinCollectorc(input.body);
+      return services(input.accountId);
+    },
+    'collection.activate': async (input) => {
+      await (await apiOf(d, input.accountId)).receivables.activateCollectorb(input.body.client_code);
+      return services(input.accountId);
+    },
+    'collection.change': async (input) => {
+      await (await apiOf(d, input.accountId)).receivables.changeCollectora(input.body);
+      return services(input.accountId);
+    },
+    'collection.leave': async (input) => {
+      const r = (await apiOf(d, input.accountId)).receivables;
+      await (input.service === 'collectora' ? r.leaveCollectora() : r.leaveCollectorb());
+      return services(input.accountId);
+    },
+    'collection.send': async (input) => (await ops(input.accountId)).send(input.invoiceId, input.assignment),
+    'collection.detail': async (input) => {
+      const o = await ops(input.accountId);
+      if (input.refresh) await o.refresh(input.invoiceId);
+      return detail(o, input.invoiceId);
+    },
+    'collection.markSeen': async (input) => {
+      const o = await ops(input.accountId);
+      await o.markSeen(input.invoiceId);
+      return detail(o, input.invoiceId);
+    },
+    'collection.messages': (input) => messages(input.accountId, input.invoiceId),
+    'collection.reply': async (input) => {
+      const o = await ops(input.accountId);
+      await o.ctx.api.receivables.sendMessage(assignmentOf(o, input.invoiceId), input.body.body);
+      return messages(input.accountId, input.invoiceId);
+    },
+    'collection.overview': async (input): Promise<CollectionOverviewView> => {
+      const { store, account } = (await ops(input.accountId)).ctx;
+      const rows = store.collection.list(account.id);
+      const totals = new Map<string, { currency: string; collectable: number; paid: number; open: number }>();
+      for (const r of rows) {
+        const cur = r.currency ?? 'EUR';
+        const t = totals.get(cur) ?? { currency: cur, collectable: 0, paid: 0, open: 0 };
+        t.collectable += r.collectableAmount ?? 0;
+        t.paid += r.paidAmount ?? 0;
+        if (!r.closed && r.status !== 'error') t.open += r.openAmount ?? r.collectableAmount ?? 0;
+        totals.set(cur, t);
+      }
+      const changes = store.collection.unseen(account.id);
+      return { rows, totals: [...totals.values()], unseenEvents: changes.length, changes };
+    },
+    'collection.states': async (input) => {
+      const { store, account } = (await ops(input.accountId)).ctx;
+      return Object.fromEntries(store.collection.statesOf(account.id, input.invoiceIds));
+    },
+  };
+}

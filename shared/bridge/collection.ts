@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import {
+  ACCOUNTABLE_PARTIES,
+  assignmentCreateBodySchema,
+  clientCode,
+  collectoraPutBodySchema,
+  collectorbPutBodySchema,
+  collectorcPutBodySchema,
+  SERVICE_TYPES,
+} from '../schemas/receivables';
+
+// Collection and reminders (issue 13): the inputs of the collection.* commands of shared/bridge/commands.ts.
+
+const accountId = z.string().uuid();
+const invoiceId = z.string().min(1).max(200);
+
+export const collectionCommandSchemas = {
+  account: z.object({ accountId }),
+  /** Joining one service with the body its PUT takes; `body` is checked by that service's schema. */
+  join: z.discriminatedUnion('service', [
+    z.object({ accountId, service: z.literal('collectora'), body: collectoraPutBodySchema }),
+    z.object({ accountId, service: z.literal('collectorb'), body: collectorbPutBodySchema }),
+    z.object({ accountId, service: z.literal('collectorc'), body: collectorcPutBodySchema }),
+  ]),
+  /** collectorb: the client code the agency gave after signing moves it from pending to active. */
+  activate: z.object({ accountId, body: z.object({ client_code: clientCode }) }),
+  change: z.object({
+    accountId,
+    body: z
+      .object({ accountable_party: z.enum(ACCOUNTABLE_PARTIES).optional(), service_type: z.enum(SERVICE_TYPES).optional() })
+      .refine((b) => b.accountable_party !== undefined || b.service_type !== undefined, 'choose what to change'),
+  }),
+  /** collectorc has no leaving in the spec (its PUT only). */
+  leave: z.object({ accountId, service: z.enum(['collectora', 'collectorb']) }),
+  send: z.object({ accountId, invoiceId, assignment: assignmentCreateBodySchema }),
+  invoice: z.object({ accountId, invoiceId }),
+  detail: z.object({ accountId, invoiceId, refresh: z.boolean().default(false) }),
+  reply: z.object({ accountId, invoiceId, body: z.object({ body: z.string().trim().min(1).max(4000) }) }),
+  states: z.object({ accountId, invoiceIds: z.array(invoiceId).max(500) }),
+};

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerBridgeIpc } from '../../../main/electron/ipc';
+import type { BridgeResult } from '../../../shared/bridge/api';
+import type {
+  CollectionDetailView,
+  CollectionMessageView,
+  CollectionOverviewView,
+  CollectionServicesView,
+  CollectionStateView,
+} from '../../../shared/bridge/collection-views';
+import { recordingLogger } from '../../support/log';
+import { COLLECTORA_BODY, raiseEvent, uploadSentInvoice } from '../../support/receivables';
+import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { type HostUnderTest, startHost } from './setup';
+
+// Issue 13 item 1 through the real bridge over HTTP (and IPC) and the sandbox: onboarding, sending to
+// collection, the state and events of an assignment, messages and the overview.
+
+let sb: TestSandbox;
+let company: TestCompany;
+let h: HostUnderTest;
+let accountId: string;
+
+function value<T>(r: BridgeResult<T>): T {
+  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+function failure<T>(r: BridgeResult<T>) {
+  if (r.ok) throw new Error(`command answered ${JSON.stringify(r.value)}`);
+  return r.error;
+}
+const statusOf = (v: CollectionServicesView, s: string) => v.services.find((x) => x.service === s)?.status;
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  company = await sb.company({ name: 'Perintä Oy' });
+  h = await startHost(sb, company);
+  accountId = h.te.account.id;
+});
+afterAll(async () => {
+  await h?.close();
+  await sb?.close();
+});
+
+describe('collection commands', () => {
+  it('onboards collectora and collectorb (client code), changes and leaves, with 400s at their fields', async () => {
+    expect(statusOf(value(await h.call<CollectionServicesView>('collection.services', { accountId })), 'collectora')).toBe('none');
+    const bad = failure(
+      await h.call('collection.join', { accountId, service: 'collectora', body: { ...COLLECTORA_BODY, iban: 'FI2112345600000786' } }),
+    );
+    expect(bad.kind).toBe('invalid');
+    expect(Object.keys(bad.fields ?? {})).toContain('body.iban');
+    const joined = value(
+      await h.call<CollectionServicesView>('collection.join', { accountId, service: 'collectora', body: COLLECTORA_BODY }),
+    );
+    expect(joined.services.find((s) => s.service === 'collectora')).toMatchObject({ status: 'active', accountableParty: 'provider' });
+    const changed = value(
+      await h.call<CollectionServicesView>('collection.change', {
+        accountId,
+        body: { accountable_party: 'company', service_type: 'reduced' },
+      }),
+    );
+    expect(changed.services.find((s) => s.service === 'collectora')).toMatchObject({ accountableParty: 'company', serviceType: 'reduced' });
+
+    const b = { agreement_contact_phone: '+358 40 1', agreement_contact_name: 'Matti', agreement_contact_email: 'matti@example.fi' };
+    expect(
+      statusOf(value(await h.call<CollectionServicesView>('collection.join', { accountId, service: 'collectorb', body: b })), 'collectorb'),
+    ).toBe('pending');
+    const early = failure(await h.call('collection.activate', { accountId, body: { client_code: 'CB-12345' } }));
+    expect(early.status).toBe(409);
+    const contract = await sb.call(`/__sandbox/companies/${company.company_id}/receivables/collectorb/contract`, { method: 'POST' });
+    const { client_code } = (await contract.json()) as { client_code: string };
+    const wrong = failure(await h.call('collection.activate', { accountId, body: { client_code: 'CB-WRONG99' } }));
+    expect(wrong.fields?.client_code).toBeTruthy();
+    expect(
+      statusOf(value(await h.call<CollectionServicesView>('collection.activate', { accountId, body: { client_code } })), 'collectorb'),
+    ).toBe('active');
+    expect(
+      statusOf(value(await h.call<CollectionServicesView>('collection.leave', { accountId, service: 'collectorb' })), 'collectorb'),
+    ).toBe('disabled');
+  });
+
+  it('sends an invoice to collection, shows its status, events newest first, messages and the overview', async () => {
+    const token = await sb.token(company);
+    const inv = await uploadSentInvoice(sb, token);
+    // Refused before the engine: the summary is 2 to 64 characters.
+    expect(
+      failure(
+        await h.call('collection.send', {
+          accountId,
+          invoiceId: inv.id,
+          assignment: { collection_type: 'reminder', assignment_summary: 'x' },
+        }),
+      ).kind,
+    ).toBe('invalid');
+    const tooMuch = failure(
+      await h.call('collection.send', {
+        accountId,
+        invoiceId: inv.id,
+        assignment: { collection_type: 'reminder', collectable_amount: inv.sum + 100 },
+      }),
+    );
+    expect(tooMuch.fields?.collectable_amount).toBeTruthy();
+
+    const sent = value(
+      await h.call<CollectionStateView>('collection.send', {
+        accountId,
+        invoiceId: inv.id,
+        assignment: { collection_type: 'reminder_and_collection', payer_identifiers: ['1234567-8'], assignment_summary: 'Spring work' },
+      }),
+    );
+    expect(sent).toMatchObject({ status: 'pending', invoiceId: inv.id });
+    const states = value(
+      await h.call<Record<string, CollectionStateView>>('collection.states', { accountId, invoiceIds: [inv.id, 'other'] }),
+    );
+    expect(Object.keys(states)).toEqual([inv.id]);
+
+    await sb.advanceClock(61_000);
+    const ok = value(await h.call<CollectionDetailView>('collection.detail', { accountId, invoiceId: inv.id, refresh: true }));
+    expect(ok.state).toMatchObject({ status: 'ok', phase: 'reminder' });
+    const assignmentId = String(ok.state?.assignmentId);
+    await raiseEvent(sb, company.company_id, assignmentId, { event_type: 'reminder_sent', happened_at: '2026-03-01T10:00:00Z' });
+    await raiseEvent(sb, company.company_id, assignmentId, { event_type: 'collection_started', happened_at: '2026-03-20T10:00:00Z' });
+    const withEvents = value(await h.call<CollectionDetailView>('collection.detail', { accountId, invoiceId: inv.id, refresh: true }));
+    expect(withEvents.events.map((e) => [e.type, e.seen])).toEqual([
+      ['collection_started', false],
+      ['reminder_sent', false],
+    ]);
+    expect(withEvents.state).toMatchObject({ phase: 'collection', unseenEvents: 2 });
+
+    const overview = value(await h.call<CollectionOverviewView>('collection.overview', { accountId }));
+    expect(overview.unseenEvents).toBe(2);
+    expect(overview.rows[0]).toMatchObject({ invoiceId: inv.id, status: 'ok' });
+    expect(overview.totals[0]?.open).toBeGreaterThan(0);
+    const seen = value(await h.call<CollectionDetailView>('collection.markSeen', { accountId, invoiceId: inv.id }));
+    expect(seen.events.every((e) => e.seen)).toBe(true);
+    expect(value(await h.call<CollectionOverviewView>('collection.overview', { accountId })).unseenEvents).toBe(0);
+
+    await sb.call(`/__sandbox/companies/${company.company_id}/assignments/${assignmentId}/messages`, {
+      method: 'POST',
+      json: { body: 'The payer asks for a payment plan' },
+    });
+    const msgs = value(await h.call<CollectionMessageView[]>('collection.messages', { accountId, invoiceId: inv.id }));
+    expect(msgs.map((m) => m.sender)).toEqual(['agency']);
+    const after = value(
+      await h.call<CollectionMessageView[]>('collection.reply', { accountId, invoiceId: inv.id, body: { body: 'Three months is fine' } }),
+    );
+    expect(after.map((m) => [m.sender, m.seen])).toEqual([
+      ['agency', true],
+      ['company', true],
+    ]);
+    expect(failure(await h.call('collection.reply', { accountId, invoiceId: inv.id, body: { body: '  ' } })).kind).toBe('invalid');
+  });
+
+  it('works over the Electron IPC channel too, and refuses bad input there before the engine', async () => {
+    const ipcMain = fakeIpcMain();
+    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
+    try {
+      const handler = ipcMain.handlers.get('einvoice:invoke');
+      if (!handler) throw new Error('no handler');
+      const invoke = (name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<unknown>>;
+      const v = value(await invoke('collection.services', { accountId })) as CollectionServicesView;
+      expect(v.services.map((s) => s.service)).toEqual(['collectora', 'collectorb', 'collectorc']);
+      expect(failure(await invoke('collection.leave', { accountId, service: 'collectorc' })).kind).toBe('invalid');
+      expect(failure(await invoke('collection.states', { accountId, invoiceIds: 'x' })).kind).toBe('invalid');
+    } finally {
+      dispose();
+    }
+  });
+});
