@@ -113,6 +113,15 @@ export function validatorApi(client: ServiceClient) {
             performance.now() - started,
           );
         }
+        // Without the scope a new token will not help (spec, Authentication 5): said once, plainly.
+        if (e instanceof ServiceError && (e.code === 'invalid_scope' || (e.status === 403 && e.reason === 'insufficient_scope'))) {
+          throw new ServiceError(
+            'user',
+            "This company's keys do not give access to the service's validator (scope validate)",
+            e.status,
+            e.code,
+          );
+        }
         if (e instanceof ServiceError && e.code && ['garbled', 'unexpected_shape'].includes(e.code)) {
           throw new ServiceError('retry', `The validator's answer is not a validation report: ${e.message}`, e.status, e.code);
         }

@@ -117,7 +117,7 @@ describe('einvoice-sync validate --remote', () => {
   }, async () => {
     const r = await cli(['validate', VALID, '--remote', '--account', 'NoValidate']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/could not be asked/);
+    expect(r.stderr).toMatch(/could not be asked about .*: This company's keys do not give access to the service's validator/);
     const local = await cli(['validate', VALID, '--account', 'Full']);
     expect(local.code).toBe(2);
     expect(local.stderr).toMatch(/--account goes with --remote/);

@@ -120,7 +120,9 @@ describe('remote validation of hot-folder files', () => {
       const sent = (await (await sb.call(`/__sandbox/companies/${limited.company_id}/uploads`)).json()) as { filename: string }[];
       expect(sent.map((u) => u.filename)).toEqual(['fv.xml']);
       const told = other.engine.store.activity.listLatest(50, other.account.id).find((a) => a.kind === 'validation.remote_unavailable');
-      expect(told?.message).toMatch(/could not be made/);
+      expect(told?.message).toMatch(
+        /could not be made \(This company's keys do not give access to the service's validator \(scope validate\)\)/,
+      );
     } finally {
       await other.close();
     }
