@@ -1,11 +1,5 @@
 import { unzipSync } from 'fflate';
-import {
-  SOURCE_CONTEXT_LINES,
-  SOURCE_LINE_CHARS,
-  type SourceExcerpt,
-  type ValidationSummaryView,
-  type ValidationView,
-} from '../../../shared/bridge/validation';
+import { SOURCE_CONTEXT_LINES, SOURCE_LINE_CHARS, type SourceExcerpt, type ValidationView } from '../../../shared/bridge/validation';
 import type { RenderedInvoice } from '../../../shared/bridge/views';
 import type { ValidationReport } from '../../../shared/validation/report';
 import { RenderError, renderInvoice } from '../render';
@@ -13,9 +7,6 @@ import { decodeXml } from '../render/xml';
 
 /** Excerpts carried at most: a report can name thousands of places, the page shows one at a time. */
 const MAX_EXCERPTS = 500;
-
-export const summaryOf = (r: ValidationReport | null): ValidationSummaryView | null =>
-  r ? { status: r.status, fatal: r.fatalCount, warnings: r.warningCount } : null;
 
 /**
  * The invoice XML of a file: the file itself, or the largest XML inside the zip form the outbox takes

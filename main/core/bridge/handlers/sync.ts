@@ -3,7 +3,6 @@ import type { AccountStatusView } from '../../../../shared/bridge/views';
 import { ACTIVE_OUTBOX_STATES, type OutboxJob, type OutboxState } from '../../store/outbox';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
-import { summaryOf } from '../validation-view';
 import { accountView, activityView, outboxView } from '../views';
 import { accountOf } from './common';
 
@@ -62,7 +61,7 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         const root = roots.get(j.accountId);
         const settled = (j.state === 'done' || j.state === 'failed') && j.destPath && root ? resolve(root, j.destPath) : null;
         if (settled) d.grants.grant(j.accountId, settled, { table: 'outbox', id: j.id });
-        return { ...outboxView(j), path: settled, validation: summaryOf(d.engine.store.validationReports.latest(j.sha256)) };
+        return { ...outboxView(j), path: settled, validation: d.engine.store.validationReports.latestSummary(j.sha256) };
       });
     },
 

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { ValidationReport } from '../../../shared/validation/report';
+import { tempStore } from './temp-store';
+
+const report = (over: Partial<ValidationReport>): ValidationReport => ({
+  file: 'a.xml',
+  status: 'invalid',
+  valid: false,
+  syntax: 'ubl-invoice',
+  customizationId: null,
+  rulesets: [],
+  issues: [],
+  fatalCount: 3,
+  warningCount: 1,
+  problem: null,
+  notes: [],
+  ms: 10,
+  ...over,
+});
+
+describe('validation reports', () => {
+  it('tells the newest report of a content in brief, as the whole report says it', () => {
+    const { store, clock } = tempStore();
+    const sha = 'b'.repeat(64);
+    expect(store.validationReports.latestSummary(sha)).toBeNull();
+    store.validationReports.put(sha, 'rules@1', report({}));
+    expect(store.validationReports.latestSummary(sha)).toEqual({ status: 'invalid', fatal: 3, warnings: 1 });
+    clock.advance(1000);
+    store.validationReports.put(sha, 'rules@2', report({ status: 'valid', valid: true, fatalCount: 0, warningCount: 2 }));
+    expect(store.validationReports.latestSummary(sha)).toEqual({ status: 'valid', fatal: 0, warnings: 2 });
+    const latest = store.validationReports.latest(sha);
+    expect({ status: latest?.status, fatal: latest?.fatalCount, warnings: latest?.warningCount }).toEqual(
+      store.validationReports.latestSummary(sha),
+    );
+  });
+});
