@@ -42,7 +42,7 @@ export function NeedsPersonSection() {
   const v = q.data;
   const missing = v ? NEED_KINDS.filter((k) => !v.available.includes(k)) : [];
   return (
-    <section aria-labelledby="needs-person-title" className="card stack">
+    <section aria-labelledby="needs-person-title" className="card stack needs-person">
       <h2 id="needs-person-title">{t('needsPerson.title')}</h2>
       {q.error && <ErrorNotice error={q.error} onRetry={q.reload} />}
       {!v && !q.error && <Loading />}

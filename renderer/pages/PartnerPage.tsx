@@ -75,51 +75,53 @@ export function PartnerPage() {
               }}
             />
           )}
-          <div className="filters card">
-            {list.length > 1 && (
-              <div className="field">
-                <label htmlFor={accountSelect}>{t('partner.account')}</label>
-                <select
-                  id={accountSelect}
-                  value={partnerId}
-                  onChange={(e) => setChosen(e.target.value)}
-                  aria-describedby={`${accountSelect}-hint`}
-                >
-                  {list.map((p) => (
-                    <option key={p.accountId} value={p.accountId}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-                <p className="field-hint" id={`${accountSelect}-hint`}>
-                  {t('partner.accountHint')}
-                </p>
-              </div>
-            )}
-            {tab !== 'lookup' && <TimeWindow value={win} onChange={setWin} />}
-            {tab === 'inbound' && (
-              <div className="field">
-                <label htmlFor={stateSelect}>{t('partner.inbound.state')}</label>
-                <select id={stateSelect} value={state} onChange={(e) => setState(e.target.value as (typeof STATES)[number])}>
-                  {STATES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`partner.inbound.states.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-            {tab !== 'lookup' && (
-              <TextInput label={t('partner.companyFilter')} hint={t('partner.companyFilterHint')} value={filter} onChange={setFilter} />
-            )}
-            {tab !== 'lookup' && (
-              <div className="actions">
-                <button type="button" onClick={() => setWin({ ...win, at: Date.now() })}>
-                  {t('partner.refresh')}
-                </button>
-              </div>
-            )}
-          </div>
+          {(list.length > 1 || tab !== 'lookup') && (
+            <div className="filters card">
+              {list.length > 1 && (
+                <div className="field">
+                  <label htmlFor={accountSelect}>{t('partner.account')}</label>
+                  <select
+                    id={accountSelect}
+                    value={partnerId}
+                    onChange={(e) => setChosen(e.target.value)}
+                    aria-describedby={`${accountSelect}-hint`}
+                  >
+                    {list.map((p) => (
+                      <option key={p.accountId} value={p.accountId}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                  <p className="field-hint" id={`${accountSelect}-hint`}>
+                    {t('partner.accountHint')}
+                  </p>
+                </div>
+              )}
+              {tab !== 'lookup' && <TimeWindow value={win} onChange={setWin} />}
+              {tab === 'inbound' && (
+                <div className="field">
+                  <label htmlFor={stateSelect}>{t('partner.inbound.state')}</label>
+                  <select id={stateSelect} value={state} onChange={(e) => setState(e.target.value as (typeof STATES)[number])}>
+                    {STATES.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`partner.inbound.states.${s}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              {tab !== 'lookup' && (
+                <TextInput label={t('partner.companyFilter')} hint={t('partner.companyFilterHint')} value={filter} onChange={setFilter} />
+              )}
+              {tab !== 'lookup' && (
+                <div className="actions">
+                  <button type="button" onClick={() => setWin({ ...win, at: Date.now() })}>
+                    {t('partner.refresh')}
+                  </button>
+                </div>
+              )}
+            </div>
+          )}
           <Tabs<Tab>
             label={t('partner.tabsLabel')}
             idPrefix="partner"
