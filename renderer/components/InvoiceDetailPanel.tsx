@@ -114,7 +114,7 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
           <ErrorNotice error={saveError} />
           <DetectFindings status={row.detectStatus} findings={detail.detectFindings} />
           {row.direction === 'RECEIVED' && (
-            <ReceivedScrutiny accountId={accountId} invoiceId={row.id} warned={row.detectStatus === 'WARN'} />
+            <ReceivedScrutiny accountId={accountId} invoiceId={row.id} detectStatus={row.detectStatus} onDetectResult={reload} />
           )}
           {detail.rendered ? (
             <RenderedInvoiceView invoice={detail.rendered} />

@@ -14,7 +14,18 @@ import { ErrorNotice } from '../ErrorNotice';
  * or not final, and "Run checks now" starts the chosen checks; both show as main pushes
  * 'detect.updated' (main polls the service with back-off, the page only listens).
  */
-export function DetectNow({ accountId, invoiceId }: { accountId: string; invoiceId: string }) {
+export function DetectNow({
+  accountId,
+  invoiceId,
+  shownStatus,
+  onResult,
+}: {
+  accountId: string;
+  invoiceId: string;
+  /** The Detect status the detail shows now; a fetched result that differs asks it to read the invoice again. */
+  shownStatus: string | null;
+  onResult?(): void;
+}) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const bridge = useBridge();
@@ -42,6 +53,11 @@ export function DetectNow({ accountId, invoiceId }: { accountId: string; invoice
       off();
     };
   }, [bridge, accountId, invoiceId]);
+
+  const fetched = state && !state.refreshing ? state.status : shownStatus;
+  useEffect(() => {
+    if (fetched !== shownStatus) onResult?.();
+  }, [fetched, shownStatus, onResult]);
 
   const run = async () => {
     setBusy(true);
