@@ -1,6 +1,7 @@
 import { NEED_KINDS, type NeedKind, type NeedsPersonCompany, type NeedsPersonView } from '../../../shared/bridge/needs-person';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
+import { countUnseenCollectionEvents } from '../store/collection';
 import type { SyncStateName } from './account-runner';
 import { countUnhandledDetectWarnings } from './detect-work';
 
@@ -26,7 +27,7 @@ export const QUIET_AFTER_MS = 335 * DAY_MS;
 
 /**
  * Where each kind is counted. A kind another part of the engine owns plugs its counter in here; a
- * null is a kind this version cannot count yet, told to the user as such rather than as zero.
+ * null would be a kind this version cannot count, told to the user as such rather than as zero.
  */
 export const NEED_COUNTERS: Record<NeedKind, NeedCounter | null> = {
   syncStopped: ({ accounts, syncStates }) =>
@@ -35,8 +36,8 @@ export const NEED_COUNTERS: Record<NeedKind, NeedCounter | null> = {
   failedUploads: ({ store, now }) => store.attention.failedUploads(now - FAILED_WINDOW_MS),
   reroutes: ({ store, accounts }) => store.attention.failedDeliveries(accounts.map((a) => a.id)),
   detectWarnings: ({ store }) => countUnhandledDetectWarnings(store),
-  // Collection (receivables) events not yet seen: counted by the collection services' sync once it keeps them.
-  collectionEvents: null,
+  // Collection agencies' events on sent invoices the user has not marked seen (store/collection.ts).
+  collectionEvents: ({ store }) => countUnseenCollectionEvents(store.db),
   quietCompany: ({ store, accounts, now }) =>
     new Map(
       accounts.filter((a) => (store.attention.lastTraffic(a.id) ?? a.createdAt) < now - QUIET_AFTER_MS).map((a) => [a.id, 1] as const),

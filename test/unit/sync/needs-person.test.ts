@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore, type Store } from '../../../main/core/store';
 import { FAILED_WINDOW_MS, NEED_COUNTERS, needsPerson, QUIET_AFTER_MS } from '../../../main/core/sync/needs-person';
+import { NEED_KINDS } from '../../../shared/bridge/needs-person';
 import { tempDir } from '../../support/temp';
 
 // The Overview's "needs a person" over a real SQLite file with an accounting office's worth of companies.
@@ -61,6 +62,18 @@ describe('needs a person', () => {
     invoice(s, a4.id, 'SENT', 'FAILED', NOW - DAY);
     invoice(s, a4.id, 'SENT', 'DELIVERED', NOW - DAY);
     invoice(s, a3.id, 'RECEIVED', null, NOW - DAY, 'WARN');
+    for (const [event, seen] of [
+      ['e-1', 0],
+      ['e-2', 0],
+      ['e-3', 1],
+    ] as const) {
+      s.db
+        .prepare(
+          `INSERT INTO collection_events (account_id, event_id, assignment_id, invoice_id, event_type, happened_at, data_json, seen, first_seen_at)
+           VALUES (?, ?, 'as-1', 'inv-x', 'REMINDER_SENT', '2026-11-24T10:00:00Z', '{}', ?, ?)`,
+        )
+        .run(a4.id, event, seen, NOW);
+    }
     // a0..a2: created 400 days ago; a0 and a1 saw nothing for longer than the warning, a2 a month ago.
     invoice(s, a2.id, 'RECEIVED', null, NOW - 30 * DAY);
     invoice(s, a1.id, 'RECEIVED', null, NOW - QUIET_AFTER_MS - DAY);
@@ -77,8 +90,8 @@ describe('needs a person', () => {
     expect(view.accounts).toBe(250);
     expect(view.companies.map((c) => [c.name, c.counts])).toEqual([
       ['Client 002', { syncStopped: 1 }],
+      ['Client 004', { failedUploads: 1, reroutes: 1, collectionEvents: 2 }],
       ['Client 003', { heldUploads: 2, detectWarnings: 1 }],
-      ['Client 004', { failedUploads: 1, reroutes: 1 }],
       ['Client 000', { quietCompany: 1 }],
       ['Client 001', { quietCompany: 1 }],
     ]);
