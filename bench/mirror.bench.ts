@@ -1,0 +1,178 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { Agent, request } from 'undici';
+import { CONCURRENCY, deliverMany, engineOn, growthTable, median, out, requests, rmAll, sizeFrom, tmp, twoSizes } from './harness';
+import { measurePhases } from './phases';
+import { adminCompany, fmt, spawnSandbox, tokenFor } from './support';
+
+// 1. The initial mirror of N received invoices (XML + PDF each) against plain undici fetching the
+// same pages and files at the same concurrency: the median of BENCH_RUNS alternating runs (engine,
+// plain, engine, plain...), at N/10 and N, then one more engine run per size with every phase timed.
+const MIRROR_N = sizeFrom('BENCH_MIRROR', 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Take a CPU profile of the phase run too (BENCH_PROFILE=0: only the timed wrappers). */
+const PROFILE = process.env.BENCH_PROFILE !== '0';
+
+/** The same pages and files the engine fetches, with plain undici at the same concurrency. */
+async function plainFetch(url: string, token: string, n: number): Promise<{ ms: number; requests: number }> {
+  const agent = new Agent({ connections: 8 });
+  const t0 = performance.now();
+  const ids: string[] = [];
+  let sent = 0;
+  for (let page = 1; ; page++) {
+    const res = await request(`${url}/v1/invoices?direction=RECEIVED&sort[]=received_at&per_page=100&page=${page}`, {
+      headers: { authorization: `Bearer ${token}` },
+      dispatcher: agent,
+    });
+    sent++;
+    const items = (await res.body.json()) as { id: string }[];
+    ids.push(...items.map((i) => i.id));
+    if (items.length < 100) break;
+  }
+  const limit = pLimit(CONCURRENCY);
+  await Promise.all(
+    ids.flatMap((id) =>
+      ['PEPPOLBIS30', 'ORIGINAL_OR_GENERATED_IMAGE'].map((f) =>
+        limit(async () => {
+          const res = await request(`${url}/v1/invoices/${id}?return_format=${f}`, {
+            headers: { authorization: `Bearer ${token}` },
+            dispatcher: agent,
+          });
+          sent++;
+          await res.body.arrayBuffer();
+        }),
+      ),
+    ),
+  );
+  await agent.close();
+  if (ids.length !== n) throw new Error(`plain fetch saw ${ids.length} invoices, expected ${n}`);
+  return { ms: performance.now() - t0, requests: sent };
+}
+
+/** One fresh engine mirroring the company: its poll (pages, Detect, downloads), timed. */
+async function engineMirror(url: string, company: { company_id: string; api_key: string }, n: number) {
+  const data = await tmp('bench-data-');
+  const root = await tmp('bench-root-');
+  const engine = engineOn(data);
+  try {
+    const account = await engine.addAccount({
+      name: 'Bench',
+      environment: 'sandbox',
+      url,
+      companyId: company.company_id,
+      root,
+      apiKey: company.api_key,
+    });
+    const before = requests.n;
+    const t0 = performance.now();
+    const report = await engine.pollOnce(account.id);
+    const ms = performance.now() - t0;
+    if (!report.ok) throw new Error(`the mirror failed: ${report.problems.join('; ')}`);
+    // New accounts file by year and month: count the files in the subfolders too.
+    const files = (await readdir(join(root, 'Inbox', 'Invoices'), { recursive: true, withFileTypes: true })).filter((e) =>
+      e.isFile(),
+    ).length;
+    if (files !== 2 * n) throw new Error(`the engine wrote ${files} files, expected ${2 * n}`);
+    return { ms, requests: requests.n - before, engine, account, data, root };
+  } catch (e) {
+    await engine.stop();
+    await rmAll(data, root);
+    throw e;
+  }
+}
+
+async function oneSize(xml: Buffer, n: number) {
+  const sb = await spawnSandbox();
+  try {
+    const company = await adminCompany(sb.url);
+    const t0 = performance.now();
+    await deliverMany(sb.url, company.company_id, n, xml);
+    const token = await tokenFor(sb.url, company);
+    // A first pass makes the sandbox generate (and keep) every PDF image, as the service has them
+    // already: no measured run then pays for generating them.
+    await plainFetch(sb.url, token, n);
+    out(`   n=${fmt(n)}: seeded and warmed the sandbox in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+    const engineMs: number[] = [];
+    const plainMs: number[] = [];
+    let engineRequests = 0;
+    let plainRequests = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const e = await engineMirror(sb.url, company, n);
+      engineMs.push(e.ms);
+      engineRequests = e.requests;
+      await e.engine.stop();
+      await rmAll(e.data, e.root);
+      const p = await plainFetch(sb.url, token, n);
+      plainMs.push(p.ms);
+      plainRequests = p.requests;
+    }
+    out(
+      `     engine ${engineMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain ${plainMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; requests engine ${fmt(engineRequests)}, plain ${fmt(plainRequests)}`,
+    );
+
+    // The breakdown, on a run of its own: the wrappers and the profiler cost time themselves.
+    const phases = await measurePhases(PROFILE);
+    const e = await engineMirror(sb.url, company, n);
+    const b = await phases.stop();
+    await e.engine.stop();
+    const dbBytes = await dirBytes(e.data);
+    await rmAll(e.data, e.root);
+    return { engine: median(engineMs), plain: median(plainMs), engineRequests, plainRequests, breakdown: b, dbBytes };
+  } finally {
+    await sb.stop();
+  }
+}
+
+async function dirBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const f of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (f.isFile()) total += (await stat(join(f.parentPath, f.name))).size;
+  return total;
+}
+
+type Breakdown = Awaited<ReturnType<typeof oneSize>>['breakdown'];
+
+function printBreakdown(n: number, b: Breakdown): void {
+  out(
+    `\n   Where the engine's time goes at n=${fmt(n)} (a run of its own, ${fmt(b.wallMs / 1000, 2)} s wall, ${fmt(b.cpuMs / 1000, 2)} s CPU of this process):`,
+  );
+  out(
+    `     HTTP busy (at least one request in flight): ${fmt(b.httpBusyMs / 1000, 2)} s; nothing in flight: ${fmt((b.wallMs - b.httpBusyMs) / 1000, 2)} s`,
+  );
+  for (const r of b.rows.slice(0, 14)) out(`     ${r.name.padEnd(52)} ${`${fmt(r.ms, 0)} ms`.padStart(10)}  ${fmt(r.n).padStart(8)} calls`);
+  if (b.cpuByCategory.length) {
+    const sampled = b.cpuByCategory.reduce((t, c) => t + c.ms, 0);
+    out('     CPU profile of the main thread, self time by category (--cpu-prof view, share of the samples):');
+    for (const c of b.cpuByCategory)
+      out(`       ${c.name.padEnd(50)} ${`${fmt(c.ms, 0)} ms`.padStart(10)}  ${fmt((100 * c.ms) / sampled, 1).padStart(5)} %`);
+  }
+}
+
+export async function mirrorBench(xml: Buffer): Promise<void> {
+  const sizes = twoSizes(MIRROR_N);
+  out(`\n1. Initial mirror of received invoices (XML + PDF each), concurrency ${CONCURRENCY}, median of ${RUNS} alternating runs`);
+  const r = [];
+  for (const n of sizes) r.push(await oneSize(xml, n));
+  const [s, l] = r as [(typeof r)[0], (typeof r)[0]];
+  growthTable(
+    'engine against plain undici (same pages and files, same concurrency)',
+    [
+      { name: 'plain undici fetch', unit: 's', small: s.plain / 1000, large: l.plain / 1000 },
+      { name: 'engine mirror (SQLite rows, FTS, fsynced files)', unit: 's', small: s.engine / 1000, large: l.engine / 1000 },
+      { name: 'engine per invoice', unit: 'ms', small: s.engine / sizes[0], large: l.engine / sizes[1] },
+      { name: 'ratio engine / plain (goal: at most 1.10)', unit: 'x', small: s.engine / s.plain, large: l.engine / l.plain },
+      { name: 'requests engine', unit: '', small: s.engineRequests, large: l.engineRequests, digits: 0 },
+      { name: 'requests plain', unit: '', small: s.plainRequests, large: l.plainRequests, digits: 0 },
+      {
+        name: 'data folder per invoice (database, spool)',
+        unit: 'KB',
+        small: s.dbBytes / sizes[0] / 1024,
+        large: l.dbBytes / sizes[1] / 1024,
+      },
+    ],
+    sizes,
+  );
+  printBreakdown(sizes[0], s.breakdown);
+  printBreakdown(sizes[1], l.breakdown);
+}

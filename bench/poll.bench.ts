@@ -1,0 +1,68 @@
+import { deliverMany, engineOn, growthTable, out, requests, rmAll, sizeFrom, tmp, twoSizes } from './harness';
+import { adminCompany, spawnSandbox } from './support';
+
+// 2. A poll with nothing new, by the size of the local mirror (N/10 and N older invoices built
+// directly in the store): a poll must not cost more for a bigger mirror. Mean of 40 polls.
+const POLL_MIRROR = sizeFrom('BENCH_POLL_MIRROR', 100_000);
+
+export async function pollBench(xml: Buffer): Promise<void> {
+  const sizes = twoSizes(POLL_MIRROR);
+  const sb = await spawnSandbox();
+  try {
+    const company = await adminCompany(sb.url);
+    await deliverMany(sb.url, company.company_id, 10, xml);
+    out('\n2. A poll with nothing new, by the size of the local mirror (mean of 40 polls)');
+    const results: { ms: number; requests: number }[] = [];
+    for (const size of sizes) {
+      const data = await tmp('bench-poll-');
+      const root = await tmp('bench-poll-root-');
+      const engine = engineOn(data);
+      const account = await engine.addAccount({
+        name: 'Poll',
+        environment: 'sandbox',
+        url: sb.url,
+        companyId: company.company_id,
+        root,
+        apiKey: company.api_key,
+      });
+      await engine.syncOnce();
+      // Fill the mirror with older invoices directly, as if mirrored long ago.
+      engine.store.transaction(() => {
+        for (let i = 0; i < size; i++) {
+          engine.store.invoices.upsert(account.id, 'RECEIVED', {
+            id: `old-${i}`,
+            number: `OLD-${i}`,
+            status: 'DELIVERED',
+            sender: { name: `Supplier ${i % 500} Oy` },
+            received_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString(),
+          });
+          engine.store.invoices.setDetect(account.id, `old-${i}`, 'OK', []);
+        }
+      });
+      let sent = 0;
+      const times: number[] = [];
+      for (let i = 0; i < 45; i++) {
+        const before = requests.n;
+        const t = performance.now();
+        const r = await engine.pollOnce(account.id);
+        if (!r.ok) throw new Error(r.problems.join('; '));
+        if (i >= 5) times.push(performance.now() - t);
+        sent = requests.n - before;
+      }
+      results.push({ ms: times.reduce((a, b) => a + b, 0) / times.length, requests: sent });
+      await engine.stop();
+      await rmAll(data, root);
+    }
+    const [s, l] = results as [(typeof results)[0], (typeof results)[0]];
+    growthTable(
+      'a poll with nothing new (goal: growth under 1.20x)',
+      [
+        { name: 'mean time per poll', unit: 'ms', small: s.ms, large: l.ms },
+        { name: 'requests per poll', unit: '', small: s.requests, large: l.requests, digits: 0 },
+      ],
+      sizes,
+    );
+  } finally {
+    await sb.stop();
+  }
+}
