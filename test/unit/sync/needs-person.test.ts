@@ -103,8 +103,10 @@ describe('needs a person', () => {
       failedUploads: 1,
       reroutes: 1,
       detectWarnings: 1,
+      collectionEvents: 2,
       quietCompany: 2,
     });
+    expect(view.available).toEqual([...NEED_KINDS]);
     expect(took).toBeLessThan(250);
   });
 
