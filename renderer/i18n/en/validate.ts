@@ -47,7 +47,7 @@ export const validate = {
       'no-business-rules':
         'Finvoice has no official machine-readable business rules: its well-formedness and structure were checked, its sums and VAT were not.',
       'not-an-invoice': 'This is not a UBL, CII or Finvoice invoice, so no invoice rules apply.',
-      wrapper: 'The invoice is wrapped in another document; the rules were run on the invoice inside it.',
+      wrapper: 'The file is an envelope (a Peppol StandardBusinessDocument) around the invoice: validate the invoice inside it.',
     },
     issues: 'Broken rules',
     noIssues: 'No rule is broken.',

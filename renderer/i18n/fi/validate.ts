@@ -47,7 +47,7 @@ export const validate = {
       'no-business-rules':
         'Finvoicelle ei ole virallisia koneluettavia liiketoimintasääntöjä: sen muoto ja rakenne tarkistettiin, summia ja arvonlisäveroa ei.',
       'not-an-invoice': 'Tämä ei ole UBL-, CII- tai Finvoice-lasku, joten laskujen sääntöjä ei sovelleta.',
-      wrapper: 'Lasku on toisen asiakirjan sisällä; säännöt ajettiin sen sisältämälle laskulle.',
+      wrapper: 'Tiedosto on laskun ympärillä oleva kirjekuori (Peppol StandardBusinessDocument): tarkista sen sisällä oleva lasku.',
     },
     issues: 'Rikotut säännöt',
     noIssues: 'Yhtään sääntöä ei rikota.',

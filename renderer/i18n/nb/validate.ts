@@ -47,7 +47,7 @@ export const validate = {
       'no-business-rules':
         'Finvoice har ingen offisielle maskinlesbare forretningsregler: formen og strukturen ble kontrollert, summene og merverdiavgiften ikke.',
       'not-an-invoice': 'Dette er ingen UBL-, CII- eller Finvoice-faktura, så ingen fakturaregler gjelder.',
-      wrapper: 'Fakturaen ligger inne i et annet dokument; reglene ble kjørt på fakturaen i det.',
+      wrapper: 'Filen er en konvolutt (et Peppol StandardBusinessDocument) rundt fakturaen: valider fakturaen som ligger i den.',
     },
     issues: 'Brutte regler',
     noIssues: 'Ingen regel er brutt.',

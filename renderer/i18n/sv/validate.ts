@@ -47,7 +47,7 @@ export const validate = {
       'no-business-rules':
         'Finvoice har inga officiella maskinläsbara affärsregler: formen och strukturen kontrollerades, summorna och momsen inte.',
       'not-an-invoice': 'Det här är ingen UBL-, CII- eller Finvoice-faktura, så inga fakturaregler gäller.',
-      wrapper: 'Fakturan ligger inuti ett annat dokument; reglerna kördes på fakturan i det.',
+      wrapper: 'Filen är ett kuvert (ett Peppol StandardBusinessDocument) runt fakturan: validera fakturan som ligger i det.',
     },
     issues: 'Brutna regler',
     noIssues: 'Ingen regel bryts.',
