@@ -12,6 +12,14 @@ export const REMOTE_RULES_KEY = 'service';
 export const REMOTE_BUDGET_MS = 45_000;
 
 /**
+ * After a check that could not be made, the host is left alone this long (kept per account with the
+ * feeds' positions, so no state lives in this module): a folder of a hundred files must not wait
+ * for a host that is down a hundred times.
+ */
+export const REMOTE_PAUSE_MS = 5 * 60_000;
+const PAUSE_FEED = 'validator.paused_until';
+
+/**
  * Whether the account's option asks the validator host about this file. `uncovered`: Finvoice (its
  * business rules have no official machine-readable form, so the local check is its structure only),
  * a document the local rules do not know (syntax other), and every file when the local rules are not
@@ -51,9 +59,16 @@ export function decidingReport(
 export async function remoteReport(ctx: SyncContext, bytes: Uint8Array, sha256: string, name: string): Promise<ValidationReport | null> {
   const stored = ctx.store.validationReports.get(sha256, REMOTE_RULES_KEY);
   if (stored) return stored;
+  const pausedUntil = Number(ctx.store.cursors.get(ctx.account.id, PAUSE_FEED) ?? 0);
+  if (ctx.now() < pausedUntil) {
+    const again = new Date(pausedUntil).toISOString();
+    notMade(ctx, name, `the validator could not be reached a moment ago; it is asked again from ${again}`);
+    return null;
+  }
   try {
     const report = await ctx.api.validator.validate({ name, data: bytes }, { signal: AbortSignal.timeout(REMOTE_BUDGET_MS) });
     ctx.store.validationReports.put(sha256, REMOTE_RULES_KEY, report);
+    ctx.store.cursors.clear(ctx.account.id, PAUSE_FEED);
     ctx.store.activity.append({
       accountId: ctx.account.id,
       level: report.status === 'valid' ? 'info' : 'warn',
@@ -64,11 +79,16 @@ export async function remoteReport(ctx: SyncContext, bytes: Uint8Array, sha256: 
     return report;
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    const message = `${name}: the check by the service's validator could not be made (${why}); the local check decides`;
-    ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.remote_unavailable', message, ref: name });
+    ctx.store.cursors.set(ctx.account.id, PAUSE_FEED, String(ctx.now() + REMOTE_PAUSE_MS));
+    notMade(ctx, name, why);
     ctx.log.warn('remote validation could not be made', { file: name, error: why });
     return null;
   }
+}
+
+function notMade(ctx: SyncContext, name: string, why: string): void {
+  const message = `${name}: the check by the service's validator could not be made (${why}); the local check decides`;
+  ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.remote_unavailable', message, ref: name });
 }
 
 function verdictOf(r: ValidationReport): string {

@@ -110,6 +110,20 @@ describe('remote validation of hot-folder files', () => {
     60_000,
   );
 
+  it('a host that is down is left alone for a while: the next files are not held up by it, and each is sent once', async () => {
+    await t.engine.updateAccount(t.account.id, { remoteValidation: 'uncovered' });
+    await faults([{ action: 'error', status: 503, path: '^/v1/validate$' }, ...UPLOAD_FAULTS]);
+    const fv = (await finvoice()).toString('utf8');
+    for (const n of [1, 2, 3]) await writeFile(join(outbox(), `fv-${n}.xml`), `${fv}<!-- copy ${n} -->\n`);
+    await syncUntilSettled();
+    expect((await uploads()).map((u) => u.filename).sort()).toEqual(['fv-1.xml', 'fv-2.xml', 'fv-3.xml']);
+    // One file's call and its retries (3 in tests), then nothing more until the pause is over.
+    expect((await faultList())[0]?.hits).toBe(4);
+    const told = activity('validation.remote_unavailable').map((a) => a.message);
+    expect(told).toHaveLength(3);
+    expect(told.filter((m) => /could not be reached a moment ago; it is asked again from \d{4}-/.test(m))).toHaveLength(2);
+  }, 60_000);
+
   it('a company without the validate scope: the file is sent, and the log says why the remote check was not made', async () => {
     const limited = await sb.company({ allowed_scopes: ['eui', 'global', 'company'] });
     const other = await startTestEngine(sb, limited);
