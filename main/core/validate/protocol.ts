@@ -11,12 +11,20 @@ export interface WorkerInit {
   maxBytes: number;
 }
 
+/**
+ * Which of the rule sets a file needs a worker runs when the file is split over two workers: `first`
+ * the first set (EN 16931), and everything for a file that has no rule sets (Finvoice, not an
+ * invoice); `rest` the others (Peppol's). Without a part, a worker runs them all.
+ */
+export type JobPart = 'first' | 'rest';
+
 export interface ValidateJob {
   id: number;
   /** Read by the worker, so a queue of paths holds no file contents. */
   path?: string;
   bytes?: Uint8Array;
   profile: ValidationProfile;
+  part?: JobPart;
 }
 
 export interface WorkerFinding {
@@ -37,6 +45,8 @@ export interface WorkerReport {
   rulesets: RulesetRun[];
   findings: WorkerFinding[];
   notes: ValidationNote[];
+  /** The worker's heap after the file: a worker that grew too much is replaced. */
+  heapBytes: number;
 }
 
 /** unreadable: the file (not XML, a DTD, too large ...); rules: the compiled rules are missing or stale; internal: anything else. */
@@ -47,6 +57,7 @@ export interface WorkerFailure {
   ok: false;
   kind: FailureKind;
   message: string;
+  heapBytes: number;
 }
 
 export type WorkerAnswer = WorkerReport | WorkerFailure;

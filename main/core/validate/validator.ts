@@ -4,12 +4,12 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { explanationFor } from '../../../shared/validation/explanations';
-import type { ValidationIssue, ValidationReport } from '../../../shared/validation/report';
+import type { ValidationReport } from '../../../shared/validation/report';
 import type { ValidationProfile } from './detect';
 import { RulesUnavailableError } from './errors';
 import { MAX_VALIDATE_BYTES } from './input';
-import type { ValidateJob, WorkerAnswer, WorkerInit, WorkerReport } from './protocol';
+import type { JobPart, ValidateJob, WorkerAnswer, WorkerInit, WorkerReport } from './protocol';
+import { joinParts, toReport, unreadable } from './reports';
 import { MANIFEST_FILE } from './rulesets';
 
 export interface ValidatorOptions {
@@ -27,6 +27,11 @@ export interface ValidatorOptions {
   maxBytes?: number;
   /** The heap each worker may use; a file that needs more is reported as not validated. */
   workerMemoryMb?: number;
+  /**
+   * A worker whose heap holds more than this after a file is replaced before the next one (its rule sets
+   * are loaded again), so memory stays bounded however many files come. Default 1024 MB.
+   */
+  recycleMb?: number;
   /**
    * A worker with nothing to do for this long is stopped, giving back the memory its rule sets hold
    * (about 100-250 MB); the next file starts a new one. Default 5 minutes.
@@ -84,6 +89,9 @@ interface Pending {
   job: ValidateJob;
   file: string;
   started: number;
+  /** One answer per part the file was handed out in (one, or two when its rule sets run side by side). */
+  answers: (WorkerReport | undefined)[];
+  settled: boolean;
   resolve(r: ValidationReport): void;
   reject(e: Error): void;
 }
@@ -91,74 +99,33 @@ interface Pending {
 interface Slot {
   worker: Worker;
   busy: Pending | null;
+  /** Which of the file's answers this worker's is. */
+  part: number;
   timer: NodeJS.Timeout | null;
   idle: NodeJS.Timeout | null;
 }
 
-const byDocument = (a: ValidationIssue, b: ValidationIssue) =>
-  (a.flag === b.flag ? 0 : a.flag === 'fatal' ? -1 : 1) || (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER);
-
-function toReport(p: Pending, r: WorkerReport): ValidationReport {
-  const issues = r.findings
-    .map((f): ValidationIssue => {
-      const explanation = explanationFor(f.id);
-      return {
-        id: f.id,
-        flag: f.flag,
-        ruleset: f.ruleset,
-        location: f.location,
-        xpath: f.xpath,
-        ...(f.line === undefined ? {} : { line: f.line }),
-        text: f.text,
-        ...(explanation ? { explanation } : {}),
-      };
-    })
-    .sort(byDocument);
-  const fatalCount = issues.filter((i) => i.flag === 'fatal').length;
-  const valid = fatalCount === 0 && r.syntax !== 'other';
-  return {
-    file: p.file,
-    status: valid ? 'valid' : 'invalid',
-    valid,
-    syntax: r.syntax,
-    customizationId: r.customizationId,
-    rulesets: r.rulesets,
-    issues,
-    fatalCount,
-    warningCount: issues.length - fatalCount,
-    problem: null,
-    notes: r.notes,
-    ms: performance.now() - p.started,
-  };
-}
-
-function unreadable(p: Pending, problem: string): ValidationReport {
-  return {
-    file: p.file,
-    status: 'unreadable',
-    valid: false,
-    syntax: 'other',
-    customizationId: null,
-    rulesets: [],
-    issues: [],
-    fatalCount: 0,
-    warningCount: 0,
-    problem,
-    notes: [],
-    ms: performance.now() - p.started,
-  };
+/** Answers a file once, whichever of its parts answers, fails or times out first. */
+function settle(p: Pending, outcome: ValidationReport | Error): void {
+  if (p.settled) return;
+  p.settled = true;
+  if (outcome instanceof Error) p.reject(outcome);
+  else p.resolve(outcome);
 }
 
 /**
  * Validates invoice files against the official rules, in worker threads that load the compiled rule
  * sets the first time a file needs them (nothing is loaded when the app starts). Files wait in one
- * queue and each worker takes one at a time; idle workers do not keep the process alive.
+ * queue and each worker takes one at a time; idle workers do not keep the process alive. A file given
+ * as bytes that finds the queue empty and two workers free has its rule sets run side by side, EN 16931
+ * on one and Peppol's on the other: its report comes in the time of the slower set, not of both.
  */
 export class Validator {
   private readonly init: WorkerInit;
   private readonly size: number;
   private readonly timeoutMs: number;
   private readonly memoryMb: number;
+  private readonly recycleBytes: number;
   private readonly idleMs: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
@@ -175,6 +142,7 @@ export class Validator {
     this.size = Math.max(1, o.workers ?? Math.min(2, availableParallelism()));
     this.timeoutMs = o.timeoutMs ?? 120_000;
     this.memoryMb = o.workerMemoryMb ?? 2048;
+    this.recycleBytes = (o.recycleMb ?? 1024) * 1024 * 1024;
     this.idleMs = o.idleMs ?? 5 * 60_000;
   }
 
@@ -203,40 +171,60 @@ export class Validator {
     else job.bytes = input;
     const file = typeof input === 'string' ? input : (o.name ?? '(bytes)');
     return new Promise((res, rej) => {
-      this.queue.push({ job, file, started: performance.now(), resolve: res, reject: rej });
+      this.queue.push({ job, file, started: performance.now(), answers: [], settled: false, resolve: res, reject: rej });
       this.pump();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new Error('The validator was closed'));
+    for (const p of this.queue.splice(0)) settle(p, new Error('The validator was closed'));
     await Promise.all(this.slots.splice(0).map((s) => this.stop(s, new Error('The validator was closed'))));
   }
 
   private pump(): void {
     while (this.queue.length) {
-      let slot = this.slots.find((s) => !s.busy);
-      if (!slot) {
-        if (this.slots.length >= this.size) return;
-        slot = this.spawn();
-      }
+      const slot = this.freeSlot(null);
+      if (!slot) return;
       const p = this.queue.shift() as Pending;
-      slot.busy = p;
-      if (slot.idle) clearTimeout(slot.idle);
-      slot.idle = null;
-      slot.worker.ref();
-      slot.timer = setTimeout(() => {
-        p.resolve(unreadable(p, `The file could not be validated within ${Math.round(this.timeoutMs / 1000)} s.`));
-        slot.busy = null;
-        void this.stop(slot, null);
-        this.pump();
-      }, this.timeoutMs);
-      // Bytes are copied once, to exactly their length, and the copy is moved: the caller keeps its own
-      // (a Buffer can be a view into a much larger ArrayBuffer, which a plain postMessage would clone whole).
-      const bytes = p.job.bytes ? new Uint8Array(p.job.bytes) : null;
-      slot.worker.postMessage(bytes ? { ...p.job, bytes } : p.job, bytes ? [bytes.buffer] : []);
+      // Side by side only when nothing else waits (a queue keeps every worker busy anyway) and for bytes:
+      // a path would be read twice, and the file could change between the two reads.
+      const second = p.job.bytes && this.queue.length === 0 ? this.freeSlot(slot) : null;
+      if (second) {
+        this.hand(slot, p, 0, 'first');
+        this.hand(second, p, 1, 'rest');
+      } else this.hand(slot, p, 0, undefined);
     }
+  }
+
+  /** A worker with nothing to do (other than `not`), started if the pool has room; null when all are busy. */
+  private freeSlot(not: Slot | null): Slot | null {
+    const free = this.slots.find((s) => !s.busy && s !== not);
+    if (free) return free;
+    return this.slots.length < this.size ? this.spawn() : null;
+  }
+
+  private hand(slot: Slot, p: Pending, index: number, part: JobPart | undefined): void {
+    slot.busy = p;
+    slot.part = index;
+    p.answers[index] = undefined;
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      settle(p, unreadable(p, `The file could not be validated within ${Math.round(this.timeoutMs / 1000)} s.`));
+      // Every worker on the file is replaced: the other part is of no use now, and may be stuck too.
+      for (const s of this.slots.filter((x) => x.busy === p)) {
+        s.busy = null;
+        void this.stop(s, null);
+      }
+      this.pump();
+    }, this.timeoutMs);
+    const job: ValidateJob = part ? { ...p.job, part } : p.job;
+    // Bytes are copied once per worker, to exactly their length, and the copy is moved: the caller keeps
+    // its own (a Buffer can be a view into a much larger ArrayBuffer, which a plain postMessage would clone whole).
+    const bytes = p.job.bytes ? new Uint8Array(p.job.bytes) : null;
+    slot.worker.postMessage(bytes ? { ...job, bytes } : job, bytes ? [bytes.buffer] : []);
   }
 
   private spawn(): Slot {
@@ -248,7 +236,7 @@ export class Validator {
       workerData: this.init,
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
     });
-    const slot: Slot = { worker, busy: null, timer: null, idle: null };
+    const slot: Slot = { worker, busy: null, part: 0, timer: null, idle: null };
     worker.on('message', (a: WorkerAnswer) => this.answer(slot, a));
     worker.on('error', (e) => this.lost(slot, e));
     worker.on('exit', (code) => this.lost(slot, new Error(`The validation worker stopped (exit code ${code})`)));
@@ -264,11 +252,17 @@ export class Validator {
     slot.busy = null;
     slot.timer = null;
     slot.worker.unref();
-    this.idleAfterwards(slot);
-    if (a.ok) p.resolve(toReport(p, a));
-    else if (a.kind === 'unreadable') p.resolve(unreadable(p, a.message));
-    else if (a.kind === 'rules') p.reject(new RulesUnavailableError(a.message));
-    else p.reject(new Error(`Validation failed: ${a.message}`));
+    if (a.heapBytes > this.recycleBytes) void this.stop(slot, null);
+    else this.idleAfterwards(slot);
+    if (!a.ok) {
+      if (a.kind === 'unreadable') settle(p, unreadable(p, a.message));
+      else if (a.kind === 'rules') settle(p, new RulesUnavailableError(a.message));
+      else settle(p, new Error(`Validation failed: ${a.message}`));
+    } else {
+      p.answers[slot.part] = a;
+      const parts = p.answers.filter((x) => x !== undefined) as WorkerReport[];
+      if (parts.length === p.answers.length) settle(p, toReport(p, joinParts(parts)));
+    }
     this.pump();
   }
 
@@ -290,8 +284,8 @@ export class Validator {
     slot.busy = null;
     if (p) {
       const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      if (oom) p.resolve(unreadable(p, `The file needs more memory to validate than the ${this.memoryMb} MB allowed.`));
-      else p.reject(new Error(`Validation failed: ${e.message}`));
+      if (oom) settle(p, unreadable(p, `The file needs more memory to validate than the ${this.memoryMb} MB allowed.`));
+      else settle(p, new Error(`Validation failed: ${e.message}`));
     }
     if (!this.closed) this.pump();
   }
@@ -301,7 +295,7 @@ export class Validator {
     if (i >= 0) this.slots.splice(i, 1);
     if (slot.timer) clearTimeout(slot.timer);
     if (slot.idle) clearTimeout(slot.idle);
-    if (slot.busy && e) slot.busy.reject(e);
+    if (slot.busy && e) settle(slot.busy, e);
     slot.busy = null;
     await slot.worker.terminate();
   }

@@ -5,15 +5,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import SaxonJS from 'saxon-js';
 import type { CompiledRulesetId, RulesetRun, ValidationNote } from '../../../shared/validation/report';
-import { identify, rulesetsFor } from './detect';
+import { type Identity, identify, rulesetsFor } from './detect';
 import { RulesUnavailableError } from './errors';
 import { checkFinvoiceStructure } from './finvoice';
 import { readableXml, tooLarge, UnreadableFileError } from './input';
 import { locate, pathOfValue } from './locate';
-import type { ValidateJob, WorkerAnswer, WorkerFinding, WorkerInit } from './protocol';
+import type { ValidateJob, WorkerAnswer, WorkerFinding, WorkerInit, WorkerReport } from './protocol';
 import { MANIFEST_FILE, type RulesManifest, rulesetById, sourcesOf } from './rulesets';
 import { parseSvrl } from './svrl';
 
@@ -93,9 +94,21 @@ const NO_BUSINESS_RULES: ValidationNote = {
   text: 'Finvoice has no official machine-readable business rules: its well-formedness and structure were checked, its sums and VAT were not.',
 };
 
-async function run(job: ValidateJob): Promise<WorkerAnswer> {
+/** What a `rest` part answers for a file whose only work is the first part's. */
+const nothingMore = (job: ValidateJob, id: Identity): Omit<WorkerReport, 'heapBytes'> => ({
+  id: job.id,
+  ok: true,
+  syntax: id.syntax,
+  customizationId: id.customizationId,
+  rulesets: [],
+  findings: [],
+  notes: [],
+});
+
+async function run(job: ValidateJob): Promise<Omit<WorkerReport, 'heapBytes'>> {
   const text = readableXml(await readInput(job), init.maxBytes);
   const id = identify(text);
+  if (job.part === 'rest' && (id.syntax === 'finvoice' || id.syntax === 'other')) return nothingMore(job, id);
   const rulesets: RulesetRun[] = [];
   const raw: Omit<WorkerFinding, 'location' | 'line'>[] = [];
   const notes: ValidationNote[] = [];
@@ -122,7 +135,9 @@ async function run(job: ValidateJob): Promise<WorkerAnswer> {
           },
     );
   } else {
-    const ids = rulesetsFor(id, job.profile);
+    const all = rulesetsFor(id, job.profile);
+    const ids = job.part === 'first' ? all.slice(0, 1) : job.part === 'rest' ? all.slice(1) : all;
+    if (ids.length === 0) return nothingMore(job, id);
     // Load every stylesheet needed before parsing, so a missing one fails fast.
     const sheets = ids.map((r) => [r, stylesheet(r)] as const);
     const doc = SaxonJS.XPath.evaluate('parse-xml($xml)', null, { params: { xml: text } });
@@ -170,10 +185,10 @@ port.on('message', (job: ValidateJob) => {
   chain = chain.then(async () => {
     let answer: WorkerAnswer;
     try {
-      answer = await run(job);
+      answer = { ...(await run(job)), heapBytes: getHeapStatistics().used_heap_size };
     } catch (e) {
       const kind = e instanceof UnreadableFileError ? 'unreadable' : e instanceof RulesUnavailableError ? 'rules' : 'internal';
-      answer = { id: job.id, ok: false, kind, message: (e as Error).message };
+      answer = { id: job.id, ok: false, kind, message: (e as Error).message, heapBytes: getHeapStatistics().used_heap_size };
     }
     port.postMessage(answer);
   });

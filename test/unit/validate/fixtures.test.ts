@@ -95,7 +95,7 @@ afterAll(async () => {
 });
 
 describe('the real invoices of ../shared/fixtures/invoices', () => {
-  it('are all UBL, CII or Finvoice, and run the rule sets their syntax and customization id call for', async () => {
+  it('are all UBL, CII or Finvoice, and run the rule sets their syntax and customization id call for', { timeout: 600_000 }, async () => {
     expect(files.length).toBe(71);
     for (const f of files) {
       const r = await (reports.get(f) as Promise<ValidationReport>);

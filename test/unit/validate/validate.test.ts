@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES } from '../../../main/core/sync/local-checks';
 import { MAX_VALIDATE_BYTES, RulesUnavailableError, Validator } from '../../../main/core/validate';
 import { RULES_BUILD_DIR, VENDOR_DIR } from '../../../scripts/build-rules';
 import { APP_LANGUAGES } from '../../../shared/settings';
+import type { ValidationReport } from '../../../shared/validation/report';
 import { FIXTURES } from '../../support/engine';
 import { fileTempDir, tempDir } from '../../support/temp';
 import { ensureRules } from '../../support/validation';
@@ -30,7 +31,8 @@ describe('validating a file', () => {
     const lazy = new Validator();
     expect(lazy.threads).toBe(0);
     const r = await lazy.validate(Buffer.from(BASE), { name: 'base-example.xml' });
-    expect(lazy.threads).toBe(1);
+    // Its two rule sets ran side by side, on as many workers as the machine gives it (two at most).
+    expect(lazy.threads).toBe(lazy.poolSize);
     expect(r).toMatchObject({ file: 'base-example.xml', status: 'valid', valid: true, syntax: 'ubl-invoice', issues: [] });
     expect(r.rulesets.map((s) => [s.id, s.businessRules])).toEqual([
       ['EN16931-UBL', true],
@@ -199,8 +201,40 @@ describe('the validator itself', () => {
     expect((await idle.validate(bytes, { name: 'a view into 64 MB' })).valid).toBe(true);
     await vi.waitFor(() => expect(idle.threads).toBe(0), { timeout: 5_000 });
     expect((await idle.validate(Buffer.from(BASE))).valid).toBe(true);
-    expect(idle.threads).toBe(1);
+    expect(idle.threads).toBeGreaterThan(0);
     await idle.close();
+  });
+
+  it("runs a lone Peppol invoice's two rule sets side by side on two workers, answering what one worker answers", async () => {
+    const broken = BASE.replace('<cbc:PayableAmount currencyID="EUR">', '<cbc:PayableAmount currencyID="EUR">1').replace(
+      '<cbc:EndpointID schemeID="0088">9482348239847239874</cbc:EndpointID>',
+      '<cbc:EndpointID schemeID="0088">9482348239847239875</cbc:EndpointID>',
+    );
+    const one = new Validator({ workers: 1 });
+    const two = new Validator({ workers: 2 });
+    const withoutTimes = (r: ValidationReport) => ({ ...r, ms: 0, rulesets: r.rulesets.map((s) => ({ ...s, ms: 0 })) });
+    for (const [name, xml] of [
+      ['broken.xml', broken],
+      ['cii.xml', CII],
+      ['finvoice.xml', FINVOICE],
+      ['not-xml.xml', 'Dear customer'],
+    ] as const) {
+      const alone = await one.validate(Buffer.from(xml, 'latin1'), { name });
+      const split = await two.validate(Buffer.from(xml, 'latin1'), { name });
+      expect(withoutTimes(split), name).toEqual(withoutTimes(alone));
+    }
+    expect(two.threads).toBe(2);
+    const broke = await two.validate(Buffer.from(broken), { name: 'broken.xml' });
+    expect(new Set(broke.issues.map((i) => i.ruleset))).toEqual(new Set(['EN16931-UBL', 'PEPPOL-BIS3-UBL']));
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('replaces a worker whose heap grew past its limit before the next file', async () => {
+    const small = new Validator({ workers: 1, recycleMb: 1 });
+    expect((await small.validate(Buffer.from(BASE))).valid).toBe(true);
+    expect(small.threads).toBe(0);
+    expect((await small.validate(Buffer.from(CII))).valid).toBe(true);
+    await small.close();
   });
 
   it('uses at most the workers it is given, however many files wait', async () => {
