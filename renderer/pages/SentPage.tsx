@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CollectionPanel } from '../components/collection/CollectionPanel';
 import { DocumentBrowser } from '../components/DocumentBrowser';
 import { InvoiceBrowser } from '../components/InvoiceBrowser';
 import { OpenFolderButton } from '../components/OpenFolderButton';
@@ -55,6 +56,7 @@ export function SentPage() {
               accountId ? (
                 <>
                   <RecipientLookup key={detail.row.id} accountId={accountId} detail={detail} />
+                  <CollectionPanel key={`collection-${detail.row.id}`} accountId={accountId} detail={detail} />
                   {(detail.row.status === 'FAILED' || detail.outbox?.needsReroute) && (
                     <RerouteForm
                       accountId={accountId}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AccountForm } from '../components/AccountForm';
 import { AccountSettingsForm } from '../components/AccountSettingsForm';
+import { CollectionSettingsSection } from '../components/collection/CollectionSettings';
 import { Preferences } from '../components/Preferences';
 import { SendingOptionsSection } from '../components/services/SendingOptionsPanel';
 import { useApp, useStores } from '../stores/context';
@@ -34,6 +35,7 @@ export function SettingsPage() {
         )}
       </section>
       {accounts.length > 0 && <SendingOptionsSection accounts={accounts} />}
+      {accounts.length > 0 && <CollectionSettingsSection accounts={accounts} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { app } from './app';
+import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
 import { partner } from './partner';
@@ -19,4 +20,5 @@ export const en = {
   ...scrutiny,
   ...validate,
   ...remoteValidation,
+  ...collection,
 };

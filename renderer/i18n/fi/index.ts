@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog-type';
 import { app } from './app';
+import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
 import { partner } from './partner';
@@ -19,4 +20,5 @@ export const fi: Catalog = {
   ...scrutiny,
   ...validate,
   ...remoteValidation,
+  ...collection,
 };

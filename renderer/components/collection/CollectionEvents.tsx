@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import type { CollectionEventView } from '../../../shared/bridge/collection-views';
+import { useFormat } from '../../stores/context';
+
+const KNOWN = new Set([
+  'paid',
+  'credit_note',
+  'credit_loss',
+  'close',
+  'partially_close',
+  'collection_started',
+  'reminder_sent',
+  'second_reminder_sent',
+  'second_demand_sent',
+  'legal_collection_started',
+  'payment_plan',
+]);
+
+/** The sum an event carries, whichever field its type keeps it in (spec: receivables webhooks). */
+const sumOf = (e: CollectionEventView): number | null => {
+  for (const k of ['sum_paid', 'credit_sum', 'sum']) if (typeof e.data[k] === 'number') return e.data[k] as number;
+  return null;
+};
+
+/** An assignment's events, newest first; the ones not yet seen are marked New. */
+export function CollectionEvents({ events, currency = null }: { events: CollectionEventView[]; currency?: string | null }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <div className="stack">
+      <h4>{t('collection.events')}</h4>
+      {events.length === 0 ? (
+        <p className="muted">{t('collection.noEvents')}</p>
+      ) : (
+        <ul className="plain-list">
+          {events.map((e) => (
+            <li key={e.id}>
+              <time dateTime={e.happenedAt}>{f.date(e.happenedAt)}</time>{' '}
+              {KNOWN.has(e.type)
+                ? t(`collection.event.${e.type}`, { sum: f.money(sumOf(e), currency) })
+                : t('collection.event.other', { type: e.type })}
+              {!e.seen && <span className="badge badge-new"> {t('collection.new')}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

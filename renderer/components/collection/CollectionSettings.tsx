@@ -1,0 +1,269 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountView, BridgeErrorView } from '../../../shared/bridge';
+import type { CollectionServicesView, CollectionServiceView } from '../../../shared/bridge/collection-views';
+import {
+  CHANGE_FIELDS,
+  CLIENT_CODE_FIELDS,
+  COLLECTORA_OPTIONAL,
+  clientCodeErrors,
+  JOIN_FIELDS,
+  type JoinService,
+  joinErrors,
+} from '../../forms/collection';
+import { commandInput } from '../../forms/command-input';
+import { bodyFrom, type FormValues, inputsFrom } from '../../forms/fields';
+import { useForm } from '../../forms/use-form';
+import { useCommand } from '../../hooks/use-command';
+import { useBridge } from '../../stores/context';
+import { toErrorView } from '../../stores/errors';
+import { ConfirmButton } from '../ConfirmButton';
+import { ErrorNotice } from '../ErrorNotice';
+import { Field } from '../Field';
+import { Loading } from '../Loading';
+
+/** Settings -> Collection: each account's collection services, joined, changed and left here. */
+export function CollectionSettingsSection({ accounts }: { accounts: readonly AccountView[] }) {
+  const { t } = useTranslation();
+  const selectId = useId();
+  const [chosen, setChosen] = useState(accounts[0]?.id ?? '');
+  const accountId = accounts.some((a) => a.id === chosen) ? chosen : (accounts[0]?.id ?? '');
+  return (
+    <section aria-labelledby="collection-settings-title" className="stack">
+      <h2 id="collection-settings-title">{t('collection.settingsTitle')}</h2>
+      <p className="muted">{t('collection.settingsIntro')}</p>
+      {accounts.length > 1 && (
+        <div className="field">
+          <label htmlFor={selectId}>{t('settings.accounts')}</label>
+          <select id={selectId} value={accountId} onChange={(e) => setChosen(e.target.value)}>
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {accountId && <CollectionServices key={accountId} accountId={accountId} />}
+    </section>
+  );
+}
+
+function CollectionServices({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const state = useCommand('collection.services', { accountId });
+  if (!state.data) return state.error ? <ErrorNotice error={state.error} onRetry={state.reload} /> : <Loading />;
+  const onChange = (v: CollectionServicesView) => state.setData(v);
+  return (
+    <div className="stack">
+      {state.data.services.map((s) => (
+        <div key={s.service} className="card stack" data-service={s.service}>
+          <h3>
+            {t(`collection.services.${s.service}`)}{' '}
+            <span className={`badge badge-collection-${s.status}`}>
+              {t(`collection.serviceStatus.${s.status}`, { defaultValue: s.status })}
+            </span>
+          </h3>
+          <ServiceBody accountId={accountId} service={s} onChange={onChange} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ServiceBody({
+  accountId,
+  service: s,
+  onChange,
+}: {
+  accountId: string;
+  service: CollectionServiceView;
+  onChange(v: CollectionServicesView): void;
+}) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const [error, setError] = useState<BridgeErrorView | null>(null);
+  const name = t(`collection.services.${s.service}`);
+  const leave = async () => {
+    try {
+      onChange(await bridge.invoke('collection.leave', { accountId, service: s.service as 'collectora' | 'collectorb' }));
+    } catch (e) {
+      setError(toErrorView(e));
+    }
+  };
+  if (s.status === 'none' || s.status === 'disabled') return <JoinForm accountId={accountId} service={s.service} onChange={onChange} />;
+  return (
+    <>
+      {s.contactEmail && <p className="muted">{s.contactEmail}</p>}
+      {s.service === 'collectorb' && s.status === 'pending' && <ClientCodeForm accountId={accountId} onChange={onChange} />}
+      {s.service === 'collectora' && s.status === 'active' && <ChangeForm accountId={accountId} service={s} onChange={onChange} />}
+      {s.service !== 'collectorc' && (
+        <div className="actions">
+          <ConfirmButton
+            label={t('collection.leave')}
+            question={t('collection.leaveQuestion', { service: name })}
+            onConfirm={() => void leave()}
+          />
+        </div>
+      )}
+      <ErrorNotice error={error} />
+    </>
+  );
+}
+
+function JoinForm({
+  accountId,
+  service,
+  onChange,
+}: {
+  accountId: string;
+  service: JoinService;
+  onChange(v: CollectionServicesView): void;
+}) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const specs = JOIN_FIELDS[service];
+  const initial: FormValues = {
+    ...inputsFrom(specs, {}),
+    ...(service === 'collectora' ? { accountable_party: 'provider', service_type: 'full' } : {}),
+  };
+  const form = useForm(`collection-join-${service}`, initial);
+  const name = t(`collection.services.${service}`);
+  const submit = () =>
+    form.submit({
+      check: (v) => joinErrors(service, v, t),
+      prefixes: ['body.'],
+      run: async (v) =>
+        onChange(await bridge.invoke('collection.join', commandInput('collection.join', { accountId, service, body: bodyFrom(specs, v) }))),
+    });
+  return (
+    <form
+      className="form"
+      aria-label={t('collection.joinService', { service: name })}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="grid-3">
+        {specs.map((f) => (
+          <Field
+            key={f.path}
+            form={form}
+            spec={f}
+            label={t(`collection.fields.${f.path}`)}
+            required={f.kind !== 'bool' && !(service === 'collectora' && COLLECTORA_OPTIONAL.has(f.path))}
+            optionLabel={(o) => t(f.path === 'accountable_party' ? `collection.party.${o}` : `collection.serviceType.${o}`)}
+          />
+        ))}
+      </div>
+      <ErrorNotice error={form.failure} lines={form.unplaced} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={form.busy}>
+          {form.busy ? t('common.working') : t('collection.joinService', { service: name })}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const CLIENT_CODE_SPEC = CLIENT_CODE_FIELDS[0] ?? { path: 'client_code', kind: 'text' as const };
+
+function ClientCodeForm({ accountId, onChange }: { accountId: string; onChange(v: CollectionServicesView): void }) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const form = useForm('collection-client-code', inputsFrom(CLIENT_CODE_FIELDS, {}));
+  const submit = () =>
+    form.submit({
+      check: (v) => clientCodeErrors(v, t),
+      prefixes: ['body.'],
+      run: async (v) =>
+        onChange(
+          await bridge.invoke(
+            'collection.activate',
+            commandInput('collection.activate', { accountId, body: bodyFrom(CLIENT_CODE_FIELDS, v) }),
+          ),
+        ),
+    });
+  return (
+    <form
+      className="form"
+      aria-label={t('collection.clientCodeTitle')}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Field
+        form={form}
+        spec={CLIENT_CODE_SPEC}
+        label={t('collection.fields.client_code')}
+        hint={t('collection.clientCodeHint')}
+        required
+      />
+      <ErrorNotice error={form.failure} lines={form.unplaced} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={form.busy}>
+          {form.busy ? t('common.working') : t('collection.activate')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ChangeForm({
+  accountId,
+  service,
+  onChange,
+}: {
+  accountId: string;
+  service: CollectionServiceView;
+  onChange(v: CollectionServicesView): void;
+}) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const form = useForm(
+    'collection-change',
+    inputsFrom(CHANGE_FIELDS, { accountable_party: service.accountableParty ?? 'provider', service_type: service.serviceType ?? 'full' }),
+  );
+  const submit = () =>
+    form.submit({
+      check: () => ({}),
+      prefixes: ['body.'],
+      run: async (v) =>
+        onChange(
+          await bridge.invoke('collection.change', commandInput('collection.change', { accountId, body: bodyFrom(CHANGE_FIELDS, v) })),
+        ),
+    });
+  return (
+    <form
+      className="form"
+      aria-label={t('collection.changeTitle')}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="grid-3">
+        {CHANGE_FIELDS.map((f) => (
+          <Field
+            key={f.path}
+            form={form}
+            spec={f}
+            label={t(`collection.fields.${f.path}`)}
+            optionLabel={(o) => t(f.path === 'accountable_party' ? `collection.party.${o}` : `collection.serviceType.${o}`)}
+          />
+        ))}
+      </div>
+      <ErrorNotice error={form.failure} lines={form.unplaced} />
+      <div className="actions">
+        <button type="submit" disabled={form.busy}>
+          {form.busy ? t('common.working') : t('collection.change')}
+        </button>
+      </div>
+    </form>
+  );
+}
