@@ -2,11 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countUnhandledDetectWarnings } from '../../../main/core/sync/detect-work';
+import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from '../../../shared/bridge/scrutiny';
 import type { OutboxItemView } from '../../../shared/bridge/views';
 import { FIXTURES } from '../../support/engine';
+import { recordingLogger } from '../../support/log';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
 import { type HostUnderTest, receive, startHost } from './setup';
 
 let sb: TestSandbox;
@@ -223,5 +226,30 @@ describe('the delivery trail over HTTP', () => {
     expect(kept.offlineReason).toMatch(/503/);
     expect(kept.entries.length).toBeGreaterThan(0);
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
+  });
+});
+
+describe('the same commands over Electron IPC', () => {
+  it('reach the same handlers, and bad input is refused before the engine', async () => {
+    const ipcMain = fakeIpcMain();
+    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
+    try {
+      const handler = ipcMain.handlers.get('einvoice:invoke');
+      if (!handler) throw new Error('no handler');
+      const invoke = (name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<unknown>>;
+      expect(value(await invoke('reports.definitions', { accountId, lang: 'sv' }))).toEqual(
+        expect.arrayContaining([expect.objectContaining({ reason: 'SPAM' })]),
+      );
+      expect(value(await invoke('detect.state', { accountId, invoiceId }))).toMatchObject({ invoiceId });
+      const [doc] = h.te.engine.store.documents.list(accountId, 'SENT', 10).items;
+      expect(value(await invoke('trail.document', { accountId, documentId: doc?.id }))).toMatchObject({ source: 'live' });
+      const bad = await invoke('detect.analysis.run', { accountId, invoiceId, checks: [] });
+      expect(bad.ok).toBe(false);
+      if (!bad.ok) expect(bad.error).toMatchObject({ kind: 'invalid', fields: { checks: 'choose at least one check' } });
+      const unknown = await invoke('reports.list', { accountId, invoiceId: 'no-such-invoice' });
+      expect(unknown.ok).toBe(false);
+    } finally {
+      dispose();
+    }
   });
 });
