@@ -80,7 +80,13 @@ export function scrutinyHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     },
     'reports.withdraw': async (input) => {
       receivedInvoice(d, input.accountId, input.invoiceId);
-      await (await apiOf(d, input.accountId)).invoiceReports.withdraw(input.invoiceId, input.reportId);
+      try {
+        await (await apiOf(d, input.accountId)).invoiceReports.withdraw(input.invoiceId, input.reportId);
+      } catch (e) {
+        // Already gone (withdrawn from another of the company's clients, or a repeated DELETE whose
+        // first answer was lost): what the user asked for holds, so the list as it is now answers.
+        if (!(e instanceof ServiceError && e.status === 404)) throw e;
+      }
       return reports(input.accountId, input.invoiceId);
     },
   };
