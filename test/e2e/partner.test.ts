@@ -110,9 +110,12 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     await page.locator('#company-tab-account').click();
     const form = page.locator('form[aria-labelledby="vendor-key-title"]');
     await form.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await form.locator('#vendor-key-vendorApiKey').fill('vk_not_this_one');
     await form.getByRole('button', { name: 'Add the key and link' }).click();
     await expect.poll(() => form.locator('#vendor-key-vendorApiKey-error').textContent()).toBe('not the vendor API key of this company');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'company-vendor-key-en');
     await form.locator('#vendor-key-vendorApiKey').fill(office.vendor_api_key);
     await form.getByRole('button', { name: 'Add the key and link' }).click();
     await expect.poll(() => status().first().textContent()).toBe('The vendor API key is kept and the company is linked.');
