@@ -33,6 +33,8 @@ export interface DocumentUpload {
   transmissionId: string;
   file: { filename: string; data: Buffer };
   attachments?: { filename: string; data: Buffer; fileType: DocumentFileType }[];
+  /** references[n]: what the document refers to (an order number, a contract...), with the id's type when known. */
+  references?: { referenceId: string; referenceIdType: string | null }[];
   /** recipient_eia, recipient_operator, sender_name... by their literal names. */
   fields?: Record<string, string | undefined>;
 }
@@ -70,6 +72,10 @@ export function documentsApi(client: ServiceClient) {
       (u.attachments ?? []).forEach((a, i) => {
         form.append(`files[${i}][file]`, new Blob([new Uint8Array(a.data)]), a.filename);
         form.append(`files[${i}][file_type]`, a.fileType);
+      });
+      (u.references ?? []).forEach((r, i) => {
+        form.append(`references[${i}][reference_id]`, r.referenceId);
+        if (r.referenceIdType) form.append(`references[${i}][reference_id_type]`, r.referenceIdType);
       });
       for (const [k, v] of Object.entries(u.fields ?? {})) if (v !== undefined && v !== '') form.append(k, v);
       const res = await client.call({ method: 'POST', path: '/v1/documents', form, idempotent: true, accept: 'application/json', signal });

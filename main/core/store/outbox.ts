@@ -40,6 +40,29 @@ export const DOCUMENT_FINAL_DELIVERY = DOCUMENT_FINAL_STATUSES;
 /** A sent bank message's status (GET /v1/fi_bank_messages/{id}): OK, or ERROR with an error message; both are final. */
 export const BANK_MESSAGE_FINAL_DELIVERY = ['OK', 'ERROR'] as const;
 
+/** A reference a trading document carries (references[n] of POST /v1/documents). */
+export interface DocumentReference {
+  referenceId: string;
+  referenceIdType: string | null;
+}
+
+/**
+ * A file dropped beside a trading document by the naming rule (sync/document-groups.ts), captured
+ * with it: an attachment (sent as files[n]) or its reference list (sent as references[n]).
+ */
+export interface OutboxCompanion {
+  /** Relative to the account root, forward slashes. */
+  relPath: string;
+  filename: string;
+  role: 'attachment' | 'references';
+  sha256: string;
+  size: number;
+  /** Its own copy in the spool, written and synced before the row. */
+  spoolKey: string;
+  /** The references read from a reference list (role `references`). */
+  references: DocumentReference[];
+}
+
 export interface OutboxJob {
   id: number;
   accountId: string;
@@ -55,6 +78,11 @@ export interface OutboxJob {
   idemKey: string;
   /** The folder's sending options as they were when the file was queued. */
   options: JsonObject;
+  /**
+   * A document's attachments and reference list, queued, sent and moved with it (none for others);
+   * null when the stored list cannot be read (the upload queue then holds the row: never sent without them).
+   */
+  companions: OutboxCompanion[] | null;
   state: OutboxState;
   /** Every try ever made (a row tried once is never taken for withdrawn). */
   attempts: number;
@@ -84,6 +112,7 @@ export interface NewOutboxJob {
   mtimeMs: number;
   sha256: string;
   options?: JsonObject;
+  companions?: OutboxCompanion[];
   /** Generated when omitted. */
   idemKey?: string;
   /** `failed`: refused here before any upload (the file is in Failed/ already, at `destPath`). */
@@ -135,6 +164,7 @@ interface OutboxRecord {
   sha256: string;
   idem_key: string;
   options_json: string;
+  companions_json: string;
   state: OutboxState;
   attempts: number;
   failures_before_user: number;
@@ -163,6 +193,7 @@ const toJob = (r: OutboxRecord): OutboxJob => ({
   sha256: r.sha256,
   idemKey: r.idem_key,
   options: parseObject(r.options_json),
+  companions: parseCompanions(r.companions_json),
   state: r.state,
   attempts: r.attempts,
   failuresBeforeUser: r.failures_before_user,
@@ -179,15 +210,25 @@ const toJob = (r: OutboxRecord): OutboxJob => ({
   updatedAt: r.updated_at,
 });
 
+/** The companions column as written by `insert`, or null when it is not a list (upload-queue checks each entry). */
+function parseCompanions(json: string): OutboxCompanion[] | null {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? (v as OutboxCompanion[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The partial unique index's condition (migration 1): the same text, built from the one list. */
 const ACTIVE = `state NOT IN (${SETTLED_OUTBOX_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number | null>, OutboxRecord>(`
     INSERT INTO outbox (account_id, kind, document_type, rel_path, filename, size, mtime_ms, sha256, idem_key,
-      options_json, state, forced, next_attempt_at, last_error, error_kind, dest_path, created_at, updated_at)
+      options_json, companions_json, state, forced, next_attempt_at, last_error, error_kind, dest_path, created_at, updated_at)
     VALUES (@accountId, @kind, @documentType, @relPath, @filename, @size, @mtimeMs, @sha256, @idemKey,
-      @options, @state, @forced, @nextAttemptAt, @lastError, @errorKind, @destPath, @now, @now)
+      @options, @companions, @state, @forced, @nextAttemptAt, @lastError, @errorKind, @destPath, @now, @now)
     ON CONFLICT (account_id, rel_path, sha256) WHERE ${ACTIVE} DO NOTHING
     RETURNING *`);
   const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM outbox WHERE id = ?');
@@ -253,6 +294,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
         sha256: job.sha256,
         idemKey: job.idemKey ?? deps.newId(),
         options: JSON.stringify(job.options ?? {}),
+        companions: JSON.stringify(job.companions ?? []),
         state: job.state ?? 'queued',
         forced: flag(job.forced ?? false),
         nextAttemptAt: job.nextAttemptAt ?? 0,

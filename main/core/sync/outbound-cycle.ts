@@ -2,6 +2,7 @@ import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import type { SyncContext } from './context';
 import { uploadQueue } from './jobs/upload-queue';
 import { cancel, finish, intake, refuseEntry } from './outbound';
+import { companionsOfPass } from './outbound-groups';
 import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
 import { validateAhead } from './validate-ahead';
@@ -60,7 +61,10 @@ export async function outboundCycle(
   const first = decide(seen);
   seen.clear();
   for (const [k, v] of first.seen) seen.set(k, v);
-  const intakes = only(first, 'intake');
+  const groups = companionsOfPass(ctx, scan, seen);
+  for (const o of groups.orphansDue) await refuseEntry(ctx, o);
+  worked ||= groups.orphansDue.length > 0;
+  const intakes = only(first, 'intake').filter((op) => groups.ready(op.file));
   const ahead = validateAhead(
     ctx,
     intakes.map((op) => op.file),
@@ -69,7 +73,7 @@ export async function outboundCycle(
   for (const [i, op] of intakes.entries()) {
     if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0 };
     await ahead.before(i);
-    worked = (await intake(ctx, op.file)) !== null || worked;
+    worked = (await intake(ctx, op.file, groups.companionsOf(op.file))) !== null || worked;
   }
   for (const op of only(first, 'cancel')) await cancel(ctx, op.id);
 
@@ -89,7 +93,8 @@ export async function outboundCycle(
   }
   // Paused after a 429: due uploads wait for the pause's end, not for the next rescan.
   const paused = ctx.jobs.pausedUntil;
-  const wakeAt = paused > 0 ? Math.min(last.wakeAt ?? paused, paused) : last.wakeAt;
+  const wakes = [last.wakeAt, groups.wakeAt, paused > 0 ? paused : null].filter((t): t is number => t !== null);
+  const wakeAt = wakes.length ? Math.min(...wakes) : null;
   return { wakeAt, worked, needsUser };
 }
 

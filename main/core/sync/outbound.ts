@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rmdir, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { ACTIVE_OUTBOX_STATES, type OutboxJob, type OutboxKind } from '../store/outbox';
+import { ACTIVE_OUTBOX_STATES, type OutboxCompanion, type OutboxJob, type OutboxKind } from '../store/outbox';
 import { checkBankMessage } from './bank-message-checks';
+import { type CapturedCompanion, captureCompanions } from './companions';
 import type { SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
@@ -17,9 +18,10 @@ export const spoolOf = (ctx: SyncContext) => new Spool(ctx.spoolDir);
 /**
  * Queues one stable file: copies it into the spool while hashing, then writes the outbox row with
  * its idempotency key. Nothing is sent before the row exists; a crash before the row leaves the file
- * in the Outbox to be queued again.
+ * in the Outbox to be queued again. A trading document's companions (document-groups.ts) are copied
+ * and checked with it, each copy synced before the one row that holds them all is written.
  */
-export async function intake(ctx: SyncContext, file: ScannedFile): Promise<OutboxJob | null> {
+export async function intake(ctx: SyncContext, file: ScannedFile, companions: readonly ScannedFile[] = []): Promise<OutboxJob | null> {
   const { store, account } = ctx;
   const src = absolute(account.root, file.relPath);
   const spool = spoolOf(ctx);
@@ -55,18 +57,36 @@ export async function intake(ctx: SyncContext, file: ScannedFile): Promise<Outbo
     await refuseLocally(ctx, file, captured, check.refusal.message, check.refusal.details);
     return null;
   }
+  let group: CapturedCompanion[] = [];
+  if (companions.length) {
+    const c = await captureCompanions(ctx, companions, captured.size);
+    if (!c.ok) {
+      await spool.discard(captured.tmp);
+      if (!c.retry) await refuseLocally(ctx, file, captured, c.message, c.details, companions);
+      return null;
+    }
+    group = c.captured;
+  }
   const earlier = store.outbox.findBySha256(account.id, captured.sha256).filter((j) => j.relPath !== file.relPath || j.state === 'done');
   const duplicateOf = earlier[0];
   const idemKey = randomUUID();
+  const companionRows: OutboxCompanion[] = [];
+  for (const [i, c] of group.entries()) {
+    const spoolKey = `${idemKey}-${i + 1}`;
+    await spool.commit(c.tmp, spoolKey);
+    const { role, sha256, size, references } = c;
+    companionRows.push({ relPath: c.file.relPath, filename: c.file.name, role, sha256, size, spoolKey, references });
+  }
   await spool.commit(captured.tmp, idemKey);
   const { job, created } = store.outbox.insert({
     ...rowOf(ctx, file, captured),
     idemKey,
+    companions: companionRows,
     options: folderOptions,
     state: duplicateOf ? 'held_duplicate' : 'queued',
   });
   if (!created) {
-    await spool.discard(idemKey, true);
+    for (const key of [idemKey, ...companionRows.map((c) => c.spoolKey)]) await spool.discard(key, true);
     return job;
   }
   if (duplicateOf) {
@@ -109,16 +129,23 @@ export async function reject(
   by: 'service' | 'app' = 'service',
 ): Promise<void> {
   const { store, account } = ctx;
-  const src = absolute(account.root, job.relPath);
   const failedDir = absolute(account.root, FOLDERS.failed);
-  const dest = await placeFile(ctx, job, src, failedDir);
-  await writeErrorNote(dirname(dest), basename(dest), { file: job.filename, message, details, kind: job.kind, at: ctx.now(), by });
+  const dest = await placeFile(ctx, mainOf(job), failedDir);
+  const moved = await placeCompanions(ctx, job, failedDir);
+  await writeErrorNote(dirname(dest), basename(dest), {
+    file: job.filename,
+    message,
+    details: [...details, ...movedWith(moved)],
+    kind: job.kind,
+    at: ctx.now(),
+    by,
+  });
   store.outbox.transition(job.id, ['uploading', 'queued'], 'failed', {
     lastError: message,
     errorKind: 'skip',
     destPath: relativeTo(account.root, dest),
   });
-  await spoolOf(ctx).discard(job.idemKey, true);
+  await discardCopies(ctx, job);
   activity(ctx, 'error', 'upload.rejected', `${job.relPath} was refused: ${message}`, String(job.id));
   ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: job.relPath, message });
 }
@@ -133,23 +160,51 @@ export async function finish(ctx: SyncContext, id: number): Promise<void> {
   if (!job || (job.state !== 'uploaded' && job.state !== 'moving')) return;
   store.outbox.transition(id, ['uploaded'], 'moving', {});
   const sentDir = absolute(account.root, FOLDERS.sent);
-  const src = absolute(account.root, job.relPath);
   const already = job.destPath ? absolute(account.root, job.destPath) : null;
   let dest: string;
   if (already && (await exists(already)) && (await sha256File(already)) === job.sha256) dest = already;
-  else dest = await placeFile(ctx, job, src, sentDir);
+  else dest = await placeFile(ctx, mainOf(job), sentDir);
+  // The document's companions follow it; one already moved before a crash is found there by its bytes.
+  await placeCompanions(ctx, job, sentDir);
   store.outbox.transition(id, ['moving'], 'done', { destPath: relativeTo(account.root, dest) });
-  await spoolOf(ctx).discard(job.idemKey, true);
+  await discardCopies(ctx, job);
   activity(ctx, 'info', 'outbox.sent', `Sent ${job.relPath}`, String(id));
   ctx.events.emit('sent', { accountId: account.id, outboxId: id, file: job.relPath, remoteId: job.remoteId, kind: job.kind });
 }
 
+/** A file of a row that moves to Sent/ or Failed/: the document itself or one of its companions. */
+interface Placed {
+  relPath: string;
+  filename: string;
+  sha256: string;
+  spoolKey: string;
+}
+
+const mainOf = (job: OutboxJob): Placed => ({ relPath: job.relPath, filename: job.filename, sha256: job.sha256, spoolKey: job.idemKey });
+
+/** Moves each companion of the row beside where its document went; answers their names there. */
+async function placeCompanions(ctx: SyncContext, job: OutboxJob, under: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const c of job.companions ?? []) names.push(basename(await placeFile(ctx, c, under)));
+  return names;
+}
+
+const movedWith = (names: string[]) => (names.length ? [`Moved here with it, as they belong to it: ${names.join(', ')}`] : []);
+
+/** The spool copies of a settled row: the document's and its companions'. */
+async function discardCopies(ctx: SyncContext, job: OutboxJob): Promise<void> {
+  for (const key of spoolKeysOf(job)) await spoolOf(ctx).discard(key, true);
+}
+
+const spoolKeysOf = (job: OutboxJob) => [job.idemKey, ...(job.companions ?? []).map((c) => c.spoolKey)];
+
 /**
- * Puts the job's file into `dir`: the Outbox file itself when it is still the version we sent,
+ * Puts one file of a row into `under`: the Outbox file itself when it is still the version we sent,
  * otherwise (edited or deleted meanwhile) the spool copy, so the folder always holds what was sent.
  */
-async function placeFile(ctx: SyncContext, job: OutboxJob, src: string, under: string): Promise<string> {
+async function placeFile(ctx: SyncContext, job: Placed, under: string): Promise<string> {
   const spool = spoolOf(ctx);
+  const src = absolute(ctx.account.root, job.relPath);
   // A file from a subfolder of the Outbox lands in the same subfolder under Sent/ or Failed/.
   const sub = subfolderOf(job.relPath);
   const dir = sub ? absolute(under, sub) : under;
@@ -170,7 +225,7 @@ async function placeFile(ctx: SyncContext, job: OutboxJob, src: string, under: s
     (p) => ctx.store.outbox.ownerOfDest(ctx.account.id, relativeTo(ctx.account.root, p)) !== null,
   );
   if (moved) return moved;
-  if (await spool.has(job.idemKey)) return copyUnique(spool.path(job.idemKey), dir, job.filename);
+  if (await spool.has(job.spoolKey)) return copyUnique(spool.path(job.spoolKey), dir, job.filename);
   throw new Error(`Neither ${job.relPath} nor the app's copy of it exists any more`);
 }
 
@@ -182,7 +237,7 @@ export async function cancel(ctx: SyncContext, id: number): Promise<void> {
   if (
     ctx.store.outbox.transition(id, ['queued', 'held_duplicate'], 'vanished', { lastError: 'Removed from the Outbox before it was sent' })
   ) {
-    await spoolOf(ctx).discard(job.idemKey, true);
+    await discardCopies(ctx, job);
     activity(ctx, 'info', 'outbox.withdrawn', `${job.relPath} was removed from the Outbox before sending; it was not sent`, String(id));
   }
 }
@@ -194,7 +249,7 @@ export async function recoverOutbox(ctx: SyncContext): Promise<void> {
     store.outbox.transition(j.id, ['uploading'], 'queued', { nextAttemptAt: 0 });
   }
   const active = store.outbox.listByStates(account.id, ACTIVE_OUTBOX_STATES);
-  const removed = await spoolOf(ctx).collect(new Set(active.map((j) => j.idemKey)));
+  const removed = await spoolOf(ctx).collect(new Set(active.flatMap(spoolKeysOf)));
   if (removed) ctx.log.info('removed orphaned spool files', { count: removed });
   // A move or download cut short leaves a hidden temporary file; its job is still open and redoes it.
   for (const folder of [
@@ -221,13 +276,28 @@ async function refuseLocally(
   captured: { sha256: string; size: number },
   reason: string,
   details: string[] = [],
+  companions: readonly ScannedFile[] = [],
 ) {
   const { store, account } = ctx;
   const failedDir = absolute(account.root, FOLDERS.failed);
   const dir = file.subdir ? absolute(failedDir, file.subdir) : failedDir;
   const dest = await moveUnique(absolute(account.root, file.relPath), dir, file.name);
+  // A document's companions go with it, so the group stays together for the one note.
+  const moved: string[] = [];
+  for (const c of companions) {
+    const cdir = c.subdir ? absolute(failedDir, c.subdir) : failedDir;
+    const to = await moveUnique(absolute(account.root, c.relPath), cdir, c.name).catch(() => null);
+    if (to) moved.push(basename(to));
+  }
   await removeEmptyFolders(ctx, file.relPath);
-  await writeErrorNote(dir, basename(dest), { file: file.name, message: reason, details, kind: file.kind, at: ctx.now(), by: 'app' });
+  await writeErrorNote(dir, basename(dest), {
+    file: file.name,
+    message: reason,
+    details: [...details, ...movedWith(moved)],
+    kind: file.kind,
+    at: ctx.now(),
+    by: 'app',
+  });
   const { job } = store.outbox.insert({
     ...rowOf(ctx, file, captured),
     state: 'failed',

@@ -23,6 +23,17 @@ const uploadRow = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   idemKey: z.string().min(1),
   options: z.record(z.string(), z.unknown()),
+  // A list that cannot be read is never taken for none: the document is not sent without its companions.
+  companions: z.array(
+    z.object({
+      relPath: z.string().min(1),
+      filename: z.string().min(1),
+      role: z.enum(['attachment', 'references']),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      spoolKey: z.string().min(1),
+      references: z.array(z.object({ referenceId: z.string().min(1), referenceIdType: z.string().nullable() })),
+    }),
+  ),
 });
 
 /** The app refused to send (its own copy and the file are both gone): settled as a refusal, never retried. */
@@ -105,12 +116,16 @@ function hold(ctx: SyncContext, id: number, from: Array<'uploading' | 'queued'>,
 
 /** The spool copy; when the disk was cleaned by hand, the Outbox file if it is still the version queued. */
 async function readCopy(ctx: SyncContext, job: OutboxJob): Promise<Buffer> {
+  return readSpooled(ctx, { spoolKey: job.idemKey, relPath: job.relPath, sha256: job.sha256 });
+}
+
+async function readSpooled(ctx: SyncContext, f: { spoolKey: string; relPath: string; sha256: string }): Promise<Buffer> {
   try {
-    return await readFile(spoolOf(ctx).path(job.idemKey));
+    return await readFile(spoolOf(ctx).path(f.spoolKey));
   } catch {
-    const src = absolute(ctx.account.root, job.relPath);
-    if ((await exists(src)) && (await sha256File(src)) === job.sha256) return readFile(src);
-    throw new NothingToSend("The file and the app's copy of it both disappeared before it could be sent.");
+    const src = absolute(ctx.account.root, f.relPath);
+    if ((await exists(src)) && (await sha256File(src)) === f.sha256) return readFile(src);
+    throw new NothingToSend(`${f.relPath} and the app's copy of it both disappeared before it could be sent.`);
   }
 }
 
@@ -123,12 +138,20 @@ async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signa
 
 async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
   const fields = formFieldsFrom(job.options, DOCUMENT_OPTION_FIELDS) as Record<string, string | undefined>;
+  const companions = job.companions ?? [];
+  const attachments = [];
+  for (const c of companions.filter((x) => x.role === 'attachment')) {
+    attachments.push({ filename: c.filename, data: await readSpooled(ctx, c), fileType: 'ATTACHMENT' as const });
+  }
+  const references = companions.flatMap((c) => c.references);
   try {
     const doc = await ctx.api.documents.upload(
       {
         type: (job.documentType ?? 'UNKNOWN') as DocumentType,
         transmissionId: job.idemKey,
         file: { filename: job.filename, data },
+        attachments,
+        references,
         fields,
       },
       signal,
