@@ -120,6 +120,8 @@ export class Engine {
   readonly store: Store;
   readonly events = new EngineEvents();
   private readonly runners = new Map<string, AccountRunner>();
+  /** Whether each account has a vendor key, once read: the Partner page's list must not ask the keychain 200 times. */
+  private readonly vendorKeyKnown = new Map<string, boolean>();
   /** Runners being made (their key is read first), so that two callers never make two for one account. */
   private readonly making = new Map<string, Promise<AccountRunner>>();
   private readonly log: Logger;
@@ -294,6 +296,7 @@ export class Engine {
     await this.runners.get(account.id)?.stop();
     this.runners.delete(account.id);
     this.store.accounts.remove(account.id);
+    this.vendorKeyKnown.delete(account.id);
     await this.secretsOf(account).delete(account.id);
     return account;
   }
@@ -395,7 +398,14 @@ export class Engine {
   async vendorApiKey(accountId: string): Promise<string | null> {
     const account = this.store.accounts.get(accountId);
     if (!account) return null;
-    return (await this.secretsOf(account).get(account.id))?.vendorApiKey || null;
+    const key = (await this.secretsOf(account).get(account.id))?.vendorApiKey || null;
+    this.vendorKeyKnown.set(account.id, key !== null);
+    return key;
+  }
+
+  /** Whether the account has a vendor API key, without reading the key again once it is known (only the engine sets keys). */
+  async hasVendorApiKey(accountId: string): Promise<boolean> {
+    return this.vendorKeyKnown.get(accountId) ?? (await this.vendorApiKey(accountId)) !== null;
   }
 
   /**
@@ -429,6 +439,7 @@ export class Engine {
       await api.close();
     }
     await this.secretsOf(account).set(account.id, { apiKey: secret.apiKey, vendorApiKey: key });
+    this.vendorKeyKnown.set(account.id, true);
     const runner = this.runners.get(account.id);
     if (runner) {
       await runner.stop();

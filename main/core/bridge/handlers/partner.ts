@@ -88,8 +88,8 @@ export function partnerHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   return {
     'partner.accounts': async () => {
       const accounts = d.engine.listAccounts();
-      const keys = await Promise.all(accounts.map((a) => d.engine.vendorApiKey(a.id)));
-      return accounts.filter((_, i) => keys[i] !== null).map((a) => ({ accountId: a.id, name: a.name, companyId: a.companyId }));
+      const has = await Promise.all(accounts.map((a) => d.engine.hasVendorApiKey(a.id)));
+      return accounts.filter((_, i) => has[i]).map((a) => ({ accountId: a.id, name: a.name, companyId: a.companyId }));
     },
 
     'partner.inbound': async ({ accountId, after, before, state }) => {
