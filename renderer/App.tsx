@@ -4,6 +4,7 @@ import { ErrorNotice } from './components/ErrorNotice';
 import { Header } from './components/Header';
 import { Loading } from './components/Loading';
 import { Sidebar } from './components/Sidebar';
+import { CollectionPage } from './pages/CollectionPage';
 import { CompanyPage } from './pages/CompanyPage';
 import { DetectPage } from './pages/DetectPage';
 import { DocumentsPage } from './pages/DocumentsPage';
@@ -32,6 +33,7 @@ const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   scanning: ScanningPage,
   lookup: LookupPage,
   partner: PartnerPage,
+  collection: CollectionPage,
   settings: SettingsPage,
 };
 

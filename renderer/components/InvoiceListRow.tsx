@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { InvoiceRow, InvoiceSortKey } from '../../shared/bridge';
 import { useFormat } from '../stores/context';
 import type { InvoiceList } from '../stores/lists';
+import { CollectionBadge } from './collection/CollectionBadge';
 import { RowPlaceholder } from './RowPlaceholder';
 import { type SortColumn, SortHeader } from './SortHeader';
 
@@ -43,6 +44,7 @@ export function InvoiceListRow({ row }: { row: InvoiceRow | undefined }) {
           </span>
         )}
         {row.direction === 'RECEIVED' && row.handled && <span className="badge badge-muted">{t('invoice.handled')}</span>}
+        {row.direction === 'SENT' && <CollectionBadge invoiceId={row.id} />}
       </span>
       <span className="inv-sum num">{f.money(row.sum, row.currency)}</span>
     </span>

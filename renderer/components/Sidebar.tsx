@@ -15,6 +15,7 @@ const ICONS: Record<PageId, string> = {
   scanning: '⊞',
   lookup: '⌕',
   partner: '⊕',
+  collection: '€',
   settings: '⚙',
 };
 

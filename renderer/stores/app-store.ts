@@ -17,6 +17,7 @@ export const PAGES = [
   'scanning',
   'lookup',
   'partner',
+  'collection',
   'settings',
 ] as const;
 export type PageId = (typeof PAGES)[number];

@@ -7,6 +7,7 @@ import { commandInput } from '../../forms/command-input';
 import { bodyFrom, type FormValues } from '../../forms/fields';
 import { useForm } from '../../forms/use-form';
 import { useCommand } from '../../hooks/use-command';
+import { rememberCollectionState } from '../../stores/collection-states';
 import { useBridge, useFormat } from '../../stores/context';
 import { toErrorView } from '../../stores/errors';
 import { ErrorNotice } from '../ErrorNotice';
@@ -27,10 +28,14 @@ export function CollectionPanel({ accountId, detail }: { accountId: string; deta
   const state = useCommand('collection.detail', { accountId, invoiceId, refresh: false });
   const [error, setError] = useState<BridgeErrorView | null>(null);
   const [busy, setBusy] = useState(false);
+  const show = (d: CollectionDetailView) => {
+    state.setData(d);
+    if (d.state) rememberCollectionState(bridge, accountId, d.state);
+  };
   const act = async (fn: () => Promise<CollectionDetailView>) => {
     setBusy(true);
     try {
-      state.setData(await fn());
+      show(await fn());
       setError(null);
     } catch (e) {
       setError(toErrorView(e));
@@ -76,7 +81,7 @@ export function CollectionPanel({ accountId, detail }: { accountId: string; deta
           {s.assignmentId && <CollectionMessages accountId={accountId} invoiceId={invoiceId} />}
         </>
       ) : detail.row.status === 'FAILED' ? null : (
-        <SendForm accountId={accountId} detail={detail} onSent={(d) => state.setData(d)} />
+        <SendForm accountId={accountId} detail={detail} onSent={show} />
       )}
     </section>
   );

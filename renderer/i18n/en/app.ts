@@ -14,6 +14,7 @@ export const app = {
     scanning: 'Scanning',
     lookup: 'Lookup',
     partner: 'Partner',
+    collection: 'Collection',
     settings: 'Settings',
   },
   header: { account: 'Account', connection: { connecting: 'Reconnecting…', closed: 'Not connected to the app', open: 'Connected' } },

@@ -17,6 +17,7 @@ export const app: CatalogShape<typeof en> = {
     scanning: 'Skannaus',
     lookup: 'Haku',
     partner: 'Kumppani',
+    collection: 'Perintä',
     settings: 'Asetukset',
   },
   header: { account: 'Tili', connection: { connecting: 'Yhdistetään uudelleen…', closed: 'Ei yhteyttä sovellukseen', open: 'Yhdistetty' } },

@@ -17,6 +17,7 @@ export const app: CatalogShape<typeof en> = {
     scanning: 'Skanning',
     lookup: 'Oppslag',
     partner: 'Partner',
+    collection: 'Inkasso',
     settings: 'Innstillinger',
   },
   header: { account: 'Konto', connection: { connecting: 'Kobler til på nytt…', closed: 'Ikke koblet til appen', open: 'Tilkoblet' } },

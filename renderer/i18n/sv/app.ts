@@ -17,6 +17,7 @@ export const app: CatalogShape<typeof en> = {
     scanning: 'Skanning',
     lookup: 'Sökning',
     partner: 'Partner',
+    collection: 'Inkasso',
     settings: 'Inställningar',
   },
   header: { account: 'Konto', connection: { connecting: 'Återansluter…', closed: 'Ingen anslutning till appen', open: 'Ansluten' } },
