@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerBridgeIpc } from '../../../main/electron/ipc';
+import type { BridgeResult } from '../../../shared/bridge/api';
+import type { AccountView } from '../../../shared/bridge/views';
+import { recordingLogger } from '../../support/log';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { type HostUnderTest, startHost } from './setup';
+
+let sb: TestSandbox;
+let h: HostUnderTest;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  h = await startHost(sb, await sb.company());
+});
+afterAll(async () => {
+  await h.close();
+  await sb.close();
+});
+
+function value<T>(r: BridgeResult<T>): T {
+  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+describe('the RI delete option through the bridge', () => {
+  it('is off for an account until chosen; accounts.update sets it over HTTP and refuses what is not a yes or no at its field', async () => {
+    const [account] = value(await h.call<AccountView[]>('accounts.list'));
+    expect(account?.deleteRiAfterDownload).toBe(false);
+    const on = value(await h.call<AccountView>('accounts.update', { accountId: account?.id, deleteRiAfterDownload: true }));
+    expect(on.deleteRiAfterDownload).toBe(true);
+    expect(value(await h.call<AccountView[]>('accounts.list'))[0]?.deleteRiAfterDownload).toBe(true);
+    const wrong = await h.call('accounts.update', { accountId: account?.id, deleteRiAfterDownload: 'yes' });
+    expect(wrong).toMatchObject({ ok: false, error: { kind: 'invalid', fields: { deleteRiAfterDownload: expect.any(String) } } });
+  });
+
+  it('works over the Electron IPC channel too, and refuses bad input there before the engine', async () => {
+    const ipcMain = fakeIpcMain();
+    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
+    try {
+      const handler = ipcMain.handlers.get('einvoice:invoke');
+      if (!handler) throw new Error('no handler');
+      const invoke = (name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<unknown>>;
+      const [account] = value(await h.call<AccountView[]>('accounts.list'));
+      const off = value(await invoke('accounts.update', { accountId: account?.id, deleteRiAfterDownload: false })) as AccountView;
+      expect(off.deleteRiAfterDownload).toBe(false);
+      expect(await invoke('accounts.update', { accountId: account?.id, deleteRiAfterDownload: 1 })).toMatchObject({
+        ok: false,
+        error: { kind: 'invalid' },
+      });
+    } finally {
+      dispose();
+    }
+  });
+});
