@@ -50,6 +50,9 @@ export function ReportForm({ accountId, invoiceId, lang, onDone, onCancel }: Rep
   };
 
   const already = error?.status === 409;
+  // Our own check names the command's fields, the service's 400 its body's: either is told at the field.
+  const reasonsBad = Boolean(error?.fields?.reasons ?? error?.fields?.reason);
+  const emailBad = Boolean(error?.fields?.contactEmail ?? error?.fields?.contact_email);
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-legend`}>
       <ErrorNotice error={defs.error} onRetry={defs.reload} />
@@ -70,7 +73,7 @@ export function ReportForm({ accountId, invoiceId, lang, onDone, onCancel }: Rep
               <span className="muted">{text(d.reason, 'description', d.description)}</span>
             </div>
           ))}
-          {error?.fields?.reasons && <p className="field-error">{t('scrutiny.report.needReason')}</p>}
+          {reasonsBad && <p className="field-error">{t('scrutiny.report.needReason')}</p>}
         </fieldset>
       )}
       <div className="field">
@@ -80,10 +83,10 @@ export function ReportForm({ accountId, invoiceId, lang, onDone, onCancel }: Rep
           type="email"
           autoComplete="email"
           value={email}
-          aria-invalid={error?.fields?.contactEmail ? true : undefined}
+          aria-invalid={emailBad || undefined}
           onChange={(e) => setEmail(e.target.value)}
         />
-        {error?.fields?.contactEmail && <p className="field-error">{t('scrutiny.report.badEmail')}</p>}
+        {emailBad && <p className="field-error">{t('scrutiny.report.badEmail')}</p>}
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>{t('scrutiny.report.description')}</label>
@@ -94,7 +97,7 @@ export function ReportForm({ accountId, invoiceId, lang, onDone, onCancel }: Rep
           {t('scrutiny.report.alreadyReported')}
         </p>
       ) : (
-        !error?.fields && <ErrorNotice error={error} />
+        !(reasonsBad || emailBad) && <ErrorNotice error={error} />
       )}
       <div className="actions">
         <button type="submit" className="primary" disabled={busy || !defs.data}>

@@ -43,6 +43,21 @@ describe('reporting a sender', () => {
     expect(bridge.callsOf('reports.create')[0]).toMatchObject({ reasons: ['FRAUD'], contactEmail: 'ap@example.com' });
   });
 
+  it('tells a missing reason and a bad address at their fields, the service’s names too', async () => {
+    const bridge = fakeBridge({
+      'reports.list': () => [],
+      'reports.definitions': () => DEFS,
+      'reports.create': () => fail({ message: 'invalid', status: 400, fields: { reason: 'required', contact_email: 'not an e-mail' } }),
+    });
+    renderWithApp(<SenderReports accountId={ACCOUNT.id} invoiceId="inv-1" warned={false} />, bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Report sender' }));
+    await screen.findByLabelText('Suspected fraud');
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await screen.findByText('Choose at least one reason.');
+    expect(screen.getByText('Give an e-mail address, such as name@example.com.')).toBeTruthy();
+    expect(screen.getByLabelText('Your contact e-mail').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('withdraws a report only after the confirmation', async () => {
     const bridge = fakeBridge({ 'reports.list': () => [REPORT], 'reports.withdraw': () => [] });
     renderWithApp(<SenderReports accountId={ACCOUNT.id} invoiceId="inv-1" warned={false} />, bridge);
