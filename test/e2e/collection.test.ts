@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountView } from '../../shared/bridge';
+import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
+import { goTo, hasChromium, openApp, screenshot, seriousViolations } from './support/browser';
+import { bridgeCall } from './support/host';
+
+// Collection as a small business meets it: join a collection service in Settings, send an overdue
+// invoice to collection from Sent, and see the agency's first event; axe in four languages and dark.
+describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 240_000 }, () => {
+  let app: DemoApp | undefined;
+  let page: Page;
+  let sb: string;
+  let companyId: string;
+  const admin = async (path: string, json: unknown) => {
+    const res = await fetch(`${sb}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<unknown>;
+  };
+
+  beforeAll(async () => {
+    app = await openDemoApp();
+    page = app.page;
+    sb = (await bridgeCall<{ embeddedSandboxUrl: string }>(app.host, 'app.info')).embeddedSandboxUrl;
+    companyId = (await bridgeCall<AccountView[]>(app.host, 'accounts.list'))[0]?.companyId ?? '';
+  }, 180_000);
+  afterAll(() => closeDemoApp(app));
+
+  it('joins Collector A: a bad IBAN is told at its field, then the service is active', async () => {
+    await goTo(page, 'settings');
+    const form = page.getByRole('form', { name: 'Join Collector A' });
+    await form.getByLabel('Account (IBAN)').fill('FI21 1234 5600 0007 86');
+    await form.getByLabel('BIC').fill('NDEAFIHH');
+    await form.getByLabel(/^Bank/).fill('Nordea');
+    await form.getByLabel('Contact person').fill('Maija Meikäläinen');
+    await form.getByLabel('Contact e-mail').fill('maija@demo.example');
+    await form.getByLabel('Contact phone').fill('+358 40 123 4567');
+    await form.getByLabel('Customer service e-mail').fill('asiakaspalvelu@demo.example');
+    await form.getByLabel('Billing address').fill('Katu 1');
+    await form.getByLabel('Postal code').fill('00100');
+    await form.getByLabel('City').fill('Helsinki');
+    await form.getByLabel('Country (2 letters)').fill('FI');
+    await form.getByRole('button', { name: 'Join Collector A' }).click();
+    // Checked before sending: the IBAN's check digits do not match.
+    await expect.poll(() => form.getByLabel('Account (IBAN)').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Account (IBAN)').fill('FI21 1234 5600 0007 85');
+    await form.getByRole('button', { name: 'Join Collector A' }).click();
+    const card = page.locator('[data-service="collectora"]');
+    await card.getByText('Active', { exact: true }).waitFor();
+    await card.getByRole('form', { name: 'Responsibility and service level' }).waitFor();
+  });
+
+  it('sends a sent invoice to collection, sees it accepted and the agency’s reminder as new', async () => {
+    await goTo(page, 'sent');
+    await page.getByRole('tab', { name: 'Sent invoices' }).click();
+    await page.getByLabel('Status').selectOption('DELIVERED');
+    const list = page.getByRole('listbox', { name: 'Sent invoices' });
+    await list.getByRole('option').first().waitFor();
+    await list.getByRole('option').first().click();
+    const form = page.getByRole('form', { name: 'Send to collection' });
+    await form.getByLabel(/Summary for the agency/).fill('x');
+    await form.getByRole('button', { name: 'Send to collection' }).click();
+    await expect.poll(() => form.getByLabel(/Summary for the agency/).getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel(/Summary for the agency/).fill('Consulting, unpaid');
+    await form.getByLabel(/business ids/).fill('1234567-8');
+    await form.getByRole('button', { name: 'Send to collection' }).click();
+    const panel = page.getByRole('region', { name: 'Collection' });
+    await panel.getByText('Waiting for the agency', { exact: true }).waitFor();
+
+    await admin('/__sandbox/clock', { advance_ms: 61_000 });
+    const assignments = (await (await fetch(`${sb}/__sandbox/companies/${companyId}/assignments`)).json()) as { id: string }[];
+    const id = assignments[0]?.id ?? '';
+    await admin(`/__sandbox/companies/${companyId}/assignments/${id}/events`, { event_type: 'reminder_sent' });
+    await panel.getByRole('button', { name: 'Check now' }).click();
+    await panel.getByText('In collection', { exact: true }).waitFor();
+    const event = panel.locator('li', { hasText: 'Reminder sent' });
+    await event.waitFor();
+    expect(await event.textContent()).toContain('New');
+    await panel.getByRole('button', { name: 'Mark as seen' }).click();
+    await expect.poll(() => panel.locator('li', { hasText: 'Reminder sent' }).textContent()).not.toContain('New');
+  });
+
+  it('is clean under axe in Finnish, Swedish, Norwegian and English, and in the dark theme', async () => {
+    const found: string[] = [];
+    for (const lang of ['fi', 'sv', 'nb', 'en']) {
+      await goTo(page, 'settings');
+      await page.locator('#settings-language').selectOption(lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      found.push(...(await seriousViolations(page)).map((v) => `settings ${lang}: ${v}`));
+      await goTo(page, 'sent');
+      await page.locator('[aria-labelledby^="collection-"]').first().waitFor();
+      found.push(...(await seriousViolations(page)).map((v) => `sent ${lang}: ${v}`));
+      await screenshot(page, `collection-${lang}`);
+    }
+    expect(await page.locator('[aria-labelledby^="collection-"] h3').first().textContent()).toBe('Collection');
+    await goTo(page, 'collection');
+    await page.getByRole('table', { name: 'Collection overview' }).waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `collection page: ${v}`));
+    const dark = await openApp(app?.browser as never, app?.host.url ?? '', { colorScheme: 'dark' });
+    try {
+      await goTo(dark.page, 'settings');
+      await dark.page.locator('#collection-settings-title').waitFor();
+      found.push(...(await seriousViolations(dark.page)).map((v) => `settings dark: ${v}`));
+      await goTo(dark.page, 'collection');
+      await dark.page.getByRole('table', { name: 'Collection overview' }).waitFor();
+      found.push(...(await seriousViolations(dark.page)).map((v) => `collection dark: ${v}`));
+    } finally {
+      await dark.context.close();
+    }
+    expect(found).toEqual([]);
+    expect(app?.problems).toEqual([]);
+  });
+});
