@@ -26,7 +26,7 @@ const WHERE: Record<NeedKind, { page: PageId; tab?: 'outbox' | 'invoices' }> = {
 export function NeedsPersonSection() {
   const { t } = useTranslation();
   const f = useFormat();
-  const { app, sync } = useStores();
+  const { app, sync, received, sent } = useStores();
   const statuses = useSlice(sync, (s) => s.statuses);
   const q = useCommand('overview.needsPerson', {});
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the sync states change
@@ -35,7 +35,10 @@ export function NeedsPersonSection() {
   const open = (accountId: string, kind: NeedKind) => {
     const where = WHERE[kind];
     const s = app.getState();
+    // Choosing the account points the lists at it (and clears their filters) at once; the filter comes after.
     s.selectAccount(accountId);
+    if (kind === 'detectWarnings') received.getState().setFilter({ detectWarning: true, handled: false });
+    if (kind === 'reroutes') sent.getState().setFilter({ status: 'FAILED' });
     if (where.page === 'sent' && where.tab) s.setTab('sent', where.tab);
     s.go(where.page);
   };

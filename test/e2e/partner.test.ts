@@ -190,6 +190,10 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     await link.click();
     await page.waitForSelector('main[data-page="sent"]');
     expect(await page.locator('#account-switcher option:checked').textContent()).toBe('Asiakas Beta Oy');
+    // Its sent invoices, filtered to the failed one.
+    await expect.poll(() => page.locator('main select[id$="-status"]').first().inputValue()).toBe('FAILED');
+    await page.locator('main .vlist-row').first().waitFor();
+    expect(await page.locator('main .vlist-row').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 

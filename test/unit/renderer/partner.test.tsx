@@ -108,5 +108,7 @@ describe('Needs a person', () => {
     expect(screen.getByText('Tämä versio ei vielä laske: Katsomattomat perintätapahtumat.')).toBeTruthy();
     fireEvent.click(link);
     await waitFor(() => expect(stores.app.getState()).toMatchObject({ page: 'sent', accountId: other.id, tabs: { sent: 'invoices' } }));
+    // The sent invoices open filtered to the failed ones.
+    expect(stores.sent.getState().filter).toEqual({ direction: 'SENT', status: 'FAILED' });
   });
 });
