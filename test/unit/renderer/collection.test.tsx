@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CollectionPanel } from '../../../renderer/components/collection/CollectionPanel';
+import { CollectionSettingsSection } from '../../../renderer/components/collection/CollectionSettings';
+import type { CollectionServicesView, CollectionStateView } from '../../../shared/bridge/collection-views';
+import { fail, fakeBridge } from './fake-bridge';
+import { ACCOUNT, invoiceDetail, invoiceRow } from './fixtures';
+import { renderWithApp } from './render-app';
+
+afterEach(cleanup);
+
+const SENT = invoiceDetail(invoiceRow(1, { direction: 'SENT', dateDue: '2026-01-01', sum: 150 }));
+const STATE: CollectionStateView = {
+  invoiceId: SENT.row.id,
+  assignmentId: 'as1',
+  status: 'pending',
+  reason: 'Waiting for the agency to accept the assignment',
+  link: null,
+  phase: 'waiting',
+  closed: false,
+  currency: 'EUR',
+  collectableAmount: 150,
+  paidAmount: 0,
+  openAmount: 150,
+  summary: null,
+  createdAt: '2026-02-01T00:00:00Z',
+  checkedAt: 0,
+  unseenEvents: 0,
+};
+const byId = (id: string) => document.getElementById(id) as HTMLInputElement;
+
+describe('send to collection', () => {
+  it('tells a one-letter summary before sending, then shows the service 400 at the amount', async () => {
+    const bridge = fakeBridge({
+      'collection.detail': () => ({ state: null, events: [] }),
+      'collection.send': () =>
+        fail({ message: 'The amount is more than the invoice', status: 400, details: ['assignment.collectable_amount: at most 150.00'] }),
+    });
+    renderWithApp(<CollectionPanel accountId={ACCOUNT.id} detail={SENT} />, bridge);
+    const form = await screen.findByRole('form', { name: 'Send to collection' });
+    expect(within(form).getByText(/was due on .* and is overdue/)).toBeTruthy();
+    fireEvent.change(byId('collection-send-inv-1-assignment_summary'), { target: { value: 'x' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send to collection' }));
+    await waitFor(() => expect(byId('collection-send-inv-1-assignment_summary').getAttribute('aria-invalid')).toBe('true'));
+    expect(bridge.callsOf('collection.send')).toEqual([]);
+
+    fireEvent.change(byId('collection-send-inv-1-assignment_summary'), { target: { value: 'Unpaid work' } });
+    fireEvent.change(byId('collection-send-inv-1-collectable_amount'), { target: { value: '500' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send to collection' }));
+    expect(await screen.findByText('at most 150.00')).toBeTruthy();
+    expect(byId('collection-send-inv-1-collectable_amount').getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.callsOf('collection.send')[0]).toMatchObject({
+      invoiceId: 'inv-1',
+      assignment: { collection_type: 'reminder_and_collection', collectable_amount: 500, assignment_summary: 'Unpaid work' },
+    });
+  });
+
+  it('shows a pending assignment with its reason and says plainly when the service is unavailable', async () => {
+    const bridge = fakeBridge({
+      'collection.detail': (i) =>
+        i.refresh ? fail({ kind: 'retry', message: 'The service is temporarily unavailable', status: 503 }) : { state: STATE, events: [] },
+      'collection.messages': () => [],
+    });
+    renderWithApp(<CollectionPanel accountId={ACCOUNT.id} detail={SENT} />, bridge, { lang: 'fi' });
+    expect(await screen.findByText('Odottaa toimistoa')).toBeTruthy();
+    expect(screen.getByText('Syy: Waiting for the agency to accept the assignment')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Palveluun ei saatu yhteyttä; myöhemmin tämä onnistuu taas.');
+  });
+});
+
+describe('collection settings', () => {
+  const services = (b: string): CollectionServicesView => ({
+    services: [
+      {
+        service: 'collectora',
+        status: 'none',
+        accountableParty: null,
+        serviceType: null,
+        clientCode: null,
+        contactEmail: null,
+        updatedAt: null,
+      },
+      {
+        service: 'collectorb',
+        status: b,
+        accountableParty: null,
+        serviceType: null,
+        clientCode: null,
+        contactEmail: 'm@example.fi',
+        updatedAt: null,
+      },
+      {
+        service: 'collectorc',
+        status: 'none',
+        accountableParty: null,
+        serviceType: null,
+        clientCode: null,
+        contactEmail: null,
+        updatedAt: null,
+      },
+    ],
+  });
+
+  it('asks a pending collectorb for its client code, and asks before leaving', async () => {
+    const bridge = fakeBridge({
+      'collection.services': () => services('pending'),
+      'collection.activate': () => services('active'),
+      'collection.leave': () => services('disabled'),
+    });
+    renderWithApp(<CollectionSettingsSection accounts={[ACCOUNT]} />, bridge, { lang: 'sv' });
+    const code = await screen.findByRole('form', { name: 'Kundkod' });
+    fireEvent.change(byId('collection-client-code-client_code'), { target: { value: 'CB-1234' } });
+    fireEvent.click(within(code).getByRole('button', { name: 'Starta tjänsten' }));
+    await waitFor(() =>
+      expect(bridge.callsOf('collection.activate')).toEqual([{ accountId: ACCOUNT.id, body: { client_code: 'CB-1234' } }]),
+    );
+    const card = document.querySelector('[data-service="collectorb"]') as HTMLElement;
+    await within(card).findByText('Aktiv');
+    fireEvent.click(within(card).getByRole('button', { name: 'Avsluta tjänsten' }));
+    expect(bridge.callsOf('collection.leave')).toEqual([]);
+    const ask = within(card).getByRole('group', { name: /Avsluta Inkasso B\?/ });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Avsluta tjänsten' }));
+    await waitFor(() => expect(bridge.callsOf('collection.leave')).toEqual([{ accountId: ACCOUNT.id, service: 'collectorb' }]));
+  });
+});
