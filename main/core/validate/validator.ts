@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -27,6 +27,12 @@ export interface ValidatorOptions {
   maxBytes?: number;
   /** The heap each worker may use; a file that needs more is reported as not validated. */
   workerMemoryMb?: number;
+  /**
+   * Whether a lone file given as bytes runs its rule sets on two free workers at once: `idle` (the
+   * default) only while the machine has a core to spare (its load average at least one under its cores;
+   * on a busy machine the second worker only takes turns with the first), true always, false never.
+   */
+  sideBySide?: boolean | 'idle';
   /**
    * A worker whose heap holds more than this after a file is replaced before the next one (its rule sets
    * are loaded again), so memory stays bounded however many files come. Default 1024 MB.
@@ -117,8 +123,8 @@ function settle(p: Pending, outcome: ValidationReport | Error): void {
  * Validates invoice files against the official rules, in worker threads that load the compiled rule
  * sets the first time a file needs them (nothing is loaded when the app starts). Files wait in one
  * queue and each worker takes one at a time; idle workers do not keep the process alive. A file given
- * as bytes that finds the queue empty and two workers free has its rule sets run side by side, EN 16931
- * on one and Peppol's on the other: its report comes in the time of the slower set, not of both.
+ * as bytes that finds the queue empty, two workers free and a core to spare has its rule sets run side
+ * by side, EN 16931 on one and Peppol's on the other: its report comes in the time of the slower set.
  */
 export class Validator {
   private readonly init: WorkerInit;
@@ -126,6 +132,7 @@ export class Validator {
   private readonly timeoutMs: number;
   private readonly memoryMb: number;
   private readonly recycleBytes: number;
+  private readonly sideBySide: boolean | 'idle';
   private readonly idleMs: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
@@ -143,6 +150,7 @@ export class Validator {
     this.timeoutMs = o.timeoutMs ?? 120_000;
     this.memoryMb = o.workerMemoryMb ?? 2048;
     this.recycleBytes = (o.recycleMb ?? 1024) * 1024 * 1024;
+    this.sideBySide = o.sideBySide ?? 'idle';
     this.idleMs = o.idleMs ?? 5 * 60_000;
   }
 
@@ -189,12 +197,18 @@ export class Validator {
       const p = this.queue.shift() as Pending;
       // Side by side only when nothing else waits (a queue keeps every worker busy anyway) and for bytes:
       // a path would be read twice, and the file could change between the two reads.
-      const second = p.job.bytes && this.queue.length === 0 ? this.freeSlot(slot) : null;
+      const second = p.job.bytes && this.queue.length === 0 && this.coreToSpare() ? this.freeSlot(slot) : null;
       if (second) {
         this.hand(slot, p, 0, 'first');
         this.hand(second, p, 1, 'rest');
       } else this.hand(slot, p, 0, undefined);
     }
+  }
+
+  private coreToSpare(): boolean {
+    if (this.sideBySide !== 'idle') return this.sideBySide;
+    // Windows has no load average (0): there the second core is taken when the pool has one.
+    return loadavg()[0] + 1 <= availableParallelism();
   }
 
   /** A worker with nothing to do (other than `not`), started if the pool has room; null when all are busy. */
