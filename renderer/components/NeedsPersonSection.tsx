@@ -14,8 +14,8 @@ const WHERE: Record<NeedKind, { page: PageId; tab?: 'outbox' | 'invoices' }> = {
   failedUploads: { page: 'sent', tab: 'outbox' },
   reroutes: { page: 'sent', tab: 'invoices' },
   detectWarnings: { page: 'invoices' },
-  // A sent invoice's collection state and events show in its detail.
-  collectionEvents: { page: 'sent', tab: 'invoices' },
+  // The Collection page lists the events not yet seen, with 'mark all as seen'.
+  collectionEvents: { page: 'collection' },
   quietCompany: { page: 'company' },
 };
 

@@ -89,14 +89,14 @@ describe('Needs a person', () => {
           accountId: other.id,
           name: 'Asiakas',
           companyId: other.companyId,
-          counts: { heldUploads: 2, reroutes: 1 },
-          total: 3,
+          counts: { heldUploads: 2, reroutes: 1, collectionEvents: 3 },
+          total: 6,
           syncMessage: null,
           lastTrafficAt: null,
         },
       ],
-      totals: { syncStopped: 0, heldUploads: 2, failedUploads: 0, reroutes: 1, detectWarnings: 0, collectionEvents: 0, quietCompany: 0 },
-      available: ['syncStopped', 'heldUploads', 'failedUploads', 'reroutes', 'detectWarnings', 'quietCompany'],
+      totals: { syncStopped: 0, heldUploads: 2, failedUploads: 0, reroutes: 1, detectWarnings: 0, collectionEvents: 3, quietCompany: 0 },
+      available: ['syncStopped', 'heldUploads', 'failedUploads', 'reroutes', 'detectWarnings', 'collectionEvents'],
       accounts: 2,
       failedSince: '2026-02-01T00:00:00Z',
     };
@@ -105,10 +105,12 @@ describe('Needs a person', () => {
     stores.app.setState({ accounts: [ACCOUNT, other], accountId: ACCOUNT.id });
     const link = await screen.findByRole('button', { name: 'Epäonnistuneet toimitukset (uusi reitti) yrityksessä Asiakas: 1. Avaa' });
     expect(screen.getByText('Pidätetyt lähetykset: 2')).toBeTruthy();
-    expect(screen.getByText('Tämä versio ei vielä laske: Katsomattomat perintätapahtumat.')).toBeTruthy();
+    expect(screen.getByText('Tämä versio ei vielä laske: Ei liikennettä lähes vuoteen.')).toBeTruthy();
     fireEvent.click(link);
     await waitFor(() => expect(stores.app.getState()).toMatchObject({ page: 'sent', accountId: other.id, tabs: { sent: 'invoices' } }));
     // The sent invoices open filtered to the failed ones.
     expect(stores.sent.getState().filter).toEqual({ direction: 'SENT', status: 'FAILED' });
+    fireEvent.click(screen.getByRole('button', { name: 'Katsomattomat perintätapahtumat yrityksessä Asiakas: 3. Avaa' }));
+    await waitFor(() => expect(stores.app.getState().page).toBe('collection'));
   });
 });
