@@ -91,7 +91,14 @@ describe('the poll gate', () => {
     const first = gate.run(() => new Promise<void>((r) => (open = r)), never, undefined);
     const stop = new AbortController();
     let ran = false;
-    const waiting = gate.run(async () => (ran = true), stop.signal, 'skipped');
+    const waiting = gate.run<string>(
+      async () => {
+        ran = true;
+        return 'ran';
+      },
+      stop.signal,
+      'skipped',
+    );
     expect(gate.queued).toBe(1);
     stop.abort();
     expect(await waiting).toBe('skipped');
