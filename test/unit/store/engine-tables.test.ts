@@ -19,6 +19,9 @@ describe('accounts', () => {
       paused: false,
       // A new account's Inbox is filed by year and month; migration 7 left existing ones flat.
       inboxLayout: 'year-month',
+      // Asking the service's validator and deleting received RI messages are the user's choice: off.
+      remoteValidation: 'off',
+      deleteRiAfterDownload: false,
       createdAt: START,
       updatedAt: START,
     });
