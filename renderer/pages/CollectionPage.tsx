@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView } from '../../shared/bridge';
 import { CollectionEvents } from '../components/collection/CollectionEvents';
@@ -19,6 +19,16 @@ export function CollectionPage() {
   const [error, setError] = useState<BridgeErrorView | null>(null);
   const [busy, setBusy] = useState(false);
   const data = overview.data;
+  const reload = useRef(overview.reload);
+  reload.current = overview.reload;
+  // The runner follows open assignments in the background: a finished pass may have brought news.
+  useEffect(
+    () =>
+      bridge.subscribe('sync.state', (p) => {
+        if (p.accountId === accountId && p.state === 'idle') reload.current();
+      }),
+    [bridge, accountId],
+  );
 
   // "Seen" goes invoice by invoice, as the service marks each event of each assignment.
   const markAllSeen = async () => {

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { CollectionPanel } from '../../../renderer/components/collection/CollectionPanel';
 import { CollectionSettingsSection } from '../../../renderer/components/collection/CollectionSettings';
+import { CollectionPage } from '../../../renderer/pages/CollectionPage';
 import type { CollectionServicesView, CollectionStateView } from '../../../shared/bridge/collection-views';
 import { fail, fakeBridge } from './fake-bridge';
 import { ACCOUNT, invoiceDetail, invoiceRow } from './fixtures';
@@ -123,5 +124,54 @@ describe('collection settings', () => {
     const ask = within(card).getByRole('group', { name: /Avsluta Inkasso B\?/ });
     fireEvent.click(within(ask).getByRole('button', { name: 'Avsluta tjänsten' }));
     await waitFor(() => expect(bridge.callsOf('collection.leave')).toEqual([{ accountId: ACCOUNT.id, service: 'collectorb' }]));
+  });
+});
+
+describe('collection page', () => {
+  it('lists assignments with amounts and the news, reloads after a sync pass, and marks the news seen', async () => {
+    const event = {
+      id: 'e1',
+      assignmentId: 'as1',
+      invoiceId: 'inv-1',
+      type: 'reminder_sent',
+      happenedAt: '2026-03-01T10:00:00Z',
+      data: {},
+      seen: false,
+    };
+    let seen = false;
+    const bridge = fakeBridge({
+      'collection.overview': () => ({
+        rows: [
+          {
+            ...STATE,
+            status: 'ok',
+            phase: 'reminder',
+            unseenEvents: seen ? 0 : 1,
+            invoiceNumber: 'N-1',
+            payerName: 'Buyer Oy',
+            dateDue: '2026-01-01',
+          },
+        ],
+        totals: [{ currency: 'EUR', collectable: 150, paid: 0, open: 150 }],
+        unseenEvents: seen ? 0 : 1,
+        changes: seen ? [] : [event],
+      }),
+      'collection.markSeen': () => {
+        seen = true;
+        return { state: null, events: [] };
+      },
+    });
+    const { stores } = renderWithApp(<CollectionPage />, bridge);
+    stores.app.setState({ accounts: [ACCOUNT], accountId: ACCOUNT.id });
+    const table = await screen.findByRole('table', { name: 'Collection overview' });
+    expect(within(table).getByText('Buyer Oy')).toBeTruthy();
+    expect(within(table).getByText('Reminders')).toBeTruthy();
+    expect(screen.getByText('Reminder sent')).toBeTruthy();
+    const before = bridge.callsOf('collection.overview').length;
+    bridge.emit('sync.state', { accountId: ACCOUNT.id, state: 'idle', message: null });
+    await waitFor(() => expect(bridge.callsOf('collection.overview').length).toBeGreaterThan(before));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as seen' }));
+    await screen.findByText('Nothing new.');
+    expect(bridge.callsOf('collection.markSeen')).toEqual([{ accountId: ACCOUNT.id, invoiceId: 'inv-1' }]);
   });
 });
