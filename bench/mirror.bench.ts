@@ -140,6 +140,7 @@ function printBreakdown(n: number, b: Breakdown): void {
   out(
     `     HTTP busy (at least one request in flight): ${fmt(b.httpBusyMs / 1000, 2)} s; nothing in flight: ${fmt((b.wallMs - b.httpBusyMs) / 1000, 2)} s`,
   );
+  out(`     requests by endpoint: ${b.requests.map((r) => `${r.name} ${fmt(r.n)}`).join('; ')}`);
   for (const r of b.rows.slice(0, 14)) out(`     ${r.name.padEnd(52)} ${`${fmt(r.ms, 0)} ms`.padStart(10)}  ${fmt(r.n).padStart(8)} calls`);
   if (b.cpuByCategory.length) {
     const sampled = b.cpuByCategory.reduce((t, c) => t + c.ms, 0);

@@ -23,6 +23,18 @@ let httpActive = 0;
 let httpBusySince = 0;
 let httpBusyMs = 0;
 let installed = false;
+const endpoints = new Map<string, number>();
+
+/** "GET /v1/invoices/:id?return_format=PEPPOLBIS30": ids folded, the query's names and formats kept. */
+function endpointOf(r: { method: string; path: string }): string {
+  const [path = '', query = ''] = r.path.split('?');
+  const p = path.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, ':id').replace(/\/\d+(?=\/|$)/g, '/:n');
+  const q = query
+    .split('&')
+    .filter((kv) => /^(return_format|direction|type)=/.test(kv))
+    .join('&');
+  return `${r.method} ${p}${q ? `?${q}` : ''}`;
+}
 
 function add(name: string, ms: number): void {
   const t = tallies.get(name) ?? { ms: 0, n: 0 };
@@ -113,7 +125,8 @@ async function install(): Promise<void> {
     if (--httpActive === 0) httpBusyMs += performance.now() - httpBusySince;
   };
   diagnostics.subscribe('undici:request:create', (m) => {
-    const { request } = m as { request: object };
+    const { request } = m as { request: { method: string; path: string } };
+    endpoints.set(endpointOf(request), (endpoints.get(endpointOf(request)) ?? 0) + 1);
     if (httpActive++ === 0) httpBusySince = performance.now();
     started.set(request, performance.now());
   });
@@ -125,6 +138,7 @@ async function install(): Promise<void> {
 export async function measurePhases(profile: boolean) {
   await install();
   tallies.clear();
+  endpoints.clear();
   httpBusyMs = 0;
   const session = profile ? new Session() : null;
   if (session) {
@@ -146,7 +160,8 @@ export async function measurePhases(profile: boolean) {
         session.disconnect();
         cpuByCategory = summariseProfile(p);
       }
-      return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, httpBusyMs, rows, cpuByCategory };
+      const requests = [...endpoints.entries()].map(([name, n]) => ({ name, n })).sort((a, b) => b.n - a.n);
+      return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, httpBusyMs, rows, cpuByCategory, requests };
     },
   };
 }
