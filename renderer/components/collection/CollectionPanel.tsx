@@ -121,7 +121,24 @@ function CollectionStatus({ detail }: { detail: CollectionDetailView }) {
   );
 }
 
-function SendForm({ accountId, detail, onSent }: { accountId: string; detail: InvoiceDetail; onSent(d: CollectionDetailView): void }) {
+/** The form, once the account has a collection service to send to; until then, where to join one. */
+function SendForm(props: { accountId: string; detail: InvoiceDetail; onSent(d: CollectionDetailView): void }) {
+  const { t } = useTranslation();
+  const services = useCommand('collection.services', { accountId: props.accountId });
+  if (!services.data) return <ErrorNotice error={services.error} onRetry={services.reload} />;
+  if (!services.data.services.some((s) => s.status === 'active')) return <p>{t('collection.send.noService')}</p>;
+  return <SendFormFields {...props} />;
+}
+
+function SendFormFields({
+  accountId,
+  detail,
+  onSent,
+}: {
+  accountId: string;
+  detail: InvoiceDetail;
+  onSent(d: CollectionDetailView): void;
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const f = useFormat();

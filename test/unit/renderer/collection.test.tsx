@@ -29,12 +29,51 @@ const STATE: CollectionStateView = {
   checkedAt: 0,
   unseenEvents: 0,
 };
+const services = (b: string): CollectionServicesView => ({
+  services: [
+    {
+      service: 'collectora',
+      status: 'none',
+      accountableParty: null,
+      serviceType: null,
+      clientCode: null,
+      contactEmail: null,
+      updatedAt: null,
+    },
+    {
+      service: 'collectorb',
+      status: b,
+      accountableParty: null,
+      serviceType: null,
+      clientCode: null,
+      contactEmail: 'm@example.fi',
+      updatedAt: null,
+    },
+    {
+      service: 'collectorc',
+      status: 'none',
+      accountableParty: null,
+      serviceType: null,
+      clientCode: null,
+      contactEmail: null,
+      updatedAt: null,
+    },
+  ],
+});
 const byId = (id: string) => document.getElementById(id) as HTMLInputElement;
 
 describe('send to collection', () => {
+  it('points to Settings while the account has no active collection service', async () => {
+    const bridge = fakeBridge({ 'collection.detail': () => ({ state: null, events: [] }), 'collection.services': () => services('none') });
+    renderWithApp(<CollectionPanel accountId={ACCOUNT.id} detail={SENT} />, bridge);
+    expect(await screen.findByText('Join a collection service in Settings first.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Send to collection' })).toBeNull();
+  });
+
   it('tells a one-letter summary before sending, then shows the service 400 at the amount', async () => {
     const bridge = fakeBridge({
       'collection.detail': () => ({ state: null, events: [] }),
+      'collection.services': () => services('active'),
       'collection.send': () =>
         fail({ message: 'The amount is more than the invoice', status: 400, details: ['assignment.collectable_amount: at most 150.00'] }),
     });
@@ -72,38 +111,6 @@ describe('send to collection', () => {
 });
 
 describe('collection settings', () => {
-  const services = (b: string): CollectionServicesView => ({
-    services: [
-      {
-        service: 'collectora',
-        status: 'none',
-        accountableParty: null,
-        serviceType: null,
-        clientCode: null,
-        contactEmail: null,
-        updatedAt: null,
-      },
-      {
-        service: 'collectorb',
-        status: b,
-        accountableParty: null,
-        serviceType: null,
-        clientCode: null,
-        contactEmail: 'm@example.fi',
-        updatedAt: null,
-      },
-      {
-        service: 'collectorc',
-        status: 'none',
-        accountableParty: null,
-        serviceType: null,
-        clientCode: null,
-        contactEmail: null,
-        updatedAt: null,
-      },
-    ],
-  });
-
   it('asks a pending collectorb for its client code, and asks before leaving', async () => {
     const bridge = fakeBridge({
       'collection.services': () => services('pending'),
