@@ -186,6 +186,8 @@ export const commands = {
       inboxLayout: z.enum(INBOX_LAYOUTS).optional(),
       /** Whether hot folders also ask the service's validator host (shared/validation/remote.ts). */
       remoteValidation: z.enum(REMOTE_VALIDATION_MODES).optional(),
+      /** Delete each received RI message on the service once its file is safely downloaded. */
+      deleteRiAfterDownload: z.boolean().optional(),
     }),
     output: out<AccountView>(),
   },
@@ -194,8 +196,6 @@ export const commands = {
   'accounts.remove': { input: accountRef, output: out<{ removed: true }>() },
 
   'sync.status': { input: z.object({}), output: out<AccountStatusView[]>() },
-      /** Delete each received RI message on the service once its file is safely downloaded. */
-      deleteRiAfterDownload: z.boolean().optional(),
   'sync.now': { input: z.object({ accountId: accountId.optional() }), output: out<{ started: true }>() },
   'activity.list': {
     input: z.object({ accountId: accountId.optional(), limit: z.number().int().min(1).max(500).default(100) }),
