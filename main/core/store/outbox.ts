@@ -244,6 +244,9 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const byRemote = db.prepare<[string, string, string], { id: number }>(
     'SELECT id FROM outbox WHERE account_id = ? AND kind = ? AND remote_id = ? ORDER BY id LIMIT 1',
   );
+  const unidentified = db.prepare<[string, number, number], OutboxRecord>(`
+    SELECT * FROM outbox WHERE account_id = ? AND kind = 'bank_message' AND state IN ('uploaded', 'moving', 'done')
+      AND remote_id IS NULL AND created_at >= ? ORDER BY id LIMIT ?`);
   const bySha = db.prepare<[string, string], OutboxRecord>(
     `SELECT * FROM outbox WHERE account_id = ? AND sha256 = ? AND state NOT IN ('failed', 'vanished') ORDER BY id`,
   );
@@ -323,6 +326,10 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
     /** The row that already owns a service id of a kind, if any (a found bank message is nobody else's). */
     ownerOfRemote(accountId: string, kind: OutboxKind, remoteId: string): number | null {
       return byRemote.get(accountId, kind, remoteId)?.id ?? null;
+    },
+    /** Sent bank messages whose service id is not known yet (the service named none and did not list it at once). */
+    listUnidentifiedBankMessages(accountId: string, since: number, limit: number): OutboxJob[] {
+      return unidentified.all(accountId, since, limit).map(toJob);
     },
     /** Same bytes queued or sent before; failed and vanished rows never reached the service. */
     findBySha256(accountId: string, sha256: string): OutboxJob[] {

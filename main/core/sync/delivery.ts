@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { OutboxJob } from '../store/outbox';
 import type { SyncContext } from './context';
+import { absolute } from './layout';
+import { spoolOf } from './outbound';
+import { findSentBankMessage } from './send-bank-message';
 
 /** How often one sent item is asked about at most. */
 const RECHECK_MS = 60_000;
@@ -66,6 +71,14 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
       for (const id of ids) if (!items.some((d) => d.id === id)) store.documents.touch(account.id, id);
     });
   }
+  // A sent bank message whose id the service did not name is looked for in the sent list again, so its
+  // status can be followed (and no later row takes that message for its own).
+  for (const job of store.outbox.listUnidentifiedBankMessages(account.id, ctx.now() - IDENTIFY_FOR_MS, 20)) {
+    const data = await sentBytes(ctx, job);
+    const found = data ? await findSentBankMessage(ctx, job, data, signal) : null;
+    requests++;
+    if (found) store.outbox.transition(job.id, [job.state], job.state, { remoteId: found });
+  }
   // A bank message's status is asked one message at a time: the service has no list of statuses.
   for (const job of due.filter((j) => j.kind === 'bank_message').slice(0, BANK_STATUS_PER_RUN)) {
     const answer = await api.bankMessages.status(remoteIdOf(job), signal);
@@ -74,6 +87,19 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
   }
   return requests;
 }
+
+/** The bytes that were sent: the spool copy until the file is in Sent/, then that file (if it still holds them). */
+async function sentBytes(ctx: SyncContext, job: OutboxJob): Promise<Buffer | null> {
+  const paths = [spoolOf(ctx).path(job.idemKey), ...(job.destPath ? [absolute(ctx.account.root, job.destPath)] : [])];
+  for (const p of paths) {
+    const data = await readFile(p).catch(() => null);
+    if (data && createHash('sha256').update(data).digest('hex') === job.sha256) return data;
+  }
+  return null;
+}
+
+/** How long a sent bank message without an id is looked for. */
+const IDENTIFY_FOR_MS = 2 * 24 * 3600_000;
 
 /** Bank message statuses asked per run at most; the rest wait for the next run. */
 const BANK_STATUS_PER_RUN = 50;

@@ -69,6 +69,19 @@ describe('bank messages out: Outbox/BankMessages to POST /v1/fi_bank_messages', 
     }
   }, 120_000);
 
+  it('finds the id of a sent message the service did not name, from its bytes in Sent/, and follows its status', async () => {
+    const row = t.engine.store.outbox.listByStates(t.account.id, ['done']).find((j) => j.kind === 'bank_message');
+    const id = row?.remoteId;
+    expect(id).toBeTruthy();
+    // As if the 204 had named no message and the sent list had not shown it yet.
+    t.engine.store.outbox.transition(row?.id ?? 0, ['done'], 'done', { remoteId: null, deliveryStatus: null, deliveryCheckedAt: null });
+    await t.engine.syncOnce();
+    await t.engine.syncOnce();
+    const after = t.engine.store.outbox.get(row?.id ?? 0);
+    expect(after?.remoteId).toBe(id);
+    expect(after?.deliveryStatus).toBe('OK');
+  });
+
   it('refuses what is no bank message with a note in Failed/, sending nothing', async () => {
     const before = [...(await sentOnService(sb, company)).values()].flat().length;
     await writeFile(join(folder(), 'empty.xml'), '');
