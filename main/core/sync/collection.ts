@@ -1,4 +1,5 @@
-import type { AssignmentCreateBody } from '../../../shared/schemas/receivables';
+import type { AssignmentCreateBody, InvoiceAssignment } from '../../../shared/schemas/receivables';
+import { ServiceError } from '../api/errors';
 import type { SyncContext } from './context';
 
 /** How often one open assignment is asked about at most: collection moves in days, not seconds. */
@@ -41,20 +42,39 @@ export async function refreshOne(ctx: SyncContext, invoiceId: string, signal?: A
 
 /**
  * Sends a sent invoice to collection and mirrors its first status at once, so the Sent list shows it
- * before the next refresh. The service's 400 reaches the caller with its field details.
+ * before the next refresh. The service's 400 reaches the caller with its field details. An invoice the
+ * service says is in collection already (sent from elsewhere, or an answer lost on the way) is
+ * mirrored as it stands instead of refused.
  */
 export async function sendToCollection(ctx: SyncContext, invoiceId: string, body: AssignmentCreateBody, signal?: AbortSignal) {
-  const answer = await ctx.api.receivables.createAssignment(invoiceId, body, signal);
-  const st = (await ctx.api.receivables.invoiceAssignment(invoiceId, signal)) ?? answer;
-  ctx.store.collection.save(ctx.account.id, invoiceId, st, null);
-  ctx.store.activity.append({
-    accountId: ctx.account.id,
+  const { store, account, api } = ctx;
+  let answer: InvoiceAssignment;
+  try {
+    answer = await api.receivables.createAssignment(invoiceId, body, signal);
+  } catch (e) {
+    if (!(e instanceof ServiceError) || e.status !== 403) throw e;
+    const existing = await api.receivables.invoiceAssignment(invoiceId, signal);
+    if (!existing || existing.status === 'error') throw e;
+    store.collection.save(account.id, invoiceId, existing, null);
+    return store.collection.get(account.id, invoiceId);
+  }
+  // The assignment exists from here on: it is mirrored before anything else can fail.
+  store.collection.save(account.id, invoiceId, answer, null);
+  store.activity.append({
+    accountId: account.id,
     level: 'info',
     kind: 'collection.sent',
     message: `Invoice ${invoiceId} sent to collection (${body.collection_type})`,
     ref: invoiceId,
   });
-  return ctx.store.collection.get(ctx.account.id, invoiceId);
+  try {
+    const st = await api.receivables.invoiceAssignment(invoiceId, signal);
+    if (st) store.collection.save(account.id, invoiceId, st, null);
+  } catch (e) {
+    // The tracking job asks again with back-off; the first answer stands until then.
+    ctx.log.warn('collection status not read after sending', { invoiceId, error: (e as Error).message });
+  }
+  return store.collection.get(account.id, invoiceId);
 }
 
 /** Tells the service the user has seen these events, then the mirror; answers how many were marked. */

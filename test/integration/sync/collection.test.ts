@@ -41,6 +41,14 @@ describe('collection tracking', () => {
     expect(first).toMatchObject({ invoiceId: inv.id, status: 'pending' });
     expect(first?.reason).toBeTruthy();
     expect(te.engine.store.jobs.find(id, COLLECTION_KIND, 'assignments')).toBeTruthy();
+    // Sent again (a second window, a lost answer): the service refuses with 403, and the app shows the one it has.
+    const again = await ops.send(inv.id, { collection_type: 'collection' });
+    expect(again).toMatchObject({ invoiceId: inv.id, status: 'pending', assignmentId: first?.assignmentId });
+    const other = await uploadSentInvoice(sb, token);
+    await expect(ops.send(other.id, { collection_type: 'reminder', collectable_amount: other.sum + 1 })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(ops.ctx.store.collection.get(id, other.id)).toBeNull();
 
     // The agency accepts after a minute; the runner's next pass sees it without anyone asking.
     await advance(61_000);
