@@ -112,28 +112,28 @@ function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
       </td>
       <td>
         <span className={`badge badge-outbox-${item.state}`}>{t(`outbox.state.${item.state}`, { defaultValue: item.state })}</span>
-      </td>
-      <td>{item.deliveryStatus ? t(`status.${item.deliveryStatus}`, { defaultValue: item.deliveryStatus }) : '–'}</td>
-      <td className="num">{item.attempts}</td>
-      <td>{when}</td>
-      <td className="row-actions">
-        {canShow && item.path && (
         {item.validation && (
           <>
             {' '}
             <ValidationBadge summary={item.validation} />
           </>
         )}
-          <button type="button" className="link" onClick={() => void showInFolder(item.path as string)}>
-            {t('files.showInFolder')}
-          </button>
-        )}
-        {item.state === 'held_duplicate' && (
+      </td>
+      <td>{item.deliveryStatus ? t(`status.${item.deliveryStatus}`, { defaultValue: item.deliveryStatus }) : '–'}</td>
+      <td className="num">{item.attempts}</td>
+      <td>{when}</td>
+      <td className="row-actions">
         {item.validation && (
           <button type="button" className="link" onClick={() => onReport(item.id)} aria-label={t('validate.reportOf', { file: item.file })}>
             {t('validate.openReport')}
           </button>
         )}
+        {canShow && item.path && (
+          <button type="button" className="link" onClick={() => void showInFolder(item.path as string)}>
+            {t('files.showInFolder')}
+          </button>
+        )}
+        {item.state === 'held_duplicate' && (
           <button type="button" onClick={() => void outbox.getState().force(item.id)}>
             {t('sent.sendAnyway')}
           </button>
