@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ValidationReport } from '../../../shared/validation/report';
-import type { ValidationProfile } from './detect';
+import { PEPPOL_BIS3, type ValidationProfile } from './detect';
 import { RulesUnavailableError } from './errors';
 import { MAX_VALIDATE_BYTES } from './input';
 import type { JobPart, ValidateJob, WorkerAnswer, WorkerInit, WorkerReport } from './protocol';
@@ -111,6 +111,21 @@ interface Slot {
   idle: NodeJS.Timeout | null;
 }
 
+const PEPPOL_ID = Buffer.from(PEPPOL_BIS3);
+
+/**
+ * Whether a file given as bytes may need Peppol's rules beside EN 16931 (detect.ts `rulesetsFor`): asked
+ * for, or the Peppol customization id among its first 64 KB (where every invoice syntax has it). Any
+ * other file has one rule set at most, and a second worker would only read and check it again.
+ */
+function mayHavePeppolPart(job: ValidateJob): boolean {
+  if (!job.bytes) return false;
+  return (
+    job.profile === 'peppol' ||
+    (job.profile === 'auto' && Buffer.from(job.bytes.buffer, job.bytes.byteOffset, Math.min(job.bytes.length, 65_536)).includes(PEPPOL_ID))
+  );
+}
+
 /** Answers a file once, whichever of its parts answers, fails or times out first. */
 function settle(p: Pending, outcome: ValidationReport | Error): void {
   if (p.settled) return;
@@ -195,9 +210,9 @@ export class Validator {
       const slot = this.freeSlot(null);
       if (!slot) return;
       const p = this.queue.shift() as Pending;
-      // Side by side only when nothing else waits (a queue keeps every worker busy anyway) and for bytes:
-      // a path would be read twice, and the file could change between the two reads.
-      const second = p.job.bytes && this.queue.length === 0 && this.coreToSpare() ? this.freeSlot(slot) : null;
+      // Side by side only when nothing else waits (a queue keeps every worker busy anyway), for bytes (a
+      // path would be read twice, and the file could change between the two reads) that may need Peppol's rules.
+      const second = this.queue.length === 0 && mayHavePeppolPart(p.job) && this.coreToSpare() ? this.freeSlot(slot) : null;
       if (second) {
         this.hand(slot, p, 0, 'first');
         this.hand(second, p, 1, 'rest');
