@@ -1,19 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../sandbox/context';
+import { cli, crashAccount, exited, finishCleanly } from '../../support/crash-harness';
 import { FIXTURES } from '../../support/engine';
-import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
-import { tempDir } from '../../support/temp';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
-const CLI = new URL('../../../main/core/cli/bin.ts', import.meta.url).pathname;
 const FILES = 100;
-
-function cli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-const exited = (p: ChildProcess) => new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -23,32 +15,8 @@ afterAll(async () => sb.close());
 
 describe('crash safety', () => {
   it('sends each of 100 files exactly once although the engine is killed with SIGKILL again and again', async () => {
-    const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
-    const random = seededRandom(seed);
-    const company: TestCompany = await sb.company();
-    const data = tempDir('einvoice-crash-data-');
-    const root = tempDir('einvoice-crash-root-');
-    const env = { EINVOICE_API_KEY: company.api_key };
-    const add = cli(
-      [
-        '--data',
-        data,
-        'accounts',
-        'add',
-        '--name',
-        'Crash',
-        '--environment',
-        'sandbox',
-        '--url',
-        sb.url,
-        '--company-id',
-        company.company_id,
-        '--root',
-        root,
-      ],
-      env,
-    );
-    expect(await exited(add)).toBe(0);
+    const run = await crashAccount(sb, 'einvoice-crash-');
+    const { seed, random, company, data, root, env } = run;
 
     // 100 distinct invoices: the same fixture with a different number each.
     const template = await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');
@@ -78,17 +46,7 @@ describe('crash safety', () => {
       const left = await readdir(join(root, 'Outbox', 'Invoices'));
       if (left.length === 0) break;
     }
-    await sb.call('/__sandbox/faults', { method: 'DELETE' });
-    const final = cli(['--data', data, 'sync', '--once', '--stable-ms', '100'], env);
-    let out = '';
-    final.stdout?.on('data', (d) => {
-      out += d;
-    });
-    final.stderr?.on('data', (d) => {
-      out += d;
-    });
-    const code = await exited(final);
-    expect(code, `seed ${seed}: ${out}`).toBe(0);
+    await finishCleanly(sb, run);
 
     const uploads = (await (await sb.call(`/__sandbox/companies/${company.company_id}/uploads`)).json()) as {
       filename: string;
