@@ -21,6 +21,7 @@ import { ConfirmButton } from '../ConfirmButton';
 import { ErrorNotice } from '../ErrorNotice';
 import { Field } from '../Field';
 import { Loading } from '../Loading';
+import { CollectionForm, collectionOptionKey } from './CollectionForm';
 
 /** Settings -> Collection: each account's collection services, joined, changed and left here. */
 export function CollectionSettingsSection({ accounts }: { accounts: readonly AccountView[] }) {
@@ -137,14 +138,12 @@ function JoinForm({
         onChange(await bridge.invoke('collection.join', commandInput('collection.join', { accountId, service, body: bodyFrom(specs, v) }))),
     });
   return (
-    <form
-      className="form"
-      aria-label={t('collection.joinService', { service: name })}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <CollectionForm
+      form={form}
+      label={t('collection.joinService', { service: name })}
+      submitLabel={t('collection.joinService', { service: name })}
+      primary
+      onSubmit={submit}
     >
       <div className="grid-3">
         {specs.map((f) => (
@@ -154,17 +153,11 @@ function JoinForm({
             spec={f}
             label={t(`collection.fields.${f.path}`)}
             required={f.kind !== 'bool' && !(service === 'collectora' && COLLECTORA_OPTIONAL.has(f.path))}
-            optionLabel={(o) => t(f.path === 'accountable_party' ? `collection.party.${o}` : `collection.serviceType.${o}`)}
+            optionLabel={(o) => t(collectionOptionKey(f.path, o))}
           />
         ))}
       </div>
-      <ErrorNotice error={form.failure} lines={form.unplaced} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={form.busy}>
-          {form.busy ? t('common.working') : t('collection.joinService', { service: name })}
-        </button>
-      </div>
-    </form>
+    </CollectionForm>
   );
 }
 
@@ -187,15 +180,7 @@ function ClientCodeForm({ accountId, onChange }: { accountId: string; onChange(v
         ),
     });
   return (
-    <form
-      className="form"
-      aria-label={t('collection.clientCodeTitle')}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <CollectionForm form={form} label={t('collection.clientCodeTitle')} submitLabel={t('collection.activate')} primary onSubmit={submit}>
       <Field
         form={form}
         spec={CLIENT_CODE_SPEC}
@@ -203,13 +188,7 @@ function ClientCodeForm({ accountId, onChange }: { accountId: string; onChange(v
         hint={t('collection.clientCodeHint')}
         required
       />
-      <ErrorNotice error={form.failure} lines={form.unplaced} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={form.busy}>
-          {form.busy ? t('common.working') : t('collection.activate')}
-        </button>
-      </div>
-    </form>
+    </CollectionForm>
   );
 }
 
@@ -238,15 +217,7 @@ function ChangeForm({
         ),
     });
   return (
-    <form
-      className="form"
-      aria-label={t('collection.changeTitle')}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <CollectionForm form={form} label={t('collection.changeTitle')} submitLabel={t('collection.change')} onSubmit={submit}>
       <div className="grid-3">
         {CHANGE_FIELDS.map((f) => (
           <Field
@@ -254,16 +225,10 @@ function ChangeForm({
             form={form}
             spec={f}
             label={t(`collection.fields.${f.path}`)}
-            optionLabel={(o) => t(f.path === 'accountable_party' ? `collection.party.${o}` : `collection.serviceType.${o}`)}
+            optionLabel={(o) => t(collectionOptionKey(f.path, o))}
           />
         ))}
       </div>
-      <ErrorNotice error={form.failure} lines={form.unplaced} />
-      <div className="actions">
-        <button type="submit" disabled={form.busy}>
-          {form.busy ? t('common.working') : t('collection.change')}
-        </button>
-      </div>
-    </form>
+    </CollectionForm>
   );
 }
