@@ -62,8 +62,11 @@ export function reportOf(a: ValidatorAnswer, file: string, ms: number): Validati
   };
 }
 
-/** The file the service said it cannot read (400 unreadable_document), as an unreadable report. */
-function unreadableOf(file: string, problem: string, ms: number): ValidationReport {
+/**
+ * A file the service said it cannot read (400 unreadable_document), or one that could not be sent to
+ * it at all (`validate --remote`), as an unreadable report of the service's.
+ */
+export function unreadableOf(file: string, problem: string, ms: number): ValidationReport {
   return {
     file,
     status: 'unreadable',

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ValidationReport } from '../../../shared/validation/report';
-import type { RemoteProfile } from '../api/validator';
+import { type RemoteProfile, unreadableOf } from '../api/validator';
 import { MAX_VALIDATE_BYTES } from '../validate';
 import { accountFor } from './company';
 import { type GlobalOptions, openCli } from './context';
@@ -10,25 +10,6 @@ export interface RemoteRun {
   reports: ValidationReport[];
   /** Set when the service's validator could not be asked (down, no `validate` scope, an answer that is no report). */
   failure: string | null;
-}
-
-/** A file that cannot be sent to be validated: answered here, in the report's own words, without asking anyone. */
-function notRead(file: string, problem: string): ValidationReport {
-  return {
-    file,
-    status: 'unreadable',
-    valid: false,
-    syntax: 'other',
-    customizationId: null,
-    rulesets: [],
-    issues: [],
-    fatalCount: 0,
-    warningCount: 0,
-    problem,
-    notes: [],
-    ms: 0,
-    source: 'service',
-  };
 }
 
 async function bytesOf(file: string): Promise<Uint8Array | string> {
@@ -60,7 +41,8 @@ export async function validateRemotely(
     for (const file of files) {
       const data = await bytesOf(file);
       if (typeof data === 'string') {
-        reports.push(notRead(file, data));
+        // Answered here, in the report's own words, without asking anyone.
+        reports.push(unreadableOf(file, data, 0));
         continue;
       }
       try {
