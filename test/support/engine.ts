@@ -29,6 +29,8 @@ export async function startTestEngine(
     inboxLayout?: InboxLayout;
     log?: Logger;
     now?: () => number;
+    /** The account's name, where the test looks for it. */
+    name?: string;
   } = {},
 ): Promise<TestEngine> {
   const dataDir = keptTempDir('einvoice-data-');
@@ -48,7 +50,7 @@ export async function startTestEngine(
     },
   });
   const account = await engine.addAccount({
-    name: 'Test',
+    name: opts.name ?? 'Test',
     environment: 'sandbox',
     url: sb.url,
     companyId: company.company_id,

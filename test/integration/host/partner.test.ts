@@ -1,16 +1,14 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../../main/core/engine';
-import { MemorySecrets } from '../../../main/core/secrets';
 import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { NeedsPersonView } from '../../../shared/bridge/needs-person';
 import type { PartnerErrorView, PartnerInboundView, PartnerListView, PartnerLookupView } from '../../../shared/bridge/partner';
-import { FIXTURES, type TestEngine } from '../../support/engine';
+import { FIXTURES, startTestEngine } from '../../support/engine';
 import { recordingLogger } from '../../support/log';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
-import { fileTempDir, keptTempDir } from '../../support/temp';
+import { fileTempDir } from '../../support/temp';
 import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
 import { type HostUnderTest, receive, startHost } from './setup';
 
@@ -46,41 +44,10 @@ beforeAll(async () => {
   office = await sb.company({ name: 'Tilitoimisto Oy', business_id: '2222222-2' });
   client = await sb.company({ name: 'Asiakas Oy', business_id: '3333333-3', vendor_api_key: office.vendor_api_key });
   other = await sb.company({ name: 'Toinen Oy', business_id: '4444444-4', vendor_api_key: office.vendor_api_key });
-  const dataDir = keptTempDir('einvoice-data-');
-  const root = keptTempDir('einvoice-root-');
-  const engine = new Engine({
-    dataDir,
-    secrets: new MemorySecrets(),
-    now: () => Date.now() + skew,
-    runner: {
-      stableMs: 50,
-      watch: false,
-      backoff: { baseMs: 50, capMs: 500 },
-      retry: { initialDelayMs: 10, maxDelayMs: 100, maxRetries: 3 },
-    },
-  });
-  const account = await engine.addAccount({
-    name: 'Office',
-    environment: 'sandbox',
-    url: sb.url,
-    companyId: office.company_id,
-    root,
-    apiKey: office.api_key,
-  });
-  const te: TestEngine = {
-    engine,
-    account,
-    root,
-    dataDir,
-    close: async () => {
-      await engine.stop();
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(root, { recursive: true, force: true });
-    },
-  };
+  const te = await startTestEngine(sb, office, { name: 'Office', stableMs: 50, now: () => Date.now() + skew });
   h = await startHost(sb, office, te);
   // The office account was added without its vendor key: it gets it in place, which links the office too.
-  value(await h.call('company.vendor.addKey', { accountId: account.id, vendorApiKey: office.vendor_api_key }));
+  value(await h.call('company.vendor.addKey', { accountId: te.account.id, vendorApiKey: office.vendor_api_key }));
   await linkToVendor(client);
   await linkToVendor(other);
   clientAccountId = value(

@@ -1,13 +1,10 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../../main/core/engine';
-import { MemorySecrets } from '../../../main/core/secrets';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { AccountStatusView, InvoiceDetail, OutboxItemView } from '../../../shared/bridge/views';
-import { FIXTURES, type TestEngine } from '../../support/engine';
+import { FIXTURES, startTestEngine } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { keptTempDir } from '../../support/temp';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
@@ -23,38 +20,7 @@ function value<T>(r: BridgeResult<T>): T {
 beforeAll(async () => {
   sb = await startTestSandbox();
   const company = await sb.company();
-  const dataDir = keptTempDir('einvoice-data-');
-  const root = keptTempDir('einvoice-root-');
-  const engine = new Engine({
-    dataDir,
-    secrets: new MemorySecrets(),
-    now: () => Date.now() + skew,
-    runner: {
-      stableMs: 50,
-      watch: false,
-      backoff: { baseMs: 50, capMs: 500 },
-      retry: { initialDelayMs: 10, maxDelayMs: 100, maxRetries: 3 },
-    },
-  });
-  const account = await engine.addAccount({
-    name: 'Sender',
-    environment: 'sandbox',
-    url: sb.url,
-    companyId: company.company_id,
-    root,
-    apiKey: company.api_key,
-  });
-  const te: TestEngine = {
-    engine,
-    account,
-    root,
-    dataDir,
-    close: async () => {
-      await engine.stop();
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(root, { recursive: true, force: true });
-    },
-  };
+  const te = await startTestEngine(sb, company, { name: 'Sender', stableMs: 50, now: () => Date.now() + skew });
   h = await startHost(sb, company, te);
 });
 afterAll(async () => {
