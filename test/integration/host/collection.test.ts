@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type {
   CollectionDetailView,
@@ -8,10 +7,9 @@ import type {
   CollectionServicesView,
   CollectionStateView,
 } from '../../../shared/bridge/collection-views';
-import { recordingLogger } from '../../support/log';
 import { COLLECTORA_BODY, raiseEvent, uploadSentInvoice } from '../../support/receivables';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
-import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { overIpc } from './over-ipc';
 import { type HostUnderTest, startHost } from './setup';
 
 // Issue 13 item 1 through the real bridge over HTTP (and IPC) and the sandbox: onboarding, sending to
@@ -154,18 +152,11 @@ describe('collection commands', () => {
   });
 
   it('works over the Electron IPC channel too, and refuses bad input there before the engine', async () => {
-    const ipcMain = fakeIpcMain();
-    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
-    try {
-      const handler = ipcMain.handlers.get('einvoice:invoke');
-      if (!handler) throw new Error('no handler');
-      const invoke = (name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<unknown>>;
+    await overIpc(h, async (invoke) => {
       const v = value(await invoke('collection.services', { accountId })) as CollectionServicesView;
       expect(v.services.map((s) => s.service)).toEqual(['collectora', 'collectorb', 'collectorc']);
       expect(failure(await invoke('collection.leave', { accountId, service: 'collectorc' })).kind).toBe('invalid');
       expect(failure(await invoke('collection.states', { accountId, invoiceIds: 'x' })).kind).toBe('invalid');
-    } finally {
-      dispose();
-    }
+    });
   });
 });

@@ -1,15 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { NeedsPersonView } from '../../../shared/bridge/needs-person';
 import type { PartnerErrorView, PartnerInboundView, PartnerListView, PartnerLookupView } from '../../../shared/bridge/partner';
 import { FIXTURES, startTestEngine } from '../../support/engine';
-import { recordingLogger } from '../../support/log';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir } from '../../support/temp';
-import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { overIpc } from './over-ipc';
 import { type HostUnderTest, receive, startHost } from './setup';
 
 // Issue 13 item 6, the accountant's cockpit, through the real bridge over HTTP (and IPC) and the sandbox.
@@ -173,18 +171,11 @@ describe('what needs a person, across every account', () => {
   });
 
   it('answers the same over the Electron IPC invoke channel, and refuses bad input before the engine', async () => {
-    const ipcMain = fakeIpcMain();
-    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
-    try {
-      const handler = ipcMain.handlers.get('einvoice:invoke');
-      if (!handler) throw new Error('no handler');
-      const invoke = (name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<unknown>>;
+    await overIpc(h, async (invoke) => {
       expect(value(await invoke('overview.needsPerson', {}))).toMatchObject({ companies: [expect.objectContaining({ name: 'Asiakas' })] });
       expect(value(await invoke('partner.accounts', {}))).toHaveLength(1);
       const bad = await invoke('partner.outboundErrors', { accountId: h.te.account.id, after: 'yesterday' });
       expect(bad).toMatchObject({ ok: false, error: { kind: 'invalid', fields: { after: expect.any(String) } } });
-    } finally {
-      dispose();
-    }
+    });
   });
 });

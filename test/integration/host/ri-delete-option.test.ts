@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { AccountView } from '../../../shared/bridge/views';
-import { recordingLogger } from '../../support/log';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { overIpc } from './over-ipc';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
@@ -35,12 +33,7 @@ describe('the RI delete option through the bridge', () => {
   });
 
   it('works over the Electron IPC channel too, and refuses bad input there before the engine', async () => {
-    const ipcMain = fakeIpcMain();
-    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
-    try {
-      const handler = ipcMain.handlers.get('einvoice:invoke');
-      if (!handler) throw new Error('no handler');
-      const invoke = (name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<unknown>>;
+    await overIpc(h, async (invoke) => {
       const [account] = value(await h.call<AccountView[]>('accounts.list'));
       const off = value(await invoke('accounts.update', { accountId: account?.id, deleteRiAfterDownload: false })) as AccountView;
       expect(off.deleteRiAfterDownload).toBe(false);
@@ -48,8 +41,6 @@ describe('the RI delete option through the bridge', () => {
         ok: false,
         error: { kind: 'invalid' },
       });
-    } finally {
-      dispose();
-    }
+    });
   });
 });

@@ -2,14 +2,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countUnhandledDetectWarnings } from '../../../main/core/sync/detect-work';
-import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from '../../../shared/bridge/scrutiny';
 import type { OutboxItemView } from '../../../shared/bridge/views';
 import { FIXTURES } from '../../support/engine';
-import { recordingLogger } from '../../support/log';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { overIpc } from './over-ipc';
 import { type HostUnderTest, receive, startHost } from './setup';
 
 let sb: TestSandbox;
@@ -233,12 +231,7 @@ describe('the delivery trail over HTTP', () => {
 
 describe('the same commands over Electron IPC', () => {
   it('reach the same handlers, and bad input is refused before the engine', async () => {
-    const ipcMain = fakeIpcMain();
-    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
-    try {
-      const handler = ipcMain.handlers.get('einvoice:invoke');
-      if (!handler) throw new Error('no handler');
-      const invoke = (name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<unknown>>;
+    await overIpc(h, async (invoke) => {
       expect(value(await invoke('reports.definitions', { accountId, lang: 'sv' }))).toEqual(
         expect.arrayContaining([expect.objectContaining({ reason: 'SPAM' })]),
       );
@@ -250,8 +243,6 @@ describe('the same commands over Electron IPC', () => {
       if (!bad.ok) expect(bad.error).toMatchObject({ kind: 'invalid', fields: { checks: 'choose at least one check' } });
       const unknown = await invoke('reports.list', { accountId, invoiceId: 'no-such-invoice' });
       expect(unknown.ok).toBe(false);
-    } finally {
-      dispose();
-    }
+    });
   });
 });

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import type { SupplierNotifyView, SupplierQueryView } from '../../../shared/bridge/commands';
 import type { FolderOptionsView } from '../../../shared/schemas/sending-options';
 import { FIXTURES } from '../../support/engine';
-import { recordingLogger } from '../../support/log';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { overIpc } from './over-ipc';
 import { type HostUnderTest, startHost } from './setup';
 
 // Issue 12 items 4 to 7 through the real bridge over HTTP and the sandbox: scanning services,
@@ -317,12 +315,7 @@ describe('B2C Norway and sending options', () => {
 
 describe('the same commands over Electron IPC', () => {
   it('the invoke channel runs them through the real bridge, and refuses bad input before the engine', async () => {
-    const ipcMain = fakeIpcMain();
-    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
-    try {
-      const handler = ipcMain.handlers.get('einvoice:invoke');
-      if (!handler) throw new Error('no handler');
-      const invoke = (name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<unknown>>;
+    await overIpc(h, async (invoke) => {
       expect(value(await invoke('norway.b2cno', { accountId }))).toMatchObject({ avtalegiro: { enabled: false } });
       expect(value(await invoke('lookup.endpoints', { accountId, businessIds: ['1234567-8'] }))).toEqual([
         expect.objectContaining({ business_id: '1234567-8' }),
@@ -333,8 +326,6 @@ describe('the same commands over Electron IPC', () => {
       );
       const tooMany = Array.from({ length: 11 }, (_, i) => `900000${i}-1`);
       expect(failure(await invoke('lookup.endpoints', { accountId, businessIds: tooMany }))).toMatchObject({ kind: 'invalid' });
-    } finally {
-      dispose();
-    }
+    });
   });
 });

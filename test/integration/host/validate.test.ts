@@ -2,15 +2,13 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VALIDATE_BYTES } from '../../../main/core/validate';
-import { registerBridgeIpc } from '../../../main/electron/ipc';
 import type { BridgeResult } from '../../../shared/bridge/api';
 import { VALIDATE_CHUNK_BYTES, type ValidationView } from '../../../shared/bridge/validation';
 import type { BridgeErrorView, OutboxItemView } from '../../../shared/bridge/views';
 import { FIXTURES, startTestEngine } from '../../support/engine';
-import { recordingLogger } from '../../support/log';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { ensureRules } from '../../support/validation';
-import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { overIpc } from './over-ipc';
 import { type HostUnderTest, startHost } from './setup';
 
 /**
@@ -181,12 +179,7 @@ describe('the outbox shows each file’s report', () => {
 
 describe('the same commands over Electron IPC', () => {
   it('a file in pieces through the invoke channel answers the same report, and a bad piece is refused before main holds it', async () => {
-    const ipcMain = fakeIpcMain();
-    const dispose = registerBridgeIpc({ ipcMain, dispatch: h.bridge.dispatch, isAppContents: (id) => id === 7, log: recordingLogger() });
-    try {
-      const handler = ipcMain.handlers.get('einvoice:invoke');
-      if (!handler) throw new Error('no handler');
-      const invoke = <T>(name: string, input: unknown) => handler(invokeEvent({ senderId: 7 }), name, input) as Promise<BridgeResult<T>>;
+    await overIpc(h, async (invoke) => {
       const bytes = Buffer.from(await brokenSums());
       const { uploadId } = value(await invoke<{ uploadId: string }>('validate.start', { name: 'ipc.xml', size: bytes.length }));
       const half = Math.floor(bytes.length / 2);
@@ -197,8 +190,6 @@ describe('the same commands over Electron IPC', () => {
       expect(view.report.file).toBe('ipc.xml');
       expect(view.report.status).toBe('invalid');
       expect(view.report.issues.some((i) => i.location === '/Invoice/cac:LegalMonetaryTotal')).toBe(true);
-    } finally {
-      dispose();
-    }
+    });
   });
 });
