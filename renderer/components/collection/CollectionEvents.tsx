@@ -1,20 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { CollectionEventView } from '../../../shared/bridge/collection-views';
+import { ASSIGNMENT_EVENT_TYPES } from '../../../shared/schemas/receivables';
 import { useFormat } from '../../stores/context';
 
-const KNOWN = new Set([
-  'paid',
-  'credit_note',
-  'credit_loss',
-  'close',
-  'partially_close',
-  'collection_started',
-  'reminder_sent',
-  'second_reminder_sent',
-  'second_demand_sent',
-  'legal_collection_started',
-  'payment_plan',
-]);
+// The spec's event types have translated names; a type it adds later is shown as the service spells it.
+const KNOWN = new Set<string>(ASSIGNMENT_EVENT_TYPES);
 
 /** The sum an event carries, whichever field its type keeps it in (spec: receivables webhooks). */
 const sumOf = (e: CollectionEventView): number | null => {
