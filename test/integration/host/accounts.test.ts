@@ -1,20 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type { AccountStatusView, AccountView } from '../../../shared/bridge/views';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir, tempDir } from '../../support/temp';
+import { value } from './results';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
 let h: HostUnderTest;
 let other: TestCompany;
 const otherRoot = fileTempDir('einvoice-root-');
-
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeAll(async () => {
   sb = await startTestSandbox();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type {
   CollectionDetailView,
   CollectionMessageView,
@@ -10,6 +9,7 @@ import type {
 import { COLLECTORA_BODY, raiseEvent, uploadSentInvoice } from '../../support/receivables';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { overIpc } from './over-ipc';
+import { failure, value } from './results';
 import { type HostUnderTest, startHost } from './setup';
 
 // Issue 13 item 1 through the real bridge over HTTP (and IPC) and the sandbox: onboarding, sending to
@@ -20,14 +20,6 @@ let company: TestCompany;
 let h: HostUnderTest;
 let accountId: string;
 
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-function failure<T>(r: BridgeResult<T>) {
-  if (r.ok) throw new Error(`command answered ${JSON.stringify(r.value)}`);
-  return r.error;
-}
 const statusOf = (v: CollectionServicesView, s: string) => v.services.find((x) => x.service === s)?.status;
 
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type {
   AccountStatusView,
   AccountView,
@@ -11,17 +10,13 @@ import type {
 } from '../../../shared/bridge/views';
 import { senderFolderName } from '../../../shared/inbox-layout';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { value } from './results';
 import { type HostUnderTest, receive, startHost } from './setup';
 
 let sb: TestSandbox;
 let h: HostUnderTest;
 let accountId: string;
 const received: Record<string, string> = {};
-
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeAll(async () => {
   sb = await startTestSandbox();

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type { CompanyAccountView, DepartmentView, WebhookView } from '../../../shared/bridge/company-admin';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir } from '../../support/temp';
+import { value } from './results';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
 let h: HostUnderTest;
 let accountId: string;
-
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeAll(async () => {
   sb = await startTestSandbox();

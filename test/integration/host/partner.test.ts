@@ -1,13 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type { NeedsPersonView } from '../../../shared/bridge/needs-person';
 import type { PartnerErrorView, PartnerInboundView, PartnerListView, PartnerLookupView } from '../../../shared/bridge/partner';
 import { FIXTURES, startTestEngine } from '../../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir } from '../../support/temp';
 import { overIpc } from './over-ipc';
+import { value } from './results';
 import { type HostUnderTest, receive, startHost } from './setup';
 
 // Issue 13 item 6, the accountant's cockpit, through the real bridge over HTTP (and IPC) and the sandbox.
@@ -23,10 +23,6 @@ let skew = 0;
 const HOUR = 3600_000;
 const XML = join(FIXTURES, 'invoices', 'peppol-bis3', 'base-example.xml');
 
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 /** A client company links itself to the office's vendor key, as its own admin would. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type { AccountView } from '../../../shared/bridge/views';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { overIpc } from './over-ipc';
+import { value } from './results';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
@@ -15,11 +15,6 @@ afterAll(async () => {
   await h.close();
   await sb.close();
 });
-
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 describe('the RI delete option through the bridge', () => {
   it('is off for an account until chosen; accounts.update sets it over HTTP and refuses what is not a yes or no at its field', async () => {

@@ -2,23 +2,18 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countUnhandledDetectWarnings } from '../../../main/core/sync/detect-work';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from '../../../shared/bridge/scrutiny';
 import type { OutboxItemView } from '../../../shared/bridge/views';
 import { FIXTURES } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { overIpc } from './over-ipc';
+import { value } from './results';
 import { type HostUnderTest, receive, startHost } from './setup';
 
 let sb: TestSandbox;
 let h: HostUnderTest;
 let accountId: string;
 let invoiceId: string;
-
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeAll(async () => {
   sb = await startTestSandbox();

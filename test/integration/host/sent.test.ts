@@ -1,21 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type { AccountStatusView, InvoiceDetail, OutboxItemView } from '../../../shared/bridge/views';
 import { FIXTURES, startTestEngine } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { value } from './results';
 import { type HostUnderTest, startHost } from './setup';
 
 let sb: TestSandbox;
 let h: HostUnderTest;
 /** The engine's clock runs this far ahead: delivery checks wait a minute between asks, the test does not. */
 let skew = 0;
-
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeAll(async () => {
   sb = await startTestSandbox();

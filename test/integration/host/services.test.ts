@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/api';
 import type { SupplierNotifyView, SupplierQueryView } from '../../../shared/bridge/commands';
 import type { FolderOptionsView } from '../../../shared/schemas/sending-options';
 import { FIXTURES } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { overIpc } from './over-ipc';
+import { failure, value } from './results';
 import { type HostUnderTest, startHost } from './setup';
 
 // Issue 12 items 4 to 7 through the real bridge over HTTP and the sandbox: scanning services,
@@ -18,14 +18,6 @@ let h: HostUnderTest;
 let accountId: string;
 const DAY = 86_400_000;
 
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-function failure<T>(r: BridgeResult<T>) {
-  if (r.ok) throw new Error(`command answered ${JSON.stringify(r.value)}`);
-  return r.error;
-}
 const faults = (rules: unknown[]) => sb.call('/__sandbox/faults', { method: 'PUT', json: rules });
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { FIXTURES, startTestEngine } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { ensureRules } from '../../support/validation';
 import { overIpc } from './over-ipc';
+import { value } from './results';
 import { type HostUnderTest, startHost } from './setup';
 
 /**
@@ -29,10 +30,6 @@ afterAll(async () => {
   await sb?.close();
 });
 
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 function failure(r: BridgeResult<unknown>): BridgeErrorView {
   if (r.ok) throw new Error(`command succeeded: ${JSON.stringify(r.value).slice(0, 200)}`);
   return r.error;

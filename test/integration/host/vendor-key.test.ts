@@ -8,6 +8,7 @@ import { startTestEngine } from '../../support/engine';
 import { recordingLogger } from '../../support/log';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { fakeIpcMain, invokeEvent } from '../../unit/electron/support';
+import { value } from './results';
 import { type HostUnderTest, startHost } from './setup';
 
 // Issue 12: an account added without a vendor API key gets one in place, and links.
@@ -17,11 +18,6 @@ let h: HostUnderTest;
 let company: TestCompany;
 let accountId: string;
 const engineLog = recordingLogger();
-
-function value<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(`command failed: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 /** Every file under a folder, as text: the key must be in none of them (the test engine keeps keys in memory). */
 async function filesUnder(dir: string): Promise<string[]> {
