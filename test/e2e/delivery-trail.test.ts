@@ -2,16 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRow, InvoicePage } from '../../shared/bridge/views';
 import { closeDemoApp, type DemoApp, openDemoApp, waitForMirror } from './support/app';
-import { goTo, hasChromium, openApp, screenshot, seriousViolations } from './support/browser';
+import { goTo, hasChromium, openApp, screenshot, seriousViolations, setLanguage } from './support/browser';
 import { bridgeCall } from './support/host';
 
 const LANGS = ['fi', 'sv', 'nb', 'en'] as const;
-
-async function setLanguage(page: Page, lang: string): Promise<void> {
-  await goTo(page, 'settings');
-  await page.locator('#settings-language').selectOption(lang);
-  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-}
 
 /** Opens an item by its address, as a shared link would, and waits for its trail to be read. */
 async function openTrail(page: Page, hash: string): Promise<void> {

@@ -54,3 +54,10 @@ export async function goTo(page: Page, id: string): Promise<void> {
   await page.click(`nav [data-page="${id}"]`);
   await page.waitForSelector(`main[data-page="${id}"]`);
 }
+
+/** Switches the app's language in Settings and waits until the page says it is in that language. */
+export async function setLanguage(page: Page, lang: string): Promise<void> {
+  await goTo(page, 'settings');
+  await page.locator('#settings-language').selectOption(lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
