@@ -2,13 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { expect, vi } from 'vitest';
 import { seededRandom } from '../../sandbox/context';
+import { CLI } from './cli';
 import type { TestCompany, TestSandbox } from './sandbox';
 import { tempDir } from './temp';
 
 // The crash tests run the real CLI in a child process, because only a SIGKILL of a whole process
 // stops the engine where a crash would: mid-write, mid-send, with no finally blocks run.
-const CLI = new URL('../../main/core/cli/bin.ts', import.meta.url).pathname;
-
 export function cli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }

@@ -1,31 +1,13 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli';
 import { fileTempDir } from '../../support/temp';
 
 // npm run cli -- users list|add|remove and webhooks list|add|remove|resend, against the embedded
 // sandbox's demo company (its keys stay beside the sandbox, so no keychain or passphrase is needed).
 
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const data = fileTempDir('einvoice-cli-company-');
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'main/core/cli/bin.ts', '--data', data, '--log-level', 'error', ...args], {
-      cwd: REPO,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    p.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    p.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(['--data', data, '--log-level', 'error', ...args]);
 
 beforeAll(async () => {
   const demo = await cli('demo');

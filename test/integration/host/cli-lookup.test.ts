@@ -1,33 +1,17 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir } from '../../support/temp';
 
 // `npm run cli -- lookup receivers|endpoints` as a user runs it, against the sandbox.
 
-const CLI = new URL('../../../main/core/cli/bin.ts', import.meta.url).pathname;
 let sb: TestSandbox;
 let company: TestCompany;
 const data = fileTempDir('einvoice-cli-lookup-');
 const root = fileTempDir('einvoice-cli-lookup-root-');
 
-function cli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--data', data, '--log-level', 'error', ...args], {
-      env: { ...process.env, EINVOICE_API_KEY: company.api_key },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      err += c.toString('utf8');
-    });
-    child.once('exit', (code) => resolve({ code, out, err }));
-  });
-}
+const cli = (args: string[]) =>
+  runCli(['--data', data, '--log-level', 'error', ...args], { ...process.env, EINVOICE_API_KEY: company.api_key });
 
 beforeAll(async () => {
   sb = await startTestSandbox();
@@ -46,7 +30,7 @@ beforeAll(async () => {
     '--root',
     root,
   ]);
-  expect(add.code, add.err).toBe(0);
+  expect(add.code, add.stderr).toBe(0);
 }, 60_000);
 afterAll(async () => sb?.close());
 
@@ -55,24 +39,24 @@ describe('npm run cli -- lookup', () => {
     timeout: 60_000,
   }, async () => {
     const r = await cli(['lookup', 'receivers', '--bid', '1234567-8']);
-    expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^0216:003712345678\t\w+\t.*\t1234567-8\tFI\t.*INVOICE/m);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^0216:003712345678\t\w+\t.*\t1234567-8\tFI\t.*INVOICE/m);
     const j = await cli(['lookup', 'receivers', '--eia', '0216:003712345678', '--network', 'peppol', '--network', 'EXTERNAL', '--json']);
-    expect(j.code, j.err).toBe(0);
-    expect((JSON.parse(j.out) as { eia: string }[]).map((x) => x.eia)).toContain('0216:003712345678');
+    expect(j.code, j.stderr).toBe(0);
+    expect((JSON.parse(j.stdout) as { eia: string }[]).map((x) => x.eia)).toContain('0216:003712345678');
     const none = await cli(['lookup', 'receivers']);
     expect(none.code).not.toBe(0);
-    expect(none.err).toMatch(/--name, --bid or --eia/);
+    expect(none.stderr).toMatch(/--name, --bid or --eia/);
   });
 
   it('endpoints of business ids; more than 10 refused before anything is sent', { timeout: 60_000 }, async () => {
     const r = await cli(['lookup', 'endpoints', '1234567-8', '--json']);
-    expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out)).toEqual([expect.objectContaining({ business_id: '1234567-8', eia: expect.any(String) })]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ business_id: '1234567-8', eia: expect.any(String) })]);
     const eleven = Array.from({ length: 11 }, (_, i) => `900000${i}-1`);
     const many = await cli(['lookup', 'endpoints', ...eleven]);
     expect(many.code).not.toBe(0);
-    expect(many.err).toMatch(/at most 10 business ids/);
+    expect(many.stderr).toMatch(/at most 10 business ids/);
   });
 
   it('options: the consumer fields are options of Outbox/Invoices, checked like the Settings page checks them', {
@@ -80,7 +64,7 @@ describe('npm run cli -- lookup', () => {
   }, async () => {
     const bad = await cli(['options', '--account', 'Lookup', '--folder', 'Outbox/Invoices', 'recipient_phone_number=0401234567']);
     expect(bad.code).not.toBe(0);
-    expect(bad.err).toMatch(/recipient_phone_number: international format/);
+    expect(bad.stderr).toMatch(/recipient_phone_number: international format/);
     const ok = await cli([
       'options',
       '--account',
@@ -91,8 +75,8 @@ describe('npm run cli -- lookup', () => {
       'recipient_phone_number=+4791234567',
       'route_order=efaktura,print',
     ]);
-    expect(ok.code, ok.err).toBe(0);
-    expect(JSON.parse(ok.out)).toEqual({
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({
       recipient_type: 'consumer',
       recipient_phone_number: '+4791234567',
       route_order: ['efaktura', 'print'],

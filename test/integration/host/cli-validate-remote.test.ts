@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli';
 import { FIXTURES } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir } from '../../support/temp';
@@ -11,7 +10,6 @@ import { ensureRules } from '../../support/validation';
 // npm run cli -- validate FILE... --remote [--account NAME]: the service's validator host answers, with
 // the local command's exit codes (0 valid, 1 a rule broken, 2 a file not read or the host not asked).
 
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const data = fileTempDir('einvoice-cli-remote-');
 const dir = fileTempDir('einvoice-cli-remote-files-');
 const VALID = join(FIXTURES, 'invoices/peppol-bis3/base-example.xml');
@@ -20,24 +18,7 @@ const NOT_XML = join(dir, 'notes.txt');
 const ENV = { ...process.env, EINVOICE_SECRETS_STORE: 'file', EINVOICE_SECRETS_PASSPHRASE: 'cli remote validation test' };
 let sb: TestSandbox;
 
-function cli(args: string[], env: NodeJS.ProcessEnv = ENV): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'main/core/cli/bin.ts', '--data', data, '--log-level', 'error', ...args], {
-      cwd: REPO,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    p.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    p.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv = ENV) => runCli(['--data', data, '--log-level', 'error', ...args], env);
 
 async function addAccount(name: string, allowed?: string[]): Promise<void> {
   const c = await sb.company(allowed ? { allowed_scopes: allowed } : {});

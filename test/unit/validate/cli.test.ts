@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli';
 import { FIXTURES } from '../../support/engine';
 import { fileTempDir } from '../../support/temp';
 import { ensureRules } from '../../support/validation';
@@ -9,26 +9,12 @@ import { ensureRules } from '../../support/validation';
 // npm run cli -- validate FILE... [--json]: exit 0 when every file is valid, 1 when one breaks a rule,
 // 2 when one could not be read.
 
-const CLI = new URL('../../../main/core/cli/bin.ts', import.meta.url).pathname;
 const dir = fileTempDir('einvoice-cli-validate-');
 const VALID = join(FIXTURES, 'invoices/peppol-bis3/base-example.xml');
 const BROKEN = join(dir, 'broken.xml');
 const MISSING = join(dir, 'missing.xml');
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', CLI, 'validate', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    p.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    p.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(['validate', ...args]);
 
 beforeAll(async () => {
   await ensureRules();

@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+/** The CLI's entry, run from source through tsx as `npm run cli` runs it. */
+export const CLI = fileURLToPath(new URL('../../main/core/cli/bin.ts', import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the CLI to its end in a child process (its exit codes and output are what is under test) and
+ * answers what it printed; `env` replaces the environment, as spawn's does.
+ */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    p.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    p.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
