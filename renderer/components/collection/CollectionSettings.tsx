@@ -72,15 +72,14 @@ function CollectionServices({ accountId }: { accountId: string }) {
   );
 }
 
-function ServiceBody({
-  accountId,
-  service: s,
-  onChange,
-}: {
+/** A service's part of the page; `onChange` gets the services as the service answered after a change, and the page redraws from them. */
+interface ServiceProps<S> {
   accountId: string;
-  service: CollectionServiceView;
+  service: S;
   onChange(v: CollectionServicesView): void;
-}) {
+}
+
+function ServiceBody({ accountId, service: s, onChange }: ServiceProps<CollectionServiceView>) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const [error, setError] = useState<BridgeErrorView | null>(null);
@@ -112,15 +111,7 @@ function ServiceBody({
   );
 }
 
-function JoinForm({
-  accountId,
-  service,
-  onChange,
-}: {
-  accountId: string;
-  service: JoinService;
-  onChange(v: CollectionServicesView): void;
-}) {
+function JoinForm({ accountId, service, onChange }: ServiceProps<JoinService>) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const specs = JOIN_FIELDS[service];
@@ -192,15 +183,7 @@ function ClientCodeForm({ accountId, onChange }: { accountId: string; onChange(v
   );
 }
 
-function ChangeForm({
-  accountId,
-  service,
-  onChange,
-}: {
-  accountId: string;
-  service: CollectionServiceView;
-  onChange(v: CollectionServicesView): void;
-}) {
+function ChangeForm({ accountId, service, onChange }: ServiceProps<CollectionServiceView>) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const form = useForm(
