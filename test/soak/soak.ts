@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { seededRandom } from '../../sandbox/context';
 import type { FaultRule } from '../../sandbox/faults';
+import { addAccountArgs } from '../support/cli';
 import { FIXTURES } from '../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
 import { keptTempDir } from '../support/temp';
@@ -77,24 +78,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     const company = await sb.company({ name: 'Soak Oy' });
     // The API key in an encrypted file: a soak's account stays out of the machine's keychain.
     const env = { EINVOICE_API_KEY: company.api_key, EINVOICE_SECRETS_STORE: 'file', EINVOICE_SECRETS_PASSPHRASE: 'the soak passphrase' };
-    const add = await run(
-      [
-        'accounts',
-        'add',
-        '--name',
-        'Soak',
-        '--environment',
-        'sandbox',
-        '--url',
-        sb.url,
-        '--company-id',
-        company.company_id,
-        '--root',
-        root,
-      ],
-      data,
-      env,
-    );
+    const add = await run(addAccountArgs('Soak', sb.url, company.company_id, root), data, env);
     if (add.code !== 0) throw new Error(`accounts add failed: ${add.out}`);
 
     const invoiceTemplate = await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');

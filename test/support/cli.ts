@@ -29,3 +29,8 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Pr
     p.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** `accounts add` for a sandbox company as a user types it; the API key goes in EINVOICE_API_KEY. */
+export function addAccountArgs(name: string, url: string, companyId: string, root: string): string[] {
+  return ['accounts', 'add', '--name', name, '--environment', 'sandbox', '--url', url, '--company-id', companyId, '--root', root];
+}

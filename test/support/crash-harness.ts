@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { expect, vi } from 'vitest';
 import { seededRandom } from '../../sandbox/context';
-import { CLI } from './cli';
+import { addAccountArgs, CLI } from './cli';
 import type { TestCompany, TestSandbox } from './sandbox';
 import { tempDir } from './temp';
 
@@ -32,25 +32,7 @@ export async function crashAccount(sb: TestSandbox, prefix: string): Promise<Cra
   const data = tempDir(`${prefix}data-`);
   const root = tempDir(`${prefix}root-`);
   const env = { EINVOICE_API_KEY: company.api_key };
-  const add = cli(
-    [
-      '--data',
-      data,
-      'accounts',
-      'add',
-      '--name',
-      'Crash',
-      '--environment',
-      'sandbox',
-      '--url',
-      sb.url,
-      '--company-id',
-      company.company_id,
-      '--root',
-      root,
-    ],
-    env,
-  );
+  const add = cli(['--data', data, ...addAccountArgs('Crash', sb.url, company.company_id, root)], env);
   expect(await exited(add)).toBe(0);
   return { seed, random, company, data, root, env };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/cli';
+import { addAccountArgs, runCli } from '../../support/cli';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir } from '../../support/temp';
 
@@ -16,20 +16,7 @@ const cli = (args: string[]) =>
 beforeAll(async () => {
   sb = await startTestSandbox();
   company = await sb.company({ name: 'Lookup Oy' });
-  const add = await cli([
-    'accounts',
-    'add',
-    '--name',
-    'Lookup',
-    '--environment',
-    'sandbox',
-    '--url',
-    sb.url,
-    '--company-id',
-    company.company_id,
-    '--root',
-    root,
-  ]);
+  const add = await cli(addAccountArgs('Lookup', sb.url, company.company_id, root));
   expect(add.code, add.stderr).toBe(0);
 }, 60_000);
 afterAll(async () => sb?.close());

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/cli';
+import { addAccountArgs, runCli } from '../../support/cli';
 import { FIXTURES } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir } from '../../support/temp';
@@ -23,20 +23,7 @@ const cli = (args: string[], env: NodeJS.ProcessEnv = ENV) => runCli(['--data', 
 async function addAccount(name: string, allowed?: string[]): Promise<void> {
   const c = await sb.company(allowed ? { allowed_scopes: allowed } : {});
   const root = fileTempDir(`einvoice-cli-remote-${name}-`);
-  const args = [
-    'accounts',
-    'add',
-    '--name',
-    name,
-    '--environment',
-    'sandbox',
-    '--url',
-    sb.url,
-    '--company-id',
-    c.company_id,
-    '--root',
-    root,
-  ];
+  const args = addAccountArgs(name, sb.url, c.company_id, root);
   const r = await cli(args, { ...ENV, EINVOICE_API_KEY: c.api_key });
   expect(r.code, r.stderr).toBe(0);
 }
