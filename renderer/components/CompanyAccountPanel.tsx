@@ -11,6 +11,7 @@ import { validate } from '../forms/validation';
 import { useCommand } from '../hooks/use-command';
 import { useApp, useBridge } from '../stores/context';
 import { toErrorView } from '../stores/errors';
+import { CommandTable } from './CommandTable';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
@@ -214,44 +215,29 @@ function Departments({ accountId }: { accountId: string }) {
           {said}
         </p>
       )}
-      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
-      {!list.data && !list.error && <Loading />}
-      {list.data && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption>{t('companyAdmin.account.departmentsTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('companyAdmin.account.name')}</th>
-                <th scope="col">{t('companyAdmin.account.bid')}</th>
-                <th scope="col">{t('companyAdmin.account.address')}</th>
-                <th scope="col">{t('companyAdmin.account.noVat')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="muted">
-                    {t('companyAdmin.account.noDepartments')}
-                  </td>
-                </tr>
-              )}
-              {list.data.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.name}</td>
-                  <td>{d.bid}</td>
-                  <td>
-                    <code>
-                      {d.idType}:{d.eaid}
-                    </code>
-                  </td>
-                  <td>{d.noVat ? t('companyAdmin.account.yes') : t('companyAdmin.account.no')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CommandTable
+        list={list}
+        caption={t('companyAdmin.account.departmentsTitle')}
+        headers={[
+          t('companyAdmin.account.name'),
+          t('companyAdmin.account.bid'),
+          t('companyAdmin.account.address'),
+          t('companyAdmin.account.noVat'),
+        ]}
+        empty={t('companyAdmin.account.noDepartments')}
+        row={(d) => (
+          <tr key={d.id}>
+            <td>{d.name}</td>
+            <td>{d.bid}</td>
+            <td>
+              <code>
+                {d.idType}:{d.eaid}
+              </code>
+            </td>
+            <td>{d.noVat ? t('companyAdmin.account.yes') : t('companyAdmin.account.no')}</td>
+          </tr>
+        )}
+      />
       <form
         className="form card"
         aria-labelledby="department-add-title"

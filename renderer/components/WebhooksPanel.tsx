@@ -11,10 +11,10 @@ import type { FieldErrors } from '../forms/validation';
 import { useCommand } from '../hooks/use-command';
 import { useBridge } from '../stores/context';
 import { toErrorView } from '../stores/errors';
+import { CommandTable } from './CommandTable';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
-import { Loading } from './Loading';
 
 const TYPES = ['WEBHOOK', 'VENDOR_WEBHOOK'] as const;
 const SPECS = {
@@ -184,59 +184,44 @@ export function WebhooksPanel({ accountId }: { accountId: string }) {
         </p>
       )}
       <ErrorNotice error={failure} />
-      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
-      {!list.data && !list.error && <Loading />}
-      {list.data && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption>{t('companyAdmin.webhooks.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('companyAdmin.webhooks.destination')}</th>
-                <th scope="col">{t('companyAdmin.webhooks.typeLabel')}</th>
-                <th scope="col">{t('companyAdmin.webhooks.events')}</th>
-                <th scope="col">{t('companyAdmin.users.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="muted">
-                    {t('companyAdmin.webhooks.none')}
-                  </td>
-                </tr>
-              )}
-              {list.data.map((w) => (
-                <tr key={w.id}>
-                  <td>
-                    <code style={{ wordBreak: 'break-all' }}>{w.destination}</code>
-                    {w.hasSecret && <span className="muted"> ({t('companyAdmin.webhooks.masked')})</span>}
-                  </td>
-                  <td>
-                    {t(`companyAdmin.webhooks.types.${w.destinationType}`)}
-                    {w.vendorKey && <span className="muted"> ({w.vendorKey})</span>}
-                  </td>
-                  <td>
-                    {w.events.map((e, i) => (
-                      <span key={e}>
-                        {i > 0 && ', '}
-                        <code>{e}</code>
-                      </span>
-                    ))}
-                  </td>
-                  <td>
-                    <ConfirmButton
-                      label={t('common.remove')}
-                      question={t('companyAdmin.webhooks.removeQuestion', { destination: w.destination })}
-                      onConfirm={() => void remove(w)}
-                    />
-                  </td>
-                </tr>
+      <CommandTable
+        list={list}
+        caption={t('companyAdmin.webhooks.title')}
+        headers={[
+          t('companyAdmin.webhooks.destination'),
+          t('companyAdmin.webhooks.typeLabel'),
+          t('companyAdmin.webhooks.events'),
+          t('companyAdmin.users.actions'),
+        ]}
+        empty={t('companyAdmin.webhooks.none')}
+        row={(w) => (
+          <tr key={w.id}>
+            <td>
+              <code style={{ wordBreak: 'break-all' }}>{w.destination}</code>
+              {w.hasSecret && <span className="muted"> ({t('companyAdmin.webhooks.masked')})</span>}
+            </td>
+            <td>
+              {t(`companyAdmin.webhooks.types.${w.destinationType}`)}
+              {w.vendorKey && <span className="muted"> ({w.vendorKey})</span>}
+            </td>
+            <td>
+              {w.events.map((e, i) => (
+                <span key={e}>
+                  {i > 0 && ', '}
+                  <code>{e}</code>
+                </span>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            </td>
+            <td>
+              <ConfirmButton
+                label={t('common.remove')}
+                question={t('companyAdmin.webhooks.removeQuestion', { destination: w.destination })}
+                onConfirm={() => void remove(w)}
+              />
+            </td>
+          </tr>
+        )}
+      />
       <section className="card stack" aria-labelledby="webhook-resend-title">
         <h3 id="webhook-resend-title">{t('companyAdmin.webhooks.resend')}</h3>
         <p className="muted">{t('companyAdmin.webhooks.resendLead')}</p>
