@@ -13,6 +13,11 @@ import { type FieldErrors, type Translate, validate } from './validation';
 
 // The collection forms as data: the spec's fields of each onboarding body and of an assignment.
 
+/** What a collectora service can change after joining (PATCH); the join form asks for them too. */
+export const CHANGE_FIELDS: readonly FieldSpec[] = [
+  { path: 'accountable_party', kind: 'select', options: ACCOUNTABLE_PARTIES },
+  { path: 'service_type', kind: 'select', options: SERVICE_TYPES },
+];
 export const COLLECTORA_FIELDS: readonly FieldSpec[] = [
   { path: 'iban', kind: 'text' },
   { path: 'bic', kind: 'text' },
@@ -27,10 +32,8 @@ export const COLLECTORA_FIELDS: readonly FieldSpec[] = [
   { path: 'billing_address.postal_code', kind: 'text' },
   { path: 'billing_address.city', kind: 'text' },
   { path: 'billing_address.country', kind: 'text' },
-  { path: 'accountable_party', kind: 'select', options: ACCOUNTABLE_PARTIES },
-  { path: 'service_type', kind: 'select', options: SERVICE_TYPES },
+  ...CHANGE_FIELDS,
 ];
-export const COLLECTORA_OPTIONAL = new Set(['customer_service_phone_number', 'authorization_email']);
 export const COLLECTORB_FIELDS: readonly FieldSpec[] = [
   { path: 'agreement_contact_name', kind: 'text' },
   { path: 'agreement_contact_email', kind: 'email' },
@@ -39,10 +42,6 @@ export const COLLECTORB_FIELDS: readonly FieldSpec[] = [
 ];
 export const COLLECTORC_FIELDS: readonly FieldSpec[] = [{ path: 'agreement_contact_email', kind: 'email' }];
 export const CLIENT_CODE_FIELDS: readonly FieldSpec[] = [{ path: 'client_code', kind: 'text' }];
-export const CHANGE_FIELDS: readonly FieldSpec[] = [
-  { path: 'accountable_party', kind: 'select', options: ACCOUNTABLE_PARTIES },
-  { path: 'service_type', kind: 'select', options: SERVICE_TYPES },
-];
 
 const HINTS = { iban: 'validation.format', bic: 'validation.format' };
 const JOIN_SCHEMAS = { collectora: collectoraPutBodySchema, collectorb: collectorbPutBodySchema, collectorc: collectorcPutBodySchema };

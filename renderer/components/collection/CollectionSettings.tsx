@@ -2,15 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, BridgeErrorView } from '../../../shared/bridge';
 import type { CollectionServicesView, CollectionServiceView } from '../../../shared/bridge/collection-views';
-import {
-  CHANGE_FIELDS,
-  CLIENT_CODE_FIELDS,
-  COLLECTORA_OPTIONAL,
-  clientCodeErrors,
-  JOIN_FIELDS,
-  type JoinService,
-  joinErrors,
-} from '../../forms/collection';
+import { CHANGE_FIELDS, CLIENT_CODE_FIELDS, clientCodeErrors, JOIN_FIELDS, type JoinService, joinErrors } from '../../forms/collection';
 import { commandInput } from '../../forms/command-input';
 import { bodyFrom, type FormValues, inputsFrom } from '../../forms/fields';
 import { useForm } from '../../forms/use-form';
@@ -143,7 +135,7 @@ function JoinForm({ accountId, service, onChange }: ServiceProps<JoinService>) {
             form={form}
             spec={f}
             label={t(`collection.fields.${f.path}`)}
-            required={f.kind !== 'bool' && !(service === 'collectora' && COLLECTORA_OPTIONAL.has(f.path))}
+            required={f.kind !== 'bool' && !f.optional}
             optionLabel={(o) => t(collectionOptionKey(f.path, o))}
           />
         ))}
