@@ -11,6 +11,7 @@ import { m009ValidationReports } from './009-validation-reports';
 import { m010BankMessagesOut } from './010-bank-messages-out';
 import { m011RemoteValidation } from './011-remote-validation';
 import { m012Collection } from './012-collection';
+import { m013ListTallies } from './013-list-tallies';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m010BankMessagesOut,
   m011RemoteValidation,
   m012Collection,
+  m013ListTallies,
 ];
