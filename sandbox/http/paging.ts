@@ -18,10 +18,18 @@ export function readPage(query: Record<string, unknown>, defaultPerPage: number)
 
 /** Slice one page and set X-Total, X-Total-Pages, X-Page, X-Next-Page, X-Prev-Page, X-Per-Page, Link. */
 export function paginate<T>(items: readonly T[], p: PageRequest, req: FastifyRequest, reply: FastifyReply): T[] {
-  const total = items.length;
+  const { start, end } = pageBounds(items.length, p, req, reply);
+  return items.slice(start, end);
+}
+
+/**
+ * The same headers for a list of `total` items the caller picks by position itself: a page of a long
+ * list then costs the page, not a copy of the list.
+ */
+export function pageBounds(total: number, p: PageRequest, req: FastifyRequest, reply: FastifyReply): { start: number; end: number } {
   const totalPages = Math.max(1, Math.ceil(total / p.perPage));
-  const start = (p.page - 1) * p.perPage;
-  const pageItems = items.slice(start, start + p.perPage);
+  const start = Math.min(total, (p.page - 1) * p.perPage);
+  const end = Math.min(total, start + p.perPage);
   const next = p.page < totalPages ? String(p.page + 1) : '';
   const prev = p.page > 1 ? String(Math.min(p.page - 1, totalPages)) : '';
   reply.header('X-Total', String(total));
@@ -31,7 +39,7 @@ export function paginate<T>(items: readonly T[], p: PageRequest, req: FastifyReq
   reply.header('X-Prev-Page', prev);
   reply.header('X-Per-Page', String(p.perPage));
   reply.header('Link', linkHeader(req, p, totalPages));
-  return pageItems;
+  return { start, end };
 }
 
 function linkHeader(req: FastifyRequest, p: PageRequest, totalPages: number): string {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DIRECTIONS, INVOICE_STATUSES } from '../../shared/enums';
+import { DIRECTIONS, type Direction, INVOICE_STATUSES } from '../../shared/enums';
 import { authOf } from '../auth/guard';
 import { PUBLIC_INVOICE_FIELDS, toPublic } from '../domain/invoice-view';
 import type { InvoiceRecord } from '../domain/records';
 import { badRequest } from '../http/errors';
-import { paginate, readPage } from '../http/paging';
+import { pageBounds, paginate, readPage } from '../http/paging';
 import { arrayParam, enumArrayParam, enumParam, pickFields, stringParam, timeParam } from '../http/query';
 import { baseUrl, type InvoiceApi, onlyParams } from './invoices-shared';
 
@@ -50,6 +50,14 @@ function bound(api: InvoiceApi, ids: readonly string[], t: string, after: boolea
   return lo;
 }
 
+/** The [lo, hi) positions of the company's ascending list inside the received_at range. */
+function receivedWindow(api: InvoiceApi, companyId: string, direction: Direction, start?: string, end?: string): [number, number] {
+  const all = api.index.ids(companyId, direction);
+  const lo = start ? bound(api, all, start, false) : 0;
+  const hi = end ? bound(api, all, end, true) : all.length;
+  return [lo, Math.max(lo, hi)];
+}
+
 export function invoiceListRoutes(app: FastifyInstance, api: InvoiceApi): void {
   const { ctx } = api;
 
@@ -93,29 +101,36 @@ export function invoiceListRoutes(app: FastifyInstance, api: InvoiceApi): void {
 
     // Two tries: the first may find the index stale (something wrote the table directly) and rebuild it.
     for (let attempt = 0; attempt < 2; attempt++) {
-      let ordered: readonly string[];
-      if (ids) {
-        const picked = [...new Set(ids)]
-          .map((id) => api.table.get(id))
-          .filter((r): r is InvoiceRecord => !!r && r.company_id === company.id && r.direction === direction && matches(r));
-        picked.sort((a, b) => (receivedAt(a) < receivedAt(b) ? -1 : receivedAt(a) > receivedAt(b) ? 1 : a.seq - b.seq));
-        ordered = picked.map((r) => r.id);
-      } else {
-        const all = api.index.ids(company.id, direction);
-        // The list is ordered by received_at, so its range is two binary searches.
-        const lo = recStart ? bound(api, all, recStart, false) : 0;
-        const hi = recEnd ? bound(api, all, recEnd, true) : all.length;
-        const window = all.slice(lo, Math.max(lo, hi));
-        const narrowed = statuses || number !== undefined || reference !== undefined || creStart || creEnd;
-        ordered = narrowed
-          ? window.filter((id) => {
+      let pageIds: string[];
+      const narrowed = statuses || number !== undefined || reference !== undefined || creStart || creEnd;
+      if (ids || narrowed) {
+        let ordered: readonly string[];
+        if (ids) {
+          const picked = [...new Set(ids)]
+            .map((id) => api.table.get(id))
+            .filter((r): r is InvoiceRecord => !!r && r.company_id === company.id && r.direction === direction && matches(r));
+          picked.sort((a, b) => (receivedAt(a) < receivedAt(b) ? -1 : receivedAt(a) > receivedAt(b) ? 1 : a.seq - b.seq));
+          ordered = picked.map((r) => r.id);
+        } else {
+          const [lo, hi] = receivedWindow(api, company.id, direction, recStart, recEnd);
+          ordered = api.index
+            .ids(company.id, direction)
+            .slice(lo, hi)
+            .filter((id) => {
               const r = api.table.get(id);
               return !!r && matches(r);
-            })
-          : window;
+            });
+        }
+        pageIds = paginate(descending ? [...ordered].reverse() : ordered, page, req, reply);
+      } else {
+        // The index is ordered by received_at: a range is two binary searches and a page is picked by
+        // position, so a page costs the same however many invoices the company has.
+        const all = api.index.ids(company.id, direction);
+        const [lo, hi] = receivedWindow(api, company.id, direction, recStart, recEnd);
+        const { start, end } = pageBounds(hi - lo, page, req, reply);
+        pageIds = [];
+        for (let i = start; i < end; i++) pageIds.push(all[descending ? hi - 1 - i : lo + i] as string);
       }
-      const view = descending ? [...ordered].reverse() : ordered;
-      const pageIds = paginate(view, page, req, reply);
       const records = api.index.resolve(pageIds);
       if (!records) continue;
       const base = baseUrl(req);

@@ -33,12 +33,16 @@ async function sendImage(api: InvoiceApi, reply: FastifyReply, r: InvoiceRecord,
     const data = api.ctx.store.blobs.get(image.blob);
     if (data) return sendFile(reply, data, 'application/pdf', image.filename);
   }
-  const key = `${r.id}:${r.revision}`;
-  let pdf = api.images.get(key);
+  // Kept in the blob store with the originals, as the service keeps the image it made: a bounded cache
+  // evicted in arrival order missed on every file of a mirror larger than itself.
+  const key = `generated-image:${r.id}:${r.revision}`;
+  let pdf = api.ctx.store.blobs.get(key);
   if (!pdf) {
     pdf = await generateInvoicePdf(r, parsedOf(api.ctx, r));
-    if (api.images.size >= 5000) api.images.delete(api.images.keys().next().value as string);
-    api.images.set(key, pdf);
+    const older = api.images.get(r.id);
+    if (older && older !== key) api.ctx.store.blobs.delete(older);
+    api.ctx.store.blobs.put(key, pdf);
+    api.images.set(r.id, key);
   }
   return sendFile(reply, pdf, 'application/pdf', `invoice-${safeName(r.number ?? r.id)}.pdf`);
 }

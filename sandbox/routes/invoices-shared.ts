@@ -12,8 +12,8 @@ export interface InvoiceApi {
   table: Table<InvoiceRecord>;
   index: InvoiceIndex;
   json: PublicJsonCache;
-  /** Generated images by invoice id and revision: the service keeps the image it made, so does the sandbox. */
-  images: Map<string, Buffer>;
+  /** The blob key of each invoice's generated image, so a new revision's image replaces the old one. */
+  images: Map<string, string>;
 }
 
 export function invoiceApi(ctx: SandboxContext): InvoiceApi {
