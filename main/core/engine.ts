@@ -609,9 +609,9 @@ export class Engine {
         needsReroute,
         received: this.store.invoices.count(account.id, { direction: 'RECEIVED' }),
         downloadsPending:
-          this.store.invoiceFiles.countsByState(account.id).pending +
-          this.store.documentFiles.countsByState(account.id).pending +
-          this.store.bankMessages.countsByState(account.id).pending,
+          this.store.invoiceFiles.countPending(account.id) +
+          this.store.documentFiles.countPending(account.id) +
+          this.store.bankMessages.countPending(account.id),
         lastPoll: this.store.cursors.get(account.id, 'last_poll_at') ?? null,
         ...this.syncStateOf(account),
       };

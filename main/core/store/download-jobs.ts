@@ -179,6 +179,8 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
   const counts = db.prepare<[string], { state: DownloadState; n: number }>(
     `SELECT state, count(*) AS n FROM ${table} WHERE account_id = ? GROUP BY state`,
   );
+  // One range of the table's due index: as many steps as files waiting, however many are done.
+  const pending = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE account_id = ? AND state = 'pending'`);
 
   return {
     getJob(jobId: number): J | undefined {
@@ -246,6 +248,10 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     /** The file on disk is not what was asked for (or is gone): fetch it again from scratch. */
     refetch(jobId: number, why: string): boolean {
       return setAside.run({ id: jobId, error: why, now: deps.now() }).changes === 1;
+    },
+    /** Files still to fetch, for `sync.status`: never counts the files already mirrored. */
+    countPending(accountId: string): number {
+      return pending.get(accountId)!.n;
     },
     countsByState(accountId: string): Record<DownloadState, number> {
       const result = Object.fromEntries(DOWNLOAD_STATES.map((s) => [s, 0])) as Record<DownloadState, number>;
