@@ -29,20 +29,20 @@ export interface ValidateAhead {
  * the one intake waits for (by default the validator's pool size, so the workers stay busy while intake
  * copies). Once `signal` is aborted, nothing new is started and nothing more is stored.
  */
-export function validateAhead(
-  ctx: SyncContext,
-  files: readonly ScannedFile[],
-  signal?: AbortSignal,
-  width = defaultValidator().poolSize,
-): ValidateAhead {
+export function validateAhead(ctx: SyncContext, files: readonly ScannedFile[], signal?: AbortSignal, width?: number): ValidateAhead {
+  const wanted = files.map((f) => wantsAhead(ctx, f));
+  // A pass with nothing to validate (validation off) never makes the validator nor starts its workers.
+  const none = !wanted.includes(true);
   const started = new Map<number, Promise<void>>();
   /** The same bytes twice in one drop are validated once. */
   const bySha = new Map<string, Promise<void>>();
   return {
     async before(i) {
+      if (none) return;
+      width ??= defaultValidator().poolSize;
       for (let k = i; k <= i + width && k < files.length && !signal?.aborted; k++) {
         const file = files[k];
-        if (started.has(k) || !file) continue;
+        if (started.has(k) || !file || !wanted[k]) continue;
         started.set(
           k,
           prevalidate(ctx, file, bySha, signal).catch((e: unknown) => {
@@ -57,11 +57,15 @@ export function validateAhead(
   };
 }
 
-async function prevalidate(ctx: SyncContext, file: ScannedFile, bySha: Map<string, Promise<void>>, signal?: AbortSignal): Promise<void> {
-  if (file.kind !== 'invoice' && file.kind !== 'document') return;
+/** Whether the folder's mode asks for the local check of this file, and it is small enough to hold ahead. */
+function wantsAhead(ctx: SyncContext, file: ScannedFile): boolean {
+  if (file.kind !== 'invoice' && file.kind !== 'document') return false;
   // New modes (a remote check, say) are intake's to run: only the local check is done ahead.
   const mode = validationModeOf(file.kind, ctx.store.folderOptions.get(ctx.account.id, file.folder) ?? {});
-  if ((mode !== 'block' && mode !== 'warn') || file.size > MAX_AHEAD_BYTES) return;
+  return (mode === 'block' || mode === 'warn') && file.size <= MAX_AHEAD_BYTES;
+}
+
+async function prevalidate(ctx: SyncContext, file: ScannedFile, bySha: Map<string, Promise<void>>, signal?: AbortSignal): Promise<void> {
   const bytes = await readListed(absolute(ctx.account.root, file.relPath), file);
   // The zip form is validated by the invoice inside it, which intake takes out of its own copy.
   if (!bytes || bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return;
