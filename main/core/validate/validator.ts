@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -11,6 +11,7 @@ import { MAX_VALIDATE_BYTES } from './input';
 import type { JobPart, ValidateJob, WorkerAnswer, WorkerInit, WorkerReport } from './protocol';
 import { joinParts, toReport, unreadable } from './reports';
 import { MANIFEST_FILE } from './rulesets';
+import { SpareCores } from './spare-cores';
 
 export interface ValidatorOptions {
   /** The folder with the compiled rules (manifest.json and *.sef.json); found by findRules() if not given. */
@@ -29,10 +30,12 @@ export interface ValidatorOptions {
   workerMemoryMb?: number;
   /**
    * Whether a lone file given as bytes runs its rule sets on two free workers at once: `idle` (the
-   * default) only while the machine has a core to spare (its load average at least one under its cores;
-   * on a busy machine the second worker only takes turns with the first), true always, false never.
+   * default) only while other processes leave this one two cores (spare-cores.ts: on a busy machine the
+   * second worker would only take turns with the first), true always, false never.
    */
   sideBySide?: boolean | 'idle';
+  /** How the `idle` choice reads the machine (a test plays a busy one); by default its cores' counters. */
+  spareCores?: SpareCores;
   /**
    * A worker whose heap holds more than this after a file is replaced before the next one (its rule sets
    * are loaded again), so memory stays bounded however many files come. Default 1024 MB.
@@ -112,6 +115,8 @@ interface Slot {
 }
 
 const PEPPOL_ID = Buffer.from(PEPPOL_BIS3);
+/** The cores other processes must leave free for a file's rule sets to run side by side. */
+export const SIDE_BY_SIDE_CORES = 1.5;
 
 /**
  * Whether a file given as bytes may need Peppol's rules beside EN 16931 (detect.ts `rulesetsFor`): asked
@@ -149,6 +154,7 @@ export class Validator {
   private readonly recycleBytes: number;
   private readonly sideBySide: boolean | 'idle';
   private readonly idleMs: number;
+  private spare: SpareCores | null;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
@@ -167,6 +173,7 @@ export class Validator {
     this.recycleBytes = (o.recycleMb ?? 1024) * 1024 * 1024;
     this.sideBySide = o.sideBySide ?? 'idle';
     this.idleMs = o.idleMs ?? 5 * 60_000;
+    this.spare = o.spareCores ?? null;
   }
 
   get rulesDir(): string {
@@ -222,8 +229,9 @@ export class Validator {
 
   private coreToSpare(): boolean {
     if (this.sideBySide !== 'idle') return this.sideBySide;
-    // Windows has no load average (0): there the second core is taken when the pool has one.
-    return loadavg()[0] + 1 <= availableParallelism();
+    this.spare ??= new SpareCores();
+    // Two workers want two cores; half a core of someone else's work still leaves the second one worth it.
+    return this.spare.free >= SIDE_BY_SIDE_CORES;
   }
 
   /** A worker with nothing to do (other than `not`), started if the pool has room; null when all are busy. */
