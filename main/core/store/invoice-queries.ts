@@ -4,6 +4,7 @@ import type { Direction } from '../../../shared/enums';
 import { flag, jsonList } from './columns';
 import { toFtsQuery } from './fts-query';
 import { type InvoiceSummary, SUMMARY_COLUMNS, type SummaryRecord, toSummary } from './invoice-rows';
+import { createInvoiceWalk } from './invoice-walk';
 
 export interface InvoiceQueryFilter {
   direction: Direction;
@@ -139,6 +140,7 @@ const tallyParams = (accountId: string, f: InvoiceQueryFilter): Params => ({
 });
 
 type KeyedRecord = SummaryRecord & { sort_key: number | string };
+type WalkedKey = { row_id: number; sort_key: number; id: string };
 
 /** Filters the tallies of migration 13 answer: the direction and statuses, nothing else. */
 function tallied(f: InvoiceQueryFilter): boolean {
@@ -193,6 +195,22 @@ export function createInvoiceQueries(db: Database) {
     const from = fromOf(p, index && indexes.has(index) ? index : null);
     return `SELECT ${SUMMARY_COLUMNS}, ${expr} AS sort_key ${from} ${WHERE} ${keyset} ORDER BY ${expr} ${dir}, i.id ${dir} LIMIT @limit`;
   }
+  // Only the key and id of each row the walk reads: building every read row's summary cost ten times more.
+  const summaries = db.prepare<[string], KeyedRecord & { row_id: number }>(
+    `SELECT ${SUMMARY_COLUMNS}, i.sort_ms AS sort_key, i.row_id FROM json_each(?) j CROSS JOIN invoices i ON i.row_id = j.value`,
+  );
+  function summariesOf(walked: readonly WalkedKey[]): KeyedRecord[] {
+    const byRow = new Map(summaries.all(JSON.stringify(walked.map((w) => w.row_id))).map((r) => [r.row_id, r]));
+    return walked.flatMap((w) => byRow.get(w.row_id) ?? []);
+  }
+  /** The walk's rows (invoice-walk.ts): the given row ids that pass the filters and the keyset. */
+  function walkSql(filter: InvoiceQueryFilter, first: boolean): string {
+    const sort = filter.sort ?? DEFAULT_INVOICE_SORT;
+    const cmp = sort.dir === 'desc' ? '<' : '>';
+    const keyset = first ? '' : `AND i.sort_ms ${cmp}= @afterKey AND (i.sort_ms ${cmp} @afterKey OR i.id ${cmp} @afterId)`;
+    return `SELECT i.row_id, i.sort_ms AS sort_key, i.id FROM json_each(@ids) j CROSS JOIN invoices i ON i.row_id = j.value WHERE ${WHERE} ${keyset}`;
+  }
+  const walk = createInvoiceWalk(db);
   const countSql = (p: Plan) =>
     `SELECT count(*) AS n FROM (SELECT 1 ${fromOf(p, p === 'broad' ? 'invoices_listing' : null)} ${WHERE} LIMIT @max)`;
 
@@ -204,8 +222,24 @@ export function createInvoiceQueries(db: Database) {
      */
     list(accountId: string, filter: InvoiceQueryFilter, limit: number, after?: InvoiceCursor): InvoiceSummaryPage {
       const [p, params] = plan(accountId, filter);
-      const st = prepared<KeyedRecord>(pageSql(p, filter, after === undefined));
-      const rows = st.all({ ...params, ...(after ? { afterKey: after.key, afterId: after.id } : {}), limit: limit + 1 });
+      const keyset: Params = after ? { afterKey: after.key, afterId: after.id } : {};
+      const sort = filter.sort ?? DEFAULT_INVOICE_SORT;
+      const walked =
+        p !== 'listing' && sort.by === 'received'
+          ? walk({
+              accountId,
+              direction: filter.direction,
+              match: params.match as string,
+              desc: sort.dir === 'desc',
+              want: limit + 1,
+              afterKey: after?.key as number | undefined,
+              rowsOf: (ids) =>
+                prepared<WalkedKey>(walkSql(filter, after === undefined)).all({ ...params, ...keyset, ids: JSON.stringify(ids) }),
+            })
+          : null;
+      const rows = walked
+        ? summariesOf(walked)
+        : prepared<KeyedRecord>(pageSql(p, filter, after === undefined)).all({ ...params, ...keyset, limit: limit + 1 });
       const items = rows.slice(0, limit).map(toSummary);
       const last = rows[items.length - 1];
       return { items, next: rows.length > limit && last ? { key: last.sort_key, id: last.id } : null };

@@ -1,0 +1,124 @@
+import type { Database } from 'better-sqlite3';
+
+/** What the walk needs of a row: its received time (the order's key) and id (the tie-break). */
+export interface WalkedRow {
+  sort_key: number | string;
+  id: string;
+}
+
+export interface WalkRequest<R extends WalkedRow> {
+  accountId: string;
+  direction: string;
+  /** The FTS5 query (toFtsQuery). */
+  match: string;
+  desc: boolean;
+  /** Rows wanted, in the list's order. */
+  want: number;
+  /** The keyset cursor's received time: rows on the wrong side of it are not wanted. */
+  afterKey?: number;
+  /** The rows of these row ids that pass the list's filters and keyset, in any order. */
+  rowsOf(ids: number[]): R[];
+}
+
+const BLOCK = 1024; // migration 13: row_id >> 10
+const blockOf = (rowId: number): number => Math.floor(rowId / BLOCK);
+const FIRST_CHUNK = 256;
+const MAX_CHUNK = 4096;
+/** Beyond this many matches read, the mirror's row ids do not follow received time here: the caller falls back. */
+const GIVE_UP = 20_000;
+
+/**
+ * The first page of a search in received order (newest or oldest first) without gathering every match.
+ * The mirror inserts in received order, so walking the search index by row id from the matching end
+ * meets the rows about in the list's order; FTS5 hands out its matches by row id cheaply and stops when
+ * asked. The page is settled once its last row is newer (or older) than anything the rows not yet read
+ * can hold, which the received-time bounds of each block of row ids (migration 13) tell. A row whose
+ * received time changed later only widens its block's bounds, so the answer stays exact; the walk just
+ * reads further. Answers null after GIVE_UP matches (row ids that do not follow time), and the caller
+ * uses the plan that gathers every match.
+ */
+export function createInvoiceWalk(db: Database) {
+  const blocksOf = db.prepare<[string, string], { block: number; lo: number; hi: number }>(
+    'SELECT block, min_ms AS lo, max_ms AS hi FROM invoice_sort_blocks WHERE account_id = ? AND direction = ? ORDER BY block',
+  );
+  const down = db
+    .prepare<{ match: string; from: number; chunk: number }, number>(
+      'SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match AND rowid < @from ORDER BY rowid DESC LIMIT @chunk',
+    )
+    .pluck();
+  const up = db
+    .prepare<{ match: string; from: number; chunk: number }, number>(
+      'SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match AND rowid > @from ORDER BY rowid ASC LIMIT @chunk',
+    )
+    .pluck();
+
+  return function walk<R extends WalkedRow>(q: WalkRequest<R>): R[] | null {
+    const blocks = blocksOf.all(q.accountId, q.direction);
+    if (blocks.length === 0) return [];
+    // For newest first: the newest time in blocks 0..i; for oldest first: the oldest in blocks i..end.
+    const reach: number[] = new Array(blocks.length);
+    if (q.desc) for (const [i, b] of blocks.entries()) reach[i] = i === 0 ? b.hi : Math.max(reach[i - 1]!, b.hi);
+    else
+      for (let i = blocks.length - 1; i >= 0; i--)
+        reach[i] = i === blocks.length - 1 ? blocks[i]!.lo : Math.min(reach[i + 1]!, blocks[i]!.lo);
+    /** The newest (oldest) time any row not read yet can have, the walk being at row id `from`. */
+    const unread = (from: number): number => {
+      const block = blockOf(q.desc ? from - 1 : from + 1);
+      if (q.desc) {
+        const i = lastAtMost(blocks, block);
+        return i < 0 ? Number.NEGATIVE_INFINITY : reach[i]!;
+      }
+      const i = lastAtMost(blocks, block - 1) + 1;
+      return i >= blocks.length ? Number.POSITIVE_INFINITY : reach[i]!;
+    };
+    const first = (a: R, b: R): number => {
+      const byKey = a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+      return q.desc ? -byKey : byKey;
+    };
+    let from = startOf(blocks, q.desc, q.afterKey);
+    if (from === null) return [];
+    let page: R[] = [];
+    let chunk = FIRST_CHUNK;
+    for (let read = 0; ; ) {
+      const ids = (q.desc ? down : up).all({ match: q.match, from, chunk });
+      if (ids.length === 0) return page;
+      page = [...page, ...q.rowsOf(ids)].sort(first).slice(0, q.want);
+      from = ids[ids.length - 1]!;
+      if (ids.length < chunk) return page;
+      const last = page[q.want - 1];
+      if (last && (q.desc ? (last.sort_key as number) > unread(from) : (last.sort_key as number) < unread(from))) return page;
+      read += ids.length;
+      if (read >= GIVE_UP) return null;
+      chunk = Math.min(chunk * 2, MAX_CHUNK);
+    }
+  };
+}
+
+/** The index of the last block numbered at most `block`, or -1. */
+function lastAtMost(blocks: readonly { block: number }[], block: number): number {
+  let [lo, hi] = [0, blocks.length - 1];
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid]!.block <= block) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return hi;
+}
+
+/**
+ * Where the walk starts (null: no row can follow the cursor): past the end, or for a later page past every block wholly on the wrong side
+ * of the cursor (newer than it when newest first), which in a mirror inserted in received order is
+ * right at the cursor.
+ */
+function startOf(blocks: readonly { block: number; lo: number; hi: number }[], desc: boolean, afterKey?: number): number | null {
+  if (desc) {
+    let i = blocks.length - 1;
+    while (afterKey !== undefined && i >= 0 && blocks[i]!.lo > afterKey) i--;
+    if (i < 0) return null;
+    return i === blocks.length - 1 ? Number.MAX_SAFE_INTEGER : blocks[i + 1]!.block * BLOCK;
+  }
+  let i = 0;
+  while (afterKey !== undefined && i < blocks.length && blocks[i]!.hi < afterKey) i++;
+  if (i === blocks.length) return null;
+  return i === 0 ? -1 : blocks[i]!.block * BLOCK - 1;
+}
