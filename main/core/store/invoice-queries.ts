@@ -42,6 +42,12 @@ export interface InvoiceSummaryPage {
   next: InvoiceCursor | null;
 }
 
+/** Rows whose row id is in [from, to): totals are summed a slice at a time, so nothing waits long behind them. */
+export interface RowSlice {
+  from: number;
+  to: number;
+}
+
 export interface CurrencyTotal {
   /** null for invoices without a currency. */
   currency: string | null;
@@ -168,6 +174,7 @@ export function createInvoiceQueries(db: Database) {
     `SELECT iif(no_currency, NULL, currency) AS currency, sum(sum_e4) / 10000.0 AS sum, sum(n) AS count
      FROM invoice_tallies WHERE ${TALLY_WHERE} GROUP BY currency, no_currency HAVING sum(n) > 0 ORDER BY no_currency DESC, currency`,
   );
+  const rowIdEnd = db.prepare<[], { end: number }>('SELECT ifnull(max(row_id), 0) + 1 AS end FROM invoices');
   const statements = new Map<string, Statement<[Params], unknown>>();
   const prepared = <R>(sql: string): Statement<[Params], R> => {
     let st = statements.get(sql);
@@ -269,12 +276,21 @@ export function createInvoiceQueries(db: Database) {
      * the listing. A filter of direction and status alone reads the tallies (a few rows at any size);
      * any other sums its rows (45 ms over 100,000 invoices), so it is asked for apart from the pages.
      */
-    totals(accountId: string, filter: InvoiceQueryFilter): CurrencyTotal[] {
+    totals(accountId: string, filter: InvoiceQueryFilter, rows?: RowSlice): CurrencyTotal[] {
       if (tallied(filter)) return tallyTotals.all(tallyParams(accountId, filter));
       const [p, params] = plan(accountId, filter);
-      const from = p === 'broad' ? `FROM invoices i WHERE ${MATCHING} AND` : fromOf(p, null);
+      let from = p === 'broad' ? `FROM invoices i WHERE ${MATCHING} AND` : fromOf(p, null);
+      if (rows && p === 'listing') from = `${from} i.row_id >= @lo AND i.row_id < @hi AND`;
+      // A search's slice is a row id range of the search index itself, which FTS5 seeks to.
+      else if (rows) from = `${fromOf('matches', null)} invoices_fts.rowid >= @lo AND invoices_fts.rowid < @hi AND`;
       const sql = `SELECT i.currency AS currency, total(i.sum) AS sum, count(*) AS count ${from} ${WHERE} GROUP BY i.currency ORDER BY i.currency`;
-      return prepared<CurrencyTotal>(sql).all(params);
+      return prepared<CurrencyTotal>(sql).all(rows ? { ...params, lo: rows.from, hi: rows.to } : params);
+    },
+    /** Whether the filter's totals come from the tallies (no need to sum them in slices). */
+    totalsAreTallied: tallied,
+    /** One past the largest row id: the end of the slices `totals` may be asked for. */
+    rowIdEnd(): number {
+      return rowIdEnd.get()!.end;
     },
   };
 }

@@ -8,6 +8,7 @@ import type { BridgeDeps, Handlers } from '../types';
 import { invoiceRow } from '../views';
 import { accountOf } from './common';
 import { invoiceDetail } from './invoice-detail';
+import { totalsInSlices } from './invoice-totals';
 
 /** Matches are counted up to this many; beyond it the UI says "1,000+". */
 const COUNT_CAP = 1000;
@@ -73,10 +74,10 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       };
     },
 
-    /** Per currency, over every row of the filter (one GROUP BY over the listing's conditions). */
+    /** Per currency, over every row of the filter (the tallies, or the listing's conditions in slices). */
     'invoices.totals': async (input) => {
       accountOf(d, input.accountId);
-      return { byCurrency: store.invoices.totals(input.accountId, queryFilter(input.filter)) };
+      return { byCurrency: await totalsInSlices(store, input.accountId, queryFilter(input.filter)) };
     },
 
     /**
