@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { Agent, request } from 'undici';
@@ -14,8 +14,43 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Take a CPU profile of the phase run too (BENCH_PROFILE=0: only the timed wrappers). */
 const PROFILE = process.env.BENCH_PROFILE !== '0';
 
-/** The same pages and files the engine fetches, with plain undici at the same concurrency. */
-async function plainFetch(url: string, token: string, n: number): Promise<{ ms: number; requests: number }> {
+/** What the durable loop's file and folder fsyncs cost: time in flight summed, and how many. */
+const flushes = { ms: 0, n: 0 };
+async function timedSync(fh: FileHandle, data: boolean): Promise<void> {
+  const t = performance.now();
+  await (data ? fh.datasync() : fh.sync());
+  flushes.ms += performance.now() - t;
+  flushes.n++;
+}
+
+/**
+ * What a plain client that keeps the files durably does with each answer: write it under a temporary
+ * name, flush it, rename it into place and flush the folder, inside its request's slot (the engine
+ * verifies, records and names the file too, so this separates its own overhead from the disk's).
+ */
+async function writeDurably(dir: string, name: string, data: Uint8Array): Promise<void> {
+  const tmpPath = join(dir, `.${name}.part`);
+  const fh = await open(tmpPath, 'w');
+  try {
+    await fh.writeFile(data);
+    await timedSync(fh, true);
+  } finally {
+    await fh.close();
+  }
+  await rename(tmpPath, join(dir, name));
+  const d = await open(dir, 'r');
+  try {
+    await timedSync(d, false);
+  } finally {
+    await d.close();
+  }
+}
+
+/**
+ * The same pages and files the engine fetches, with plain undici at the same concurrency; with `dir`,
+ * each file is also written there durably (writeDurably).
+ */
+async function plainFetch(url: string, token: string, n: number, dir?: string): Promise<{ ms: number; requests: number }> {
   const agent = new Agent({ connections: 8 });
   const t0 = performance.now();
   const ids: string[] = [];
@@ -40,7 +75,8 @@ async function plainFetch(url: string, token: string, n: number): Promise<{ ms: 
             dispatcher: agent,
           });
           sent++;
-          await res.body.arrayBuffer();
+          const data = new Uint8Array(await res.body.arrayBuffer());
+          if (dir) await writeDurably(dir, `${id}.${f === 'PEPPOLBIS30' ? 'xml' : 'pdf'}`, data);
         }),
       ),
     ),
@@ -95,6 +131,9 @@ async function oneSize(xml: Buffer, n: number) {
     out(`   n=${fmt(n)}: seeded and warmed the sandbox in ${fmt((performance.now() - t0) / 1000, 1)} s`);
     const engineMs: number[] = [];
     const plainMs: number[] = [];
+    const durableMs: number[] = [];
+    flushes.ms = 0;
+    flushes.n = 0;
     let engineRequests = 0;
     let plainRequests = 0;
     for (let i = 0; i < RUNS; i++) {
@@ -106,10 +145,14 @@ async function oneSize(xml: Buffer, n: number) {
       const p = await plainFetch(sb.url, token, n);
       plainMs.push(p.ms);
       plainRequests = p.requests;
+      const dir = await tmp('bench-plain-');
+      durableMs.push((await plainFetch(sb.url, token, n, dir)).ms);
+      await rmAll(dir);
     }
     out(
-      `     engine ${engineMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain ${plainMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; requests engine ${fmt(engineRequests)}, plain ${fmt(plainRequests)}`,
+      `     engine ${engineMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain ${plainMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain + durable writes ${durableMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; requests engine ${fmt(engineRequests)}, plain ${fmt(plainRequests)}`,
     );
+    const fsyncPerFile = flushes.ms / Math.max(1, flushes.n / 2);
 
     // The breakdown, on a run of its own: the wrappers and the profiler cost time themselves.
     const phases = await measurePhases(PROFILE);
@@ -118,7 +161,16 @@ async function oneSize(xml: Buffer, n: number) {
     await e.engine.stop();
     const dbBytes = await dirBytes(e.data);
     await rmAll(e.data, e.root);
-    return { engine: median(engineMs), plain: median(plainMs), engineRequests, plainRequests, breakdown: b, dbBytes };
+    return {
+      engine: median(engineMs),
+      plain: median(plainMs),
+      durable: median(durableMs),
+      fsyncPerFile,
+      engineRequests,
+      plainRequests,
+      breakdown: b,
+      dbBytes,
+    };
   } finally {
     await sb.stop();
   }
@@ -163,6 +215,15 @@ export async function mirrorBench(xml: Buffer): Promise<void> {
       { name: 'engine mirror (SQLite rows, FTS, fsynced files)', unit: 's', small: s.engine / 1000, large: l.engine / 1000 },
       { name: 'engine per invoice', unit: 'ms', small: s.engine / sizes[0], large: l.engine / sizes[1] },
       { name: 'ratio engine / plain (goal: at most 1.10)', unit: 'x', small: s.engine / s.plain, large: l.engine / l.plain },
+      { name: 'plain undici + write + fsync + rename + folder fsync', unit: 's', small: s.durable / 1000, large: l.durable / 1000 },
+      { name: 'ratio engine / plain with durable writes', unit: 'x', small: s.engine / s.durable, large: l.engine / l.durable },
+      {
+        name: 'file + folder fsync per file in that loop (in flight)',
+        unit: 'ms',
+        small: s.fsyncPerFile,
+        large: l.fsyncPerFile,
+        digits: 2,
+      },
       { name: 'requests engine', unit: '', small: s.engineRequests, large: l.engineRequests, digits: 0 },
       { name: 'requests plain', unit: '', small: s.plainRequests, large: l.plainRequests, digits: 0 },
       {

@@ -1,11 +1,15 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
 import { extensionFor, readableName, sanitizeFileName } from '../../../shared/filenames';
 import { ServiceError } from '../api/errors';
 import type { FileAnswer } from '../api/invoices';
+import type { WrittenFile } from '../store/download-jobs';
 import { auditDownloads } from './audit-downloads';
 import type { SyncContext } from './context';
 import { expectationOf, type Job, originalFormat } from './download-expectations';
 import { findSame, sha256, writeFileAtomic } from './files';
+import { groupCommit } from './group-commit';
 import type { JobQueue, Loaded } from './jobs/job-runner';
 import { absolute, FOLDERS, filedItem, inboxFolder } from './layout';
 import { verifyDownload } from './verify-download';
@@ -14,6 +18,13 @@ import { verifyDownload } from './verify-download';
 const MAX_ATTEMPTS = 10;
 /** From this many failed tries on, the user is told (a single bad answer is not worth a word). */
 export const TELL_AFTER_ATTEMPTS = 3;
+/**
+ * Jobs in flight per request allowed at once. A file's fsyncs take longer than its request on an
+ * ordinary disk (bench/README.md), so a job that held its request slot until its file was durable
+ * left the service idle; now `concurrency` requests run while the other jobs write, and the disk
+ * gets several fsyncs at once, which a journaling file system commits together.
+ */
+const JOBS_PER_REQUEST = 4;
 
 type Table = Job['table'];
 type QueuedDownload = Job & { id: number };
@@ -51,10 +62,14 @@ export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: A
   await auditDownloads(ctx);
   let done = 0;
   let failed = 0;
+  const requests = pLimit(Math.max(1, concurrency));
+  const slots = Math.max(1, concurrency) * JOBS_PER_REQUEST;
+  // Each job in flight listens to the signal: that many listeners is the design, not a leak.
+  if (signal) setMaxListeners(Math.max(getMaxListeners(signal), slots + 10), signal);
   for (const table of ['invoiceFiles', 'documentFiles', 'bankMessages'] as const) {
     const r = await ctx.jobs.runDue(
-      downloadQueue(ctx, table, () => done + failed),
-      concurrency,
+      downloadQueue(ctx, table, requests, () => done + failed),
+      slots,
       signal,
     );
     done += r.done;
@@ -65,10 +80,11 @@ export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: A
 }
 
 /** One download table as a queue of the job runner. */
-export function downloadQueue(ctx: SyncContext, table: Table, soFar: () => number = () => 0): JobQueue<QueuedDownload> {
+function downloadQueue(ctx: SyncContext, table: Table, requests: LimitFunction, soFar: () => number): JobQueue<QueuedDownload> {
   const repo = ctx.store[table];
   const { account } = ctx;
   let finished = 0;
+  const markDone = groupCommit(ctx.store, ({ id, file }: { id: number; file: WrittenFile }) => repo.markDone(id, file));
   return {
     kind: `download.${table}`,
     maxAttempts: MAX_ATTEMPTS,
@@ -83,12 +99,15 @@ export function downloadQueue(ctx: SyncContext, table: Table, soFar: () => numbe
     // Every move of a download row starts from `pending`, so a result after the job was settled otherwise changes nothing.
     claim: (j) => repo.getJob(j.id)?.state === 'pending',
     async run(j, signal) {
-      const { answer, dir, name, kind, id, expect } = await fetchJob(ctx, j, signal);
+      // Only the request holds a slot of `requests`: writing and flushing the file happen outside it.
+      const { answer, dir, name, kind, id, expect } = await requests(() => fetchJob(ctx, j, signal));
       // Nothing takes a name in the Inbox, and no job is done, before the bytes are what was asked for.
       const problem = verifyDownload(answer.data, answer.contentType, expect);
       if (problem) throw new ServiceError('retry', `The service's answer for ${name} was not the file: ${problem}`, null, 'not_the_file');
-      const path = await writeOrReuse(ctx, dir, name, answer.data);
-      repo.markDone(j.id, { path, sha256: sha256(answer.data), size: answer.data.length });
+      const hash = sha256(answer.data);
+      const path = await writeOrReuse(ctx, dir, name, answer.data, hash);
+      // The file is durable (written, flushed, its folder flushed) before its row says done.
+      await markDone({ id: j.id, file: { path, sha256: hash, size: answer.data.length } });
       ctx.events.emit('downloaded', { accountId: account.id, kind, id, path });
       // Every 25 files: a large first mirror shows it moves without an event per file.
       if (++finished % 25 === 0)
@@ -167,7 +186,7 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       answer = await api.invoices.attachment(j.job.invoiceId, j.job.remoteFileId ?? '', signal);
       name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
     }
-    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j) };
+    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j, inv) };
   }
   if (j.table === 'documentFiles') {
     const doc = store.documents.get(account.id, j.job.documentId);
@@ -212,9 +231,9 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
  * A crash after writing but before recording must not leave the same file twice: a file with these
  * bytes under the wanted name that no finished job owns is this job's own, written before the crash.
  */
-async function writeOrReuse(ctx: SyncContext, dir: string, wanted: string, data: Buffer): Promise<string> {
+async function writeOrReuse(ctx: SyncContext, dir: string, wanted: string, data: Buffer, hash: string): Promise<string> {
   const { store } = ctx;
   const taken = (path: string) =>
     store.invoiceFiles.ownerOf(path) !== null || store.documentFiles.ownerOf(path) !== null || store.bankMessages.ownerOf(path) !== null;
-  return (await findSame(dir, wanted, sha256(data), taken)) ?? writeFileAtomic(dir, wanted, data);
+  return (await findSame(dir, wanted, hash, taken)) ?? writeFileAtomic(dir, wanted, data);
 }

@@ -37,12 +37,22 @@ async function pollInvoices(
   const start = cursor ? new Date(Date.parse(cursor) - OVERLAP_MS).toISOString() : undefined;
   const fresh: string[] = [];
   let requests = 0;
-  for (let page = 1; ; page++) {
-    const { items, page: info } = await api.invoices.list(
+  const fetchPage = (page: number) => {
+    const answer = api.invoices.list(
       { direction, ...(start ? { received_at_start: start } : {}), sort: ['received_at'], per_page: PER_PAGE, page },
       signal,
     );
+    // Awaited on the next turn of the loop; if this page's rows fail first, its failure is not the one to report.
+    answer.catch(() => undefined);
+    return answer;
+  };
+  let next = fetchPage(1);
+  for (let page = 1; ; page++) {
+    const { items, page: info } = await next;
     requests++;
+    const last = items.length < PER_PAGE || (info.nextPage === null && info.totalPages !== null && page >= info.totalPages);
+    // The next page is asked for while this one's rows commit, so the service is never left idle between pages.
+    if (!last) next = fetchPage(page + 1);
     let newest = store.cursors.get(account.id, cursorName) ?? null;
     store.transaction(() => {
       for (const inv of items) {
@@ -62,7 +72,7 @@ async function pollInvoices(
         total: info.total,
       });
     }
-    if (items.length < PER_PAGE || (info.nextPage === null && info.totalPages !== null && page >= info.totalPages)) break;
+    if (last) break;
   }
   if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: account.id, kind: 'invoice', id });
   return { fresh, requests };
