@@ -1,9 +1,9 @@
 import { open } from 'node:fs/promises';
+// A DTD can only stand before the document element, near the start of the file: HEAD_BYTES is enough.
+import { HEAD_BYTES } from './spool';
 
 /** The largest upload the service takes (the sandbox's limit; the spec does not show the real one). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-/** A DTD can only stand before the document element, near the start of the file. */
-const HEAD_BYTES = 64 * 1024;
 
 /**
  * The checks a file passes before anything of it is uploaded: the reasons the service would refuse
@@ -11,11 +11,15 @@ const HEAD_BYTES = 64 * 1024;
  * file checked is the app's own copy, so the bytes checked are the bytes that would be sent.
  */
 export async function localRefusal(path: string, size: number, kind: 'invoice' | 'document'): Promise<string | null> {
+  return refusalOfHead(size === 0 || size > MAX_UPLOAD_BYTES ? Buffer.alloc(0) : await readHead(path), size, kind);
+}
+
+/** The same checks on the file's first HEAD_BYTES, already in hand (the spool keeps them while it copies). */
+export function refusalOfHead(head: Buffer, size: number, kind: 'invoice' | 'document'): string | null {
   if (size === 0) return 'The file is empty. When the program that makes it has finished writing it, put it into the Outbox again.';
   if (size > MAX_UPLOAD_BYTES) {
     return `The file is ${(size / 1024 / 1024).toFixed(1)} MB; the service takes files of up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
   }
-  const head = await readHead(path);
   if (head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return null; // the zip form: an invoice with its image and attachments
   const text = headText(head);
   const xml = /^\s*</.test(text);

@@ -1,7 +1,8 @@
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import type { SyncContext } from './context';
+import { takeIn } from './intake';
 import type { RunReport } from './jobs/job-runner';
-import { cancel, finish, intake, refuseEntry } from './outbound';
+import { cancel, finish, refuseEntry } from './outbound';
 import { companionsOfPass } from './outbound-groups';
 import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
@@ -30,11 +31,12 @@ export const newOutboundMemory = (): OutboundMemory => ({ seen: new Map(), told:
 const only = <K extends Op['op']>(p: Plan, kind: K) => p.ops.filter((o): o is Extract<Op, { op: K }> => o.op === kind);
 
 /**
- * One outbound pass over one folder listing. The planner is asked twice as the rows change: queue
- * what settled (one at a time: hashing is disk-bound; the invoices are validated a few files ahead on
- * the validator's workers, so validation does not stand in line) after withdrawing what was taken back,
- * while the due rows are uploaded a few at a time and each sent file is moved to Sent/
- * (upload-pipeline.ts); then move what is still uploaded (a move cut short, a row of an earlier pass) to Sent/.
+ * One outbound pass over one folder listing. The planner is asked twice as the rows change. First
+ * withdraw what was taken back; then queue what settled (a few files copied side by side and queued
+ * in batches, intake.ts; invoices validated a few files ahead on the validator's workers, so
+ * validation does not stand in line) while the due rows are uploaded a few at a time and each sent
+ * file is moved to Sent/ (upload-pipeline.ts); last, move what is still uploaded (a move cut short,
+ * a row of an earlier pass) to Sent/.
  */
 export async function outboundCycle(
   ctx: SyncContext,
@@ -78,13 +80,15 @@ export async function outboundCycle(
   const uploads = uploadPipeline(ctx, concurrency, signal);
   let report: RunReport;
   try {
-    for (const [i, op] of intakes.entries()) {
-      if (signal?.aborted) break;
-      await ahead.before(i);
-      const job = await intake(ctx, op.file, groups.companionsOf(op.file));
-      if (job) uploads.nudge();
-      worked = job !== null || worked;
-    }
+    const items = intakes.map((op) => ({ file: op.file, companions: groups.companionsOf(op.file) }));
+    const queued = await takeIn(
+      ctx,
+      items,
+      (i) => ahead.before(i),
+      () => uploads.nudge(),
+      signal,
+    );
+    worked ||= queued > 0;
   } finally {
     report = await uploads.close();
   }

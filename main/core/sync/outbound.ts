@@ -1,115 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { rmdir, stat } from 'node:fs/promises';
+import { rmdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { ACTIVE_OUTBOX_STATES, type OutboxCompanion, type OutboxJob, type OutboxKind } from '../store/outbox';
-import { checkBankMessage } from './bank-message-checks';
-import { type CapturedCompanion, captureCompanions } from './companions';
+import { ACTIVE_OUTBOX_STATES, type OutboxJob } from '../store/outbox';
 import type { SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
 import { absolute, FOLDERS, subfolderOf, typeFolderOf } from './layout';
-import { localRefusal } from './local-checks';
 import type { Refusal, ScannedFile } from './scan';
 import { Spool } from './spool';
-import { checkBeforeSending, validationModeOf } from './validate-outbound';
 
 export const spoolOf = (ctx: SyncContext) => new Spool(ctx.spoolDir);
 
-/**
- * Queues one stable file: copies it into the spool while hashing, then writes the outbox row with
- * its idempotency key. Nothing is sent before the row exists; a crash before the row leaves the file
- * in the Outbox to be queued again. A trading document's companions (document-groups.ts) are copied
- * and checked with it, each copy synced before the one row that holds them all is written.
- */
-export async function intake(ctx: SyncContext, file: ScannedFile, companions: readonly ScannedFile[] = []): Promise<OutboxJob | null> {
-  const { store, account } = ctx;
-  const src = absolute(account.root, file.relPath);
-  const spool = spoolOf(ctx);
-  let captured: Awaited<ReturnType<Spool['capture']>>;
-  try {
-    captured = await spool.capture(src, { dev: file.dev, ino: file.ino });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    // Locked (Windows), vanished, unreadable, or swapped for a link: the next scan looks again.
-    ctx.log.debug('intake deferred', { file: file.relPath, code });
-    return null;
-  }
-  const after = await stat(src).catch(() => null);
-  if (!after || after.size !== captured.size || Math.trunc(after.mtimeMs) !== file.mtimeMs) {
-    await spool.discard(captured.tmp);
-    return null; // changed while being copied: wait for it to settle
-  }
-  const refusal = await refusalOf(file.kind, captured);
-  if (refusal) {
-    await spool.discard(captured.tmp);
-    await refuseLocally(ctx, file, captured, refusal);
-    return null;
-  }
-  const folderOptions = store.folderOptions.get(account.id, file.folder) ?? {};
-  // The official rules, before anything is queued: a file the service would refuse never leaves.
-  // Bank messages are no invoices: their own check (refusalOf) is the whole of it.
-  const check =
-    file.kind === 'bank_message'
-      ? { refusal: null }
-      : await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, folderOptions));
-  if (check.refusal) {
-    await spool.discard(captured.tmp);
-    await refuseLocally(ctx, file, captured, check.refusal.message, check.refusal.details);
-    return null;
-  }
-  let group: CapturedCompanion[] = [];
-  if (companions.length) {
-    const c = await captureCompanions(ctx, companions, captured.size);
-    if (!c.ok) {
-      await spool.discard(captured.tmp);
-      if (!c.retry) await refuseLocally(ctx, file, captured, c.message, c.details, companions);
-      return null;
-    }
-    group = c.captured;
-  }
-  const earlier = store.outbox.findBySha256(account.id, captured.sha256).filter((j) => j.relPath !== file.relPath || j.state === 'done');
-  const duplicateOf = earlier[0];
-  const idemKey = randomUUID();
-  const companionRows: OutboxCompanion[] = [];
-  for (const [i, c] of group.entries()) {
-    const spoolKey = `${idemKey}-${i + 1}`;
-    await spool.commit(c.tmp, spoolKey);
-    const { role, sha256, size, references } = c;
-    companionRows.push({ relPath: c.file.relPath, filename: c.file.name, role, sha256, size, spoolKey, references });
-  }
-  await spool.commit(captured.tmp, idemKey);
-  const { job, created } = store.outbox.insert({
-    ...rowOf(ctx, file, captured),
-    idemKey,
-    companions: companionRows,
-    options: folderOptions,
-    state: duplicateOf ? 'held_duplicate' : 'queued',
-  });
-  if (!created) {
-    for (const key of [idemKey, ...companionRows.map((c) => c.spoolKey)]) await spool.discard(key, true);
-    return job;
-  }
-  if (duplicateOf) {
-    const message = `Held back: the same content was ${duplicateOf.state === 'done' ? 'already sent' : 'already queued'} as "${duplicateOf.filename}"${duplicateOf.remoteId ? ` (service id ${duplicateOf.remoteId})` : ''}. It was not sent again; choose "Send anyway" to send it.`;
-    store.outbox.transition(job.id, ['held_duplicate'], 'held_duplicate', { lastError: message, errorKind: 'user' });
-    activity(ctx, 'warn', 'outbox.duplicate', message, String(job.id));
-    ctx.events.emit('queued', { accountId: account.id, outboxId: job.id, file: file.relPath, held: true, message });
-  } else {
-    activity(ctx, 'info', 'outbox.queued', `Queued ${file.relPath}`, String(job.id));
-    ctx.events.emit('queued', { accountId: account.id, outboxId: job.id, file: file.relPath, held: false });
-  }
-  return job;
-}
-
-/** Why a captured copy must not be sent, in plain words, or null: bank messages have checks of their own. */
-async function refusalOf(kind: OutboxKind, captured: { tmp: string; size: number }): Promise<string | null> {
-  if (kind !== 'bank_message') return localRefusal(captured.tmp, captured.size, kind);
-  const check = await checkBankMessage(captured.tmp, captured.size);
-  return check.ok ? null : check.reason;
-}
-
 /** The outbox row's fields that come from the listed file and its captured copy. */
-const rowOf = (ctx: SyncContext, file: ScannedFile, captured: { sha256: string; size: number }) => ({
+export const rowOf = (ctx: SyncContext, file: ScannedFile, captured: { sha256: string; size: number }) => ({
   accountId: ctx.account.id,
   kind: file.kind,
   documentType: file.documentType,
@@ -270,7 +172,7 @@ export async function recoverOutbox(ctx: SyncContext): Promise<void> {
  * row tells the UI; nothing was uploaded. The move comes first: a crash before the row leaves the
  * file and its note in Failed/, never a row that could be sent.
  */
-async function refuseLocally(
+export async function refuseLocally(
   ctx: SyncContext,
   file: ScannedFile,
   captured: { sha256: string; size: number },

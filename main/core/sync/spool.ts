@@ -24,6 +24,30 @@ export async function openListed(src: string, expect?: { dev: number; ino: numbe
   return source;
 }
 
+/** How much of a file's start the local checks look at (a DTD stands before the document element). */
+export const HEAD_BYTES = 64 * 1024;
+
+export interface Captured {
+  tmp: string;
+  sha256: string;
+  size: number;
+  /** The file's first HEAD_BYTES (all of a smaller file). */
+  head: Buffer;
+}
+
+/** Syncs a folder's entries (renames in it) to disk; where folders cannot be opened (Windows) the file system journals renames itself. */
+async function syncFolder(dir: string): Promise<void> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch {
+    // Windows cannot open a folder to sync it; NTFS journals the rename.
+  } finally {
+    await fh?.close();
+  }
+}
+
 /**
  * The app's own copy of every queued file. Once a file is queued, what is sent is this copy, so the
  * user editing, locking or deleting the Outbox file mid-upload can neither corrupt nor lose it.
@@ -36,14 +60,16 @@ export class Spool {
   }
 
   /**
-   * Copies `src` to a temporary spool file while hashing it; answers the temp path, hash and size.
+   * Copies `src` to a temporary spool file while hashing it (the file is read once), and syncs the
+   * copy; answers the temp path, hash, size and the first `HEAD_BYTES` (what the local checks read).
    * The file is opened by `openListed`, so a link swapped in after the listing cannot change what is sent.
    */
-  async capture(src: string, expect?: { dev: number; ino: number }): Promise<{ tmp: string; sha256: string; size: number }> {
+  async capture(src: string, expect?: { dev: number; ino: number }): Promise<Captured> {
     await mkdir(this.dir, { recursive: true });
     const source = await openListed(src, expect);
     const tmp = join(this.dir, `.${randomBytes(8).toString('hex')}.tmp`);
     const hash = createHash('sha256');
+    const head: Buffer[] = [];
     let size = 0;
     try {
       await pipeline(
@@ -51,6 +77,7 @@ export class Spool {
         async function* (chunks: AsyncIterable<Buffer>) {
           for await (const chunk of chunks) {
             hash.update(chunk);
+            if (size < HEAD_BYTES) head.push(chunk.subarray(0, HEAD_BYTES - size));
             size += chunk.length;
             yield chunk;
           }
@@ -58,17 +85,30 @@ export class Spool {
         createWriteStream(tmp, { flags: 'wx' }),
       );
       const fh = await open(tmp, 'r+');
-      await fh.sync();
-      await fh.close();
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
     } catch (e) {
       await unlink(tmp).catch(() => undefined);
       throw e;
     }
-    return { tmp, sha256: hash.digest('hex'), size };
+    return { tmp, sha256: hash.digest('hex'), size, head: Buffer.concat(head) };
   }
 
   async commit(tmp: string, idemKey: string): Promise<void> {
-    await rename(tmp, this.path(idemKey));
+    await this.commitAll([{ tmp, key: idemKey }]);
+  }
+
+  /**
+   * Gives synced copies their final names, then syncs the spool folder once for them all: on return
+   * the names survive a power cut, so a row written afterwards never names a copy that is not there.
+   */
+  async commitAll(copies: readonly { tmp: string; key: string }[]): Promise<void> {
+    if (copies.length === 0) return;
+    for (const c of copies) await rename(c.tmp, this.path(c.key));
+    await syncFolder(this.dir);
   }
 
   async discard(tmpOrKey: string, isKey = false): Promise<void> {

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import pLimit from 'p-limit';
+import type { JsonObject } from '../store/columns';
+import type { OutboxCompanion, OutboxJob, OutboxKind } from '../store/outbox';
+import { checkBankMessage } from './bank-message-checks';
+import { type CapturedCompanion, captureCompanions } from './companions';
+import type { SyncContext } from './context';
+import { absolute } from './layout';
+import { refusalOfHead } from './local-checks';
+import { activity, refuseLocally, rowOf, spoolOf } from './outbound';
+import type { ScannedFile } from './scan';
+import type { Captured } from './spool';
+import { checkBeforeSending, validationModeOf } from './validate-outbound';
+
+/** How many files are prepared side by side: their reads, copies and syncs overlap. */
+export const INTAKE_WIDTH = 4;
+/** The most rows one transaction writes, and copies one sync of the spool folder covers. */
+export const INTAKE_BATCH = 32;
+
+export interface IntakeItem {
+  file: ScannedFile;
+  companions: readonly ScannedFile[];
+}
+
+/**
+ * Takes a pass's stable files in, in order: up to INTAKE_WIDTH are prepared at once (a bounded window
+ * ahead of the one being queued, so the spool holds at most a window and a batch of temporary copies),
+ * and whatever is prepared when the next batch is due is queued together. `before(i)` runs before item
+ * `i` is prepared (validation ahead); `onQueued` hears each batch's rows as soon as they are committed,
+ * so uploads start while the rest is still being taken in. Answers how many rows were queued or found.
+ */
+export async function takeIn(
+  ctx: SyncContext,
+  items: readonly IntakeItem[],
+  before: (i: number) => Promise<void>,
+  onQueued: (jobs: OutboxJob[]) => void,
+  signal?: AbortSignal,
+): Promise<number> {
+  const limit = pLimit(INTAKE_WIDTH);
+  const started: Promise<Prepared | null>[] = [];
+  const settled: boolean[] = [];
+  let next = 0;
+  let done = 0;
+  let queued = 0;
+  const fill = (upto: number) => {
+    for (; next < Math.min(upto, items.length); next++) {
+      const i = next;
+      const item = items[i] as IntakeItem;
+      started[i] = limit(async () => {
+        if (signal?.aborted) return null;
+        await before(i);
+        return prepareIntake(ctx, item.file, item.companions);
+      }).finally(() => {
+        settled[i] = true;
+      });
+    }
+  };
+  try {
+    while (done < items.length && !signal?.aborted) {
+      fill(done + INTAKE_WIDTH + INTAKE_BATCH);
+      const batch: Prepared[] = [];
+      // The next file in order, then every following one already prepared, up to a batch.
+      do {
+        const p = await started[done++];
+        if (p) batch.push(p);
+      } while (done < next && settled[done] && batch.length < INTAKE_BATCH);
+      if (signal?.aborted) {
+        for (const p of batch) await discardPrepared(ctx, p);
+        break;
+      }
+      if (batch.length === 0) continue;
+      const jobs = await queuePrepared(ctx, batch);
+      queued += jobs.length;
+      onQueued(jobs);
+    }
+  } finally {
+    // Prepared but never queued (stopped, or a failure above): the temporary copies go, the files wait in the Outbox.
+    for (let i = done; i < next; i++) {
+      const p = await started[i]?.catch(() => null);
+      if (p) await discardPrepared(ctx, p);
+    }
+  }
+  return queued;
+}
+
+/** A file copied into the spool and checked, not queued yet: its copies still have temporary names. */
+export interface Prepared {
+  file: ScannedFile;
+  captured: Captured;
+  options: JsonObject;
+  group: CapturedCompanion[];
+}
+
+/**
+ * The first half of queueing a stable file: copies it into the spool while hashing (synced), runs the
+ * local checks and the folder's validation on the copy, and copies and checks a document's companions.
+ * Files may be prepared side by side (their syncs then overlap); nothing here writes a row or gives a
+ * copy its final name, so a crash leaves only temporary copies, which start-up removes, and the file
+ * still in the Outbox. Answers null when the file is not to be queued now: deferred (locked, vanished,
+ * changed while copied: the next scan looks again) or refused into Failed/ with a note.
+ */
+export async function prepareIntake(
+  ctx: SyncContext,
+  file: ScannedFile,
+  companions: readonly ScannedFile[] = [],
+): Promise<Prepared | null> {
+  const src = absolute(ctx.account.root, file.relPath);
+  const spool = spoolOf(ctx);
+  let captured: Captured;
+  try {
+    captured = await spool.capture(src, { dev: file.dev, ino: file.ino });
+  } catch (e) {
+    // Locked (Windows), vanished, unreadable, or swapped for a link: the next scan looks again.
+    ctx.log.debug('intake deferred', { file: file.relPath, code: (e as NodeJS.ErrnoException).code });
+    return null;
+  }
+  const after = await stat(src).catch(() => null);
+  if (!after || after.size !== captured.size || Math.trunc(after.mtimeMs) !== file.mtimeMs) {
+    await spool.discard(captured.tmp);
+    return null; // changed while being copied: wait for it to settle
+  }
+  const refusal = await refusalOf(file.kind, captured);
+  if (refusal) {
+    await spool.discard(captured.tmp);
+    await refuseLocally(ctx, file, captured, refusal);
+    return null;
+  }
+  const options = ctx.store.folderOptions.get(ctx.account.id, file.folder) ?? {};
+  // The official rules, before anything is queued: a file the service would refuse never leaves.
+  // Bank messages are no invoices: their own check (refusalOf) is the whole of it.
+  const check =
+    file.kind === 'bank_message'
+      ? { refusal: null }
+      : await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, options));
+  if (check.refusal) {
+    await spool.discard(captured.tmp);
+    await refuseLocally(ctx, file, captured, check.refusal.message, check.refusal.details);
+    return null;
+  }
+  let group: CapturedCompanion[] = [];
+  if (companions.length) {
+    const c = await captureCompanions(ctx, companions, captured.size);
+    if (!c.ok) {
+      await spool.discard(captured.tmp);
+      if (!c.retry) await refuseLocally(ctx, file, captured, c.message, c.details, companions);
+      return null;
+    }
+    group = c.captured;
+  }
+  return { file, captured, options, group };
+}
+
+/** Throws away a prepared file's copies (a pass stopped before it was queued); its file is still in the Outbox. */
+export async function discardPrepared(ctx: SyncContext, p: Prepared): Promise<void> {
+  const spool = spoolOf(ctx);
+  for (const tmp of [p.captured.tmp, ...p.group.map((c) => c.tmp)]) await spool.discard(tmp);
+}
+
+/**
+ * The second half: gives a batch of prepared copies their final names and syncs the spool folder once
+ * (every copy is on disk under its name before any row names it), then writes their rows in one
+ * transaction with their idempotency keys. A crash before the commit leaves copies no row owns
+ * (start-up removes them) and the files in the Outbox, taken in again; after it, the rows exist and
+ * are sent once by their keys. A file whose bytes were sent or queued before is held back.
+ */
+export async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Promise<OutboxJob[]> {
+  const { store, account } = ctx;
+  const named = batch.map((p) => {
+    const idemKey = randomUUID();
+    const companions = p.group.map((c, i) => ({ c, spoolKey: `${idemKey}-${i + 1}` }));
+    return { p, idemKey, companions };
+  });
+  const spool = spoolOf(ctx);
+  await spool.commitAll(
+    named.flatMap((n) => [
+      ...n.companions.map(({ c, spoolKey }) => ({ tmp: c.tmp, key: spoolKey })),
+      { tmp: n.p.captured.tmp, key: n.idemKey },
+    ]),
+  );
+  // Each row sees the ones before it: the same bytes twice in one batch are held back like any duplicate.
+  const rows = store.transaction(() =>
+    named.map(({ p, idemKey, companions }) => {
+      const companionRows: OutboxCompanion[] = companions.map(({ c, spoolKey }) => {
+        const { role, sha256, size, references } = c;
+        return { relPath: c.file.relPath, filename: c.file.name, role, sha256, size, spoolKey, references };
+      });
+      const earlier = store.outbox
+        .findBySha256(account.id, p.captured.sha256)
+        .filter((j) => j.relPath !== p.file.relPath || j.state === 'done');
+      const duplicateOf = earlier[0];
+      const { job, created } = store.outbox.insert({
+        ...rowOf(ctx, p.file, p.captured),
+        idemKey,
+        companions: companionRows,
+        options: p.options,
+        state: duplicateOf ? 'held_duplicate' : 'queued',
+      });
+      let message: string | undefined;
+      if (created && duplicateOf) {
+        message = `Held back: the same content was ${duplicateOf.state === 'done' ? 'already sent' : 'already queued'} as "${duplicateOf.filename}"${duplicateOf.remoteId ? ` (service id ${duplicateOf.remoteId})` : ''}. It was not sent again; choose "Send anyway" to send it.`;
+        store.outbox.transition(job.id, ['held_duplicate'], 'held_duplicate', { lastError: message, errorKind: 'user' });
+      }
+      return { job, created, message, keys: [idemKey, ...companionRows.map((c) => c.spoolKey)], relPath: p.file.relPath };
+    }),
+  );
+  for (const r of rows) {
+    if (!r.created) {
+      // That version was queued already (a rescan after a crash): its own copies stay, these go.
+      for (const key of r.keys) await spool.discard(key, true);
+      continue;
+    }
+    const held = r.message !== undefined;
+    if (held) activity(ctx, 'warn', 'outbox.duplicate', r.message as string, String(r.job.id));
+    else activity(ctx, 'info', 'outbox.queued', `Queued ${r.relPath}`, String(r.job.id));
+    ctx.events.emit('queued', { accountId: account.id, outboxId: r.job.id, file: r.relPath, held, message: r.message });
+  }
+  return rows.map((r) => r.job);
+}
+
+/** Why a captured copy must not be sent, in plain words, or null: bank messages have checks of their own. */
+async function refusalOf(kind: OutboxKind, captured: Captured): Promise<string | null> {
+  if (kind !== 'bank_message') return refusalOfHead(captured.head, captured.size, kind);
+  const check = await checkBankMessage(captured.tmp, captured.size);
+  return check.ok ? null : check.reason;
+}
