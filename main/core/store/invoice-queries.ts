@@ -4,7 +4,7 @@ import type { Direction } from '../../../shared/enums';
 import { flag, jsonList } from './columns';
 import { toFtsQuery } from './fts-query';
 import { type InvoiceSummary, SUMMARY_COLUMNS, type SummaryRecord, toSummary } from './invoice-rows';
-import { createInvoiceWalk } from './invoice-walk';
+import { createInvoiceWalk, FIRST_CHUNK } from './invoice-walk';
 
 export interface InvoiceQueryFilter {
   direction: Direction;
@@ -114,7 +114,8 @@ export function sortColumn(by: InvoiceSortKey, direction: Direction): SortColumn
  * a search in received order (the list's default) walks the search index instead (invoice-walk.ts)
  * and comes here only when the walk gives up; the probe still tells whether counting is cheap.
  */
-const NARROW_MATCHES = 2000;
+// The walk's first chunk is exactly this many, so a walk that stops after it has seen the probe's answer.
+const NARROW_MATCHES = FIRST_CHUNK;
 type Plan = 'listing' | 'matches' | 'broad';
 const MATCHING = 'i.row_id IN (SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match)';
 
@@ -221,6 +222,14 @@ export function createInvoiceQueries(db: Database) {
     return `SELECT i.row_id, i.sort_ms AS sort_key, i.id FROM json_each(@ids) j CROSS JOIN invoices i ON i.row_id = j.value WHERE ${WHERE} ${keyset}`;
   }
   const walk = createInvoiceWalk(db);
+  // Any write on this connection moves total_changes(), so a count taken before it is never reused.
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const countKey = (accountId: string, filter: InvoiceQueryFilter) => JSON.stringify([changes.get(), accountId, filter]);
+  /**
+   * What the last first page's walk learnt for countIfCheap right after it: every match read (n), or
+   * more matches than the probe's cap (null: not cheap).
+   */
+  let counted: { key: string; n: number | null } | null = null;
   const countSql = (p: Plan) =>
     `SELECT count(*) AS n FROM (SELECT 1 ${fromOf(p, p === 'broad' ? 'invoices_listing' : null)} ${WHERE} LIMIT @max)`;
 
@@ -231,25 +240,35 @@ export function createInvoiceQueries(db: Database) {
      * twice; rows with the same value are ordered by id.
      */
     list(accountId: string, filter: InvoiceQueryFilter, limit: number, after?: InvoiceCursor): InvoiceSummaryPage {
-      const [p, params] = plan(accountId, filter);
       const keyset: Params = after ? { afterKey: after.key, afterId: after.id } : {};
       const sort = filter.sort ?? DEFAULT_INVOICE_SORT;
+      const match = filter.search === undefined ? null : toFtsQuery(filter.search);
+      counted = null;
+      // A search in received order needs no probe: the walk answers few matches and many alike.
       const walked =
-        p !== 'listing' && sort.by === 'received'
+        match !== null && sort.by === 'received'
           ? walk({
               accountId,
               direction: filter.direction,
-              match: params.match as string,
+              match,
               desc: sort.dir === 'desc',
               want: limit + 1,
               afterKey: after?.key as number | undefined,
               rowsOf: (ids) =>
-                prepared<WalkedKey>(walkSql(filter, after === undefined)).all({ ...params, ...keyset, ids: JSON.stringify(ids) }),
+                prepared<WalkedKey>(walkSql(filter, after === undefined)).all({
+                  ...filterParams(accountId, filter),
+                  ...keyset,
+                  ids: JSON.stringify(ids),
+                }),
             })
           : null;
-      const rows = walked
-        ? summariesOf(walked)
-        : prepared<KeyedRecord>(pageSql(p, filter, after === undefined)).all({ ...params, ...keyset, limit: limit + 1 });
+      if (walked && !after && (walked.passing !== null || walked.many)) counted = { key: countKey(accountId, filter), n: walked.passing };
+      let rows: KeyedRecord[];
+      if (walked) rows = summariesOf(walked.rows);
+      else {
+        const [p, params] = plan(accountId, filter);
+        rows = prepared<KeyedRecord>(pageSql(p, filter, after === undefined)).all({ ...params, ...keyset, limit: limit + 1 });
+      }
       const items = rows.slice(0, limit).map(toSummary);
       const last = rows[items.length - 1];
       return { items, next: rows.length > limit && last ? { key: last.sort_key, id: last.id } : null };
@@ -259,6 +278,10 @@ export function createInvoiceQueries(db: Database) {
      * gather every match again just to count them, which doubles what the user waits for while typing.
      */
     countIfCheap(accountId: string, filter: InvoiceQueryFilter, max: number): number | null {
+      // The walk of the first page read every match: its count is exact and free.
+      const known = counted?.key === countKey(accountId, filter) ? counted : null;
+      counted = null;
+      if (known) return known.n === null ? null : Math.min(known.n, max);
       const [p, params] = plan(accountId, filter);
       return p === 'broad' ? null : prepared<{ n: number }>(countSql(p)).get({ ...params, max })!.n;
     },

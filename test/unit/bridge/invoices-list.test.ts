@@ -62,9 +62,10 @@ describe('invoices.list over 100,000 mirrored invoices', () => {
     expect(ids).toEqual(expected.map((i) => `id-${i}`));
 
     const broad = await list({ filter: { query: 'järv' }, limit: 100 });
-    figures.push(`broad search (20,000 hits), first page, not counted: ${broad.ms.toFixed(2)} ms`);
-    // 20,000 hits: not counted (that would gather every match again); "at least" the rows seen.
-    expect(broad.page).toMatchObject({ total: 100, totalIsLowerBound: true });
+    figures.push(`broad search (20,000 hits), first page: ${broad.ms.toFixed(2)} ms`);
+    // 20,000 hits. Here row ids do not follow received time, so the search's walk (invoice-walk.ts) read
+    // every match to settle the page, which makes their count free: "1,000+".
+    expect(broad.page).toMatchObject({ total: 1000, totalIsLowerBound: true });
     expect(broad.page.items.every((i) => i.senderName?.startsWith('Järvenpää Oy'))).toBe(true);
     const broadNext = await list({ filter: { query: 'järv' }, limit: 100, after: broad.page.next });
     figures.push(`broad search, next page: ${broadNext.ms.toFixed(2)} ms`);
@@ -74,9 +75,10 @@ describe('invoices.list over 100,000 mirrored invoices', () => {
     const filtered = await list({ filter: { query: 'bergen', status: 'FAILED', from: '2025-03-01', to: '2025-03-31' }, limit: 20 });
     figures.push(`search + status + date range: ${filtered.ms.toFixed(2)} ms`);
     const want = Array.from({ length: N }, (_, i) => i).filter((i) => i % 5 === 1 && i % 7 === 0 && i % 12 === 2).length;
-    // 'bergen' matches a fifth of the mirror: the page is not counted, and says so.
+    // 'bergen' matches a fifth of the mirror; as for 'järv', the walk read every match, and counted
+    // the ones the filters keep on the way.
     expect(want).toBeGreaterThan(20);
-    expect(filtered.page).toMatchObject({ total: 20, totalIsLowerBound: true });
+    expect(filtered.page).toMatchObject({ total: want, totalIsLowerBound: false });
     expect(filtered.page.items.every((i) => i.status === 'FAILED' && i.date === '2025-03-15')).toBe(true);
 
     const everything = await list({ filter: { query: 'a' }, limit: 100 });
