@@ -13,8 +13,8 @@ import type { ScannedFile } from './scan';
 import type { Captured } from './spool';
 import { checkBeforeSending, validationModeOf } from './validate-outbound';
 
-/** How many files are prepared side by side: their reads, copies and syncs overlap. */
-export const INTAKE_WIDTH = 4;
+/** How many files are prepared side by side: their reads, copies and syncs overlap (the disk joins syncs in flight together). */
+export const INTAKE_WIDTH = 8;
 /** The most rows one transaction writes, and copies one sync of the spool folder covers. */
 export const INTAKE_BATCH = 32;
 
