@@ -1,13 +1,14 @@
 import type { Store } from '../../store';
 import type { CurrencyTotal, InvoiceQueryFilter } from '../../store/invoice-queries';
 
-/** Row ids summed at a time: about 10 ms of work, after which anything else waiting (a keystroke's page) goes first. */
-const SLICE = 20_000;
+/** How long one slice may hold the event loop; the slice's size (in row ids) follows what the last one took. */
+const SLICE_MS = 8;
+const [FIRST_SLICE, MIN_SLICE, MAX_SLICE] = [10_000, 1_000, 500_000];
 
 /**
  * What the filter's rows add up to, per currency. The unfiltered list (and a status filter) reads the
- * tallies at once. Anything else is summed a slice of row ids at a time, giving the event loop back in
- * between: the renderer asks for the totals after every answer the list shows, and summing a search
+ * tallies at once. Anything else is summed a slice of row ids at a time (sized to take about SLICE_MS),
+ * giving the event loop back in between: the renderer asks for the totals after every answer the list shows, and summing a search
  * that matches a million rows in one go held every other bridge call (the next keystroke's page among
  * them) for seconds.
  */
@@ -16,9 +17,15 @@ export async function totalsInSlices(store: Store, accountId: string, filter: In
   if (invoices.totalsAreTallied(filter)) return invoices.totals(accountId, filter);
   const end = invoices.rowIdEnd();
   const byCurrency = new Map<string | null, CurrencyTotal>();
-  for (let from = 0; from < end; from += SLICE) {
+  for (let from = 0, size = FIRST_SLICE; from < end; ) {
     if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    for (const t of invoices.totals(accountId, filter, { from, to: from + SLICE })) {
+    const started = performance.now();
+    const slice = invoices.totals(accountId, filter, { from, to: from + size });
+    from += size;
+    // A busy machine or a dense match makes slices slower: smaller ones keep the wait short.
+    const took = Math.max(performance.now() - started, 0.25);
+    size = Math.round(Math.min(MAX_SLICE, Math.max(MIN_SLICE, (size * SLICE_MS) / took)));
+    for (const t of slice) {
       const seen = byCurrency.get(t.currency);
       byCurrency.set(t.currency, seen ? { currency: t.currency, sum: seen.sum + t.sum, count: seen.count + t.count } : t);
     }
