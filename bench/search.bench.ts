@@ -132,6 +132,27 @@ async function oneSize(n: number) {
   await measure('totals of the unfiltered list', () =>
     call('invoices.totals', { accountId: account.id, filter: { direction: 'RECEIVED' } }),
   );
+  // A search's totals grow with its matches (they add up every one), but are summed in slices, so the
+  // longest the event loop (every other bridge call, the next keystroke's page) waits should not grow.
+  {
+    const samples: number[] = [];
+    const stalls: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      let last = performance.now();
+      let worst = 0;
+      const tick = setInterval(() => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+      }, 1);
+      const filter = { direction: 'RECEIVED', query: 'Kuljetus' };
+      samples.push((await timed(() => call('invoices.totals', { accountId: account.id, filter }))).ms);
+      clearInterval(tick);
+      stalls.push(worst);
+    }
+    figures['totals of a search ("Kuljetus", linear in its matches)'] = { samples, statements: new Map() };
+    figures['longest event-loop stall during those totals'] = { samples: stalls, statements: new Map() };
+  }
   // Every keystroke of every query, as typed: a prefix query per key.
   const keystrokes: number[] = [];
   const perQuery: { q: string; p95: number; statements: Map<string, unknown[]> }[] = [];
