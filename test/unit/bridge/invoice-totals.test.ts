@@ -34,3 +34,16 @@ describe('invoice totals summed in slices', () => {
     expect(turns).toBeGreaterThan(0);
   });
 });
+
+describe('totals asked again before the last ones finished', () => {
+  it('drops the older ones with a retry error and answers the newest in full', { timeout: 60_000 }, async () => {
+    const { store, account } = storeWithAccount();
+    store.transaction(() => {
+      for (let i = 0; i < 30_000; i++) store.invoices.upsert(account.id, 'RECEIVED', invoice(`i${i}`, { sum: 1 }));
+    });
+    const older = totalsInSlices(store, account.id, { direction: 'RECEIVED', search: 'acme' });
+    const newer = totalsInSlices(store, account.id, { direction: 'RECEIVED', search: 'järv' });
+    await expect(older).rejects.toMatchObject({ view: { kind: 'retry' } });
+    expect(await newer).toEqual([{ currency: 'EUR', sum: 30_000, count: 30_000 }]);
+  });
+});
