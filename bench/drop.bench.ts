@@ -80,6 +80,7 @@ async function engineDrop(url: string, xml: Buffer, n: number, validation: 'off'
   });
   engine.setFolderOptions(account.id, 'Outbox/Invoices', { validation });
   await writeDrop(join(root, 'Outbox', 'Invoices'), xml, n, `DROP${validation}${n}`);
+  const rssAtStart = process.memoryUsage().rss;
   const rss = rssPeak();
   const probe = statusProbe(engine, data);
   const measuring = phases ? await measurePhases(true) : null;
@@ -102,7 +103,7 @@ async function engineDrop(url: string, xml: Buffer, n: number, validation: 'off'
   await engine.stop();
   await rmAll(data, root);
   if (sent !== n) throw new Error(`sent ${sent} of ${n} (${[...report.values()].flatMap((r) => r.problems).join('; ')})`);
-  return { engineMs, passMs, peak, status, breakdown };
+  return { engineMs, passMs, peak, rssAtStart, status, breakdown };
 }
 
 type Breakdown = NonNullable<Awaited<ReturnType<typeof engineDrop>>['breakdown']>;
@@ -199,6 +200,13 @@ export async function dropBench(xml: Buffer): Promise<void> {
           unit: 'MB',
           small: s.off.peak / 2 ** 20,
           large: l.off.peak / 2 ** 20,
+          digits: 0,
+        },
+        {
+          name: 'RSS of this process as the off run starts',
+          unit: 'MB',
+          small: s.off.rssAtStart / 2 ** 20,
+          large: l.off.rssAtStart / 2 ** 20,
           digits: 0,
         },
         {

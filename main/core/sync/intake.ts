@@ -47,13 +47,16 @@ export async function takeIn(
     for (; next < Math.min(upto, items.length); next++) {
       const i = next;
       const item = items[i] as IntakeItem;
-      started[i] = limit(async () => {
+      const p = limit(async () => {
         if (signal?.aborted) return null;
         await before(i);
         return prepareIntake(ctx, item.file, item.companions);
       }).finally(() => {
         settled[i] = true;
       });
+      // Awaited in order below; until then a failure must not count as unhandled (which ends the process).
+      p.catch(() => undefined);
+      started[i] = p;
     }
   };
   try {

@@ -58,14 +58,22 @@ export function uploadPipeline(ctx: SyncContext, concurrency: number, signal?: A
       if (seen === generation) await new Promise<void>((res) => waiters.add(res));
     }
   };
-  const senders = Array.from({ length: Math.max(1, concurrency) }, sender);
+  const senders = Array.from({ length: Math.max(1, concurrency) }, () => {
+    const p = sender();
+    // Awaited by close(); until then a failure must not count as unhandled (which ends the process).
+    p.catch(() => undefined);
+    return p;
+  });
   return {
     nudge,
     async close() {
       open = false;
       nudge();
-      await Promise.all(senders);
+      // Every sender and move ends before the pass goes on, also when one of them failed.
+      const ended = await Promise.allSettled(senders);
       await Promise.all(moving);
+      const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
       return total;
     },
   };
