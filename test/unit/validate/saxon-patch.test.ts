@@ -10,6 +10,8 @@ import { ensureRules } from '../../support/validation';
 // patches/saxon-js+2.7.0.patch (applied by `npm install` through patch-package): SaxonJS walked the
 // whole stylesheet tree at every transform to find its package nodes; it now does so once per
 // stylesheet object. The walk was most of a warm transform's time, and its answer never changes.
+// It also keeps an element's name on the element instead of building and checking it at every name
+// test (about 14% of the CPU of a warm validation).
 
 const BASE = readFileSync(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');
 const broken = BASE.replace('<cbc:PayableAmount currencyID="EUR">', '<cbc:PayableAmount currencyID="EUR">1');
@@ -33,7 +35,7 @@ describe('the patched SaxonJS', () => {
 
   it('is the one installed', () => {
     const source = readFileSync(createRequire(import.meta.url).resolve('saxon-js'), 'utf8');
-    expect(source).toContain('einvoice-sync patch');
+    expect(source.match(/einvoice-sync patch/g)).toHaveLength(2);
   });
 
   it('answers the same from a stylesheet it has run before as from a fresh one, for a broken and a valid invoice', () => {
