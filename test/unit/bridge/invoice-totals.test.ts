@@ -4,7 +4,9 @@ import { invoice } from '../store/invoice-fixtures';
 import { storeWithAccount } from '../store/temp-store';
 
 describe('invoice totals summed in slices', () => {
-  it('adds up exactly what one GROUP BY does, and lets other work run between the slices', { timeout: 60_000 }, async () => {
+  it('adds up exactly what one GROUP BY does (a search in one go), and lets other work run between the slices', {
+    timeout: 60_000,
+  }, async () => {
     const { store, account } = storeWithAccount();
     const currencies = ['EUR', 'SEK', null, 'NOK'] as const;
     store.transaction(() => {
@@ -41,8 +43,8 @@ describe('totals asked again before the last ones finished', () => {
     store.transaction(() => {
       for (let i = 0; i < 30_000; i++) store.invoices.upsert(account.id, 'RECEIVED', invoice(`i${i}`, { sum: 1 }));
     });
-    const older = totalsInSlices(store, account.id, { direction: 'RECEIVED', search: 'acme' });
-    const newer = totalsInSlices(store, account.id, { direction: 'RECEIVED', search: 'järv' });
+    const older = totalsInSlices(store, account.id, { direction: 'RECEIVED', handled: false });
+    const newer = totalsInSlices(store, account.id, { direction: 'RECEIVED', detectWarning: false });
     await expect(older).rejects.toMatchObject({ view: { kind: 'retry' } });
     expect(await newer).toEqual([{ currency: 'EUR', sum: 30_000, count: 30_000 }]);
   });

@@ -4,8 +4,8 @@ import { CommandError } from '../errors';
 
 /**
  * The newest totals asked per account: the list asks again after every answer it shows, so while a
- * user types, the totals of each keystroke's search would otherwise all run to the end side by side,
- * each taking its share of every slice from the next keystroke's page. Only the newest goes on.
+ * user changes the filters, the totals of each answer would otherwise all run to the end side by side,
+ * each taking its share of every slice from the next page. Only the newest goes on.
  */
 const latest = new WeakMap<Store, Map<string, number>>();
 const superseded = () =>
@@ -17,10 +17,10 @@ const [FIRST_SLICE, MIN_SLICE, MAX_SLICE] = [10_000, 1_000, 500_000];
 
 /**
  * What the filter's rows add up to, per currency. The unfiltered list (and a status filter) reads the
- * tallies at once. Anything else is summed a slice of row ids at a time (sized to take about SLICE_MS),
- * giving the event loop back in between: the renderer asks for the totals after every answer the list shows, and summing a search
- * that matches a million rows in one go held every other bridge call (the next keystroke's page among
- * them) for seconds.
+ * tallies at once. Other filters are summed a slice of row ids at a time (sized to take about
+ * SLICE_MS), giving the event loop back in between: summing 1,000,000 rows in one go held every other
+ * bridge call for about 3 s. A search is still summed in one go (see totalsSlice): its cost grows with
+ * its matches, and at a million rows a search matching most of them holds the bridge for seconds.
  */
 export async function totalsInSlices(store: Store, accountId: string, filter: InvoiceQueryFilter): Promise<CurrencyTotal[]> {
   const invoices = store.invoices;
@@ -29,18 +29,17 @@ export async function totalsInSlices(store: Store, accountId: string, filter: In
   latest.set(store, asked);
   const mine = (asked.get(accountId) ?? 0) + 1;
   asked.set(accountId, mine);
-  const end = invoices.rowIdEnd();
   const byCurrency = new Map<string | null, CurrencyTotal>();
-  for (let from = 0, size = FIRST_SLICE; from < end; ) {
-    if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  for (let after: number | null = 0, size = FIRST_SLICE; after !== null; ) {
+    if (after > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     if (asked.get(accountId) !== mine) throw superseded();
     const started = performance.now();
-    const slice = invoices.totals(accountId, filter, { from, to: from + size });
-    from += size;
+    const slice = invoices.totalsSlice(accountId, filter, after, size);
+    after = slice.next;
     // A busy machine or a dense match makes slices slower: smaller ones keep the wait short.
     const took = Math.max(performance.now() - started, 0.25);
     size = Math.round(Math.min(MAX_SLICE, Math.max(MIN_SLICE, (size * SLICE_MS) / took)));
-    for (const t of slice) {
+    for (const t of slice.totals) {
       const seen = byCurrency.get(t.currency);
       byCurrency.set(t.currency, seen ? { currency: t.currency, sum: seen.sum + t.sum, count: seen.count + t.count } : t);
     }
