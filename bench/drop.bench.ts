@@ -1,16 +1,17 @@
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { Agent, FormData, request } from 'undici';
-import { CONCURRENCY, engineOn, growthTable, out, rmAll, rssPeak, sizeFrom, statusProbe, tmp, twoSizes } from './harness';
-import { measurePhases } from './phases';
-import { adminCompany, spawnSandbox, tokenFor } from './support';
+import type { DropJob, DropResult } from './drop-engine';
+import { CONCURRENCY, growthTable, out, rmAll, sizeFrom, tmp, twoSizes } from './harness';
+import { adminCompany, fmt, spawnSandbox, tokenFor } from './support';
 
 // 3. N files dropped into Outbox/Invoices at once: time per file against a plain upload loop of the
-// same files at the same concurrency, the process's peak RSS, and a bridge `sync.status` every 100 ms
-// while the engine sends them. At N/10 and N.
+// same files at the same concurrency, the engine process's peak RSS (the engine runs in a process of
+// its own, bench/drop-engine.ts), and a bridge `sync.status` every 100 ms while it sends them. At N/10 and N.
 const DROP_N = sizeFrom('BENCH_DROP', 1_000);
 
 async function writeDrop(dir: string, xml: Buffer, n: number, tag: string): Promise<string[]> {
@@ -50,18 +51,27 @@ async function plainUpload(url: string, token: string, files: string[]): Promise
   return ms;
 }
 
-/** Milliseconds since `t0` of the first and last of a kind of event. */
-function span(t0: number) {
-  let first = Number.NaN;
-  let last = Number.NaN;
-  return {
-    mark() {
-      const t = performance.now() - t0;
-      if (Number.isNaN(first)) first = t;
-      last = t;
-    },
-    get: () => ({ first, last }),
-  };
+const CHILD = new URL('./drop-engine.ts', import.meta.url).pathname;
+
+/** Runs one drop's engine in a process of its own (bench/drop-engine.ts) and answers its figures. */
+function inChild(job: DropJob): Promise<DropResult> {
+  const child = fork(CHILD, [], {
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    child.once('message', (m: { ok: true; result: DropResult } | { ok: false; error: string }) => {
+      answered = true;
+      if (m.ok) resolve(m.result);
+      else reject(new Error(`the drop's engine failed: ${m.error}`));
+    });
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`the drop's engine exited with ${code} before answering`));
+    });
+    child.send(job);
+  });
 }
 
 /** One drop of n files into a new account, with the folder's validation option as given. */
@@ -69,41 +79,14 @@ async function engineDrop(url: string, xml: Buffer, n: number, validation: 'off'
   const company = await adminCompany(url);
   const data = await tmp('bench-drop-');
   const root = await tmp('bench-drop-root-');
-  const engine = engineOn(data);
-  const account = await engine.addAccount({
-    name: 'Drop',
-    environment: 'sandbox',
-    url,
-    companyId: company.company_id,
-    root,
-    apiKey: company.api_key,
-  });
-  engine.setFolderOptions(account.id, 'Outbox/Invoices', { validation });
-  await writeDrop(join(root, 'Outbox', 'Invoices'), xml, n, `DROP${validation}${n}`);
-  const rssAtStart = process.memoryUsage().rss;
-  const rss = rssPeak();
-  const probe = statusProbe(engine, data);
-  const measuring = phases ? await measurePhases(true) : null;
-  const t0 = performance.now();
-  const queued = span(t0);
-  const sentAt = span(t0);
-  const offQueued = engine.events.on('queued', () => queued.mark());
-  const offSent = engine.events.on('sent', () => sentAt.mark());
-  const report = await engine.syncOnce();
-  const passMs = performance.now() - t0 - 200; // less the one stability wait of --once
-  offQueued();
-  offSent();
-  // The drop is over when its last file is in Sent/; the pass goes on to fetch the sent invoices'
-  // XML and PDF into Archive/SentInvoices (400 more requests for 200 files), which the loop never does.
-  const engineMs = sentAt.get().last - 200;
-  const breakdown = measuring ? { ...(await measuring.stop()), queued: queued.get(), sent: sentAt.get() } : null;
-  const status = await probe.stop();
-  const peak = rss.stop();
-  const sent = (await readdir(join(root, 'Sent'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
-  await engine.stop();
-  await rmAll(data, root);
-  if (sent !== n) throw new Error(`sent ${sent} of ${n} (${[...report.values()].flatMap((r) => r.problems).join('; ')})`);
-  return { engineMs, passMs, peak, rssAtStart, status, breakdown };
+  try {
+    // The account's folders are made when the engine adds it; the files go where it will look.
+    await mkdir(join(root, 'Outbox', 'Invoices'), { recursive: true });
+    await writeDrop(join(root, 'Outbox', 'Invoices'), xml, n, `DROP${validation}${n}`);
+    return await inChild({ url, company, data, root, n, validation, phases });
+  } finally {
+    await rmAll(data, root);
+  }
 }
 
 type Breakdown = NonNullable<Awaited<ReturnType<typeof engineDrop>>['breakdown']>;
@@ -113,7 +96,7 @@ const f = (x: number, d = 0) => x.toFixed(d);
 /** Where one drop's time went: the pass's timeline from its events, then the bench's wrappers (phases.ts). */
 function printBreakdown(n: number, validation: string, b: Breakdown): void {
   out(`\n   Where the engine's time goes, n=${n}, validation ${validation} (a run of its own, wrapped: slower than the figures above)`);
-  out(`     wall ${f(b.wallMs)} ms, CPU of this process ${f(b.cpuMs)} ms (the validator's workers included)`);
+  out(`     wall ${f(b.wallMs)} ms, CPU of the engine's process ${f(b.cpuMs)} ms (the validator's workers included)`);
   out('     timeline (ms from the start of the pass; the first 200 ms is --once looking twice, a stability wait apart):');
   out(
     `       first file queued ${f(b.queued.first)}, last queued ${f(b.queued.last)}; first moved to Sent ${f(b.sent.first)}, last ${f(b.sent.last)}`,
@@ -152,10 +135,12 @@ async function breakdowns(url: string, xml: Buffer, n: number): Promise<void> {
 
 export async function dropBench(xml: Buffer): Promise<void> {
   const sizes = twoSizes(DROP_N);
-  out(`\n3. Files dropped into Outbox/Invoices at once, concurrency ${CONCURRENCY} (a fresh process: RSS is this section's)`);
+  out(
+    `\n3. Files dropped into Outbox/Invoices at once, concurrency ${CONCURRENCY} (the engine in a process of its own: RSS is the engine's)`,
+  );
   const sb = await spawnSandbox();
   try {
-    // Both sizes without validation first: the validator's workers, once started, would count in their RSS.
+    // Both sizes without validation first (each drop's engine is a fresh process: block pays the validator's cold start).
     const s0 = await plainAndOff(sb.url, xml, sizes[0]);
     const l0 = await plainAndOff(sb.url, xml, sizes[1]);
     const s = { ...s0, block: await engineDrop(sb.url, xml, sizes[0], 'block') };
@@ -196,24 +181,52 @@ export async function dropBench(xml: Buffer): Promise<void> {
         },
         { name: 'ratio engine (block) / plain', unit: 'x', small: s.block.engineMs / s.plainMs, large: l.block.engineMs / l.plainMs },
         {
-          name: 'peak RSS, off run (goal: under 150)',
+          name: "engine process's peak RSS, off run (goal: under 150)",
           unit: 'MB',
           small: s.off.peak / 2 ** 20,
           large: l.off.peak / 2 ** 20,
           digits: 0,
         },
         {
-          name: 'RSS of this process as the off run starts',
+          name: "engine process's RSS as the off drop starts",
           unit: 'MB',
           small: s.off.rssAtStart / 2 ** 20,
           large: l.off.rssAtStart / 2 ** 20,
           digits: 0,
         },
         {
-          name: 'peak RSS, block run',
+          name: '  off: heap used, peak',
+          unit: 'MB',
+          small: s.off.memory.peak.heapUsed / 2 ** 20,
+          large: l.off.memory.peak.heapUsed / 2 ** 20,
+          digits: 0,
+        },
+        {
+          name: '  off: external, peak',
+          unit: 'MB',
+          small: s.off.memory.peak.external / 2 ** 20,
+          large: l.off.memory.peak.external / 2 ** 20,
+          digits: 0,
+        },
+        {
+          name: '  off: arrayBuffers, peak',
+          unit: 'MB',
+          small: s.off.memory.peak.arrayBuffers / 2 ** 20,
+          large: l.off.memory.peak.arrayBuffers / 2 ** 20,
+          digits: 0,
+        },
+        {
+          name: "engine process's peak RSS, block run",
           unit: 'MB',
           small: s.block.peak / 2 ** 20,
           large: l.block.peak / 2 ** 20,
+          digits: 0,
+        },
+        {
+          name: 'validation adds to the peak RSS',
+          unit: 'MB',
+          small: (s.block.peak - s.off.peak) / 2 ** 20,
+          large: (l.block.peak - l.off.peak) / 2 ** 20,
           digits: 0,
         },
         {
@@ -236,6 +249,9 @@ export async function dropBench(xml: Buffer): Promise<void> {
       sizes,
     );
     out("     (sync.status through the bridge dispatcher both hosts carry, in the engine's process, timed from when each call was due)");
+    out(
+      `     RSS of this bench process (the plain loop's) at the end: ${fmt(process.memoryUsage().rss / 2 ** 20)} MB; the engine's peak is its own process's (VmHWM, and sampled every 50 ms)`,
+    );
     out(
       `     load average when done: ${loadavg()
         .map((x) => x.toFixed(2))
