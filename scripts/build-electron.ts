@@ -74,6 +74,8 @@ export async function buildElectron(o: { outDir?: string; write?: boolean; minif
         'engine-worker': 'main/electron/engine-worker.ts',
         // The validation worker thread: main/core/validate/validator.ts starts it from beside its own bundle.
         'validate-worker': 'main/core/validate/worker.ts',
+        // The search totals' worker thread: main/core/bridge/handlers/totals-thread.ts starts it from beside its bundle.
+        'totals-worker': 'main/core/bridge/handlers/totals-worker.ts',
       },
     }),
     build({

@@ -1,6 +1,7 @@
 import type { Store } from '../../store';
+import { toFtsQuery } from '../../store/fts-query';
 import type { CurrencyTotal, InvoiceQueryFilter } from '../../store/invoice-queries';
-import { CommandError } from '../errors';
+import { supersededTotals, TotalsThread } from './totals-thread';
 
 /**
  * The newest totals asked per account: the list asks again after every answer it shows, so while a
@@ -8,8 +9,18 @@ import { CommandError } from '../errors';
  * each taking its share of every slice from the next page. Only the newest goes on.
  */
 const latest = new WeakMap<Store, Map<string, number>>();
-const superseded = () =>
-  new CommandError({ kind: 'retry', message: 'Newer totals of this account were asked for, so these were not finished; ask again' });
+const superseded = supersededTotals;
+
+/** Each store's totals thread (totals-thread.ts), made at its first search. */
+const threads = new WeakMap<Store, TotalsThread>();
+function threadOf(store: Store): TotalsThread {
+  let thread = threads.get(store);
+  if (!thread) {
+    thread = new TotalsThread(store.db.name);
+    threads.set(store, thread);
+  }
+  return thread;
+}
 
 /** How long one slice may hold the event loop; the slice's size (in row ids) follows what the last one took. */
 const SLICE_MS = 8;
@@ -19,8 +30,8 @@ const [FIRST_SLICE, MIN_SLICE, MAX_SLICE] = [10_000, 1_000, 500_000];
  * What the filter's rows add up to, per currency. The unfiltered list (and a status filter) reads the
  * tallies at once. Other filters are summed a slice of row ids at a time (sized to take about
  * SLICE_MS), giving the event loop back in between: summing 1,000,000 rows in one go held every other
- * bridge call for about 3 s. A search is still summed in one go (see totalsSlice): its cost grows with
- * its matches, and at a million rows a search matching most of them holds the bridge for seconds.
+ * bridge call for about 3 s. A search cannot be sliced cheaply (see totalsSlice) and takes up to about
+ * 3 s at a million rows in one query, so it is summed on a worker thread (totals-thread.ts).
  */
 export async function totalsInSlices(store: Store, accountId: string, filter: InvoiceQueryFilter): Promise<CurrencyTotal[]> {
   const invoices = store.invoices;
@@ -29,6 +40,13 @@ export async function totalsInSlices(store: Store, accountId: string, filter: In
   latest.set(store, asked);
   const mine = (asked.get(accountId) ?? 0) + 1;
   asked.set(accountId, mine);
+  if (filter.search !== undefined && toFtsQuery(filter.search) !== null) {
+    const totals = await threadOf(store).totals(accountId, filter);
+    if (asked.get(accountId) !== mine) throw superseded();
+    return totals;
+  }
+  // A search of this account still being summed is of no use now.
+  threads.get(store)?.supersede(accountId);
   const byCurrency = new Map<string | null, CurrencyTotal>();
   for (let after: number | null = 0, size = FIRST_SLICE; after !== null; ) {
     if (after > 0) await new Promise<void>((resolve) => setImmediate(resolve));
