@@ -38,7 +38,7 @@ export async function takeIn(
   signal?: AbortSignal,
 ): Promise<number> {
   const limit = pLimit(INTAKE_WIDTH);
-  const started: Promise<Prepared | null>[] = [];
+  const started: (Promise<Prepared | null> | undefined)[] = [];
   const settled: boolean[] = [];
   let next = 0;
   let done = 0;
@@ -65,7 +65,10 @@ export async function takeIn(
       const batch: Prepared[] = [];
       // The next file in order, then every following one already prepared, up to a batch.
       do {
-        const p = await started[done++];
+        const i = done++;
+        const p = await started[i];
+        // Queued or dropped from here on: the promise would keep the file's head and copies' names for the whole pass.
+        started[i] = undefined;
         if (p) batch.push(p);
       } while (done < next && settled[done] && batch.length < INTAKE_BATCH);
       if (signal?.aborted) {
