@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { BridgeErrorView, InvoiceCsvColumn, InvoiceTotals } from '../../shared/bridge';
@@ -12,45 +12,70 @@ import { saveBlob } from './file-bytes';
 const STATUS_NAMES = Object.keys(statuses.status);
 
 /**
- * What the invoices of the list's filter add up to, per currency, under the list: all of them, not
- * only the rows loaded. Asked again whenever the list shows a new answer (a filter, a sort, new rows).
+ * How long the list rests on the answer of its newest filter before the totals are asked. A search's
+ * totals may take seconds at a million rows; asked after every keystroke's answer they were counted for
+ * queries already typed past, and answered late.
  */
-export function InvoiceTotalsLine({ list }: { list: InvoiceList }) {
+export const TOTALS_SETTLE_MS = 300;
+
+type Counted = { gen: number; totals: InvoiceTotals } | { gen: number; failed: true };
+
+/**
+ * What the invoices of the list's filter add up to, per currency, under the list: all of them, not
+ * only the rows loaded. Asked once typing has settled: the rows of the newest filter are on screen and
+ * nothing newer came for TOTALS_SETTLE_MS. Until then it says they are being counted, in a polite live
+ * region, so a screen reader hears the totals once they arrive.
+ */
+export function InvoiceTotalsLine({ list, settleMs = TOTALS_SETTLE_MS }: { list: InvoiceList; settleMs?: number }) {
   const { t } = useTranslation();
   const f = useFormat();
   const bridge = useBridge();
   const accountId = useStore(list, (s) => s.accountId);
   const shown = useStore(list, (s) => s.shownGeneration);
-  const [totals, setTotals] = useState<InvoiceTotals | null>(null);
+  const newest = useStore(list, (s) => s.generation);
+  const [counted, setCounted] = useState<Counted | null>(null);
 
-  // `shown` is how a new answer of the list asks again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  // A new answer of the list (`shown`) asks again; a newer filter (`newest`) puts it off.
   useEffect(() => {
-    if (!accountId) return;
+    if (!accountId || shown === 0 || shown !== newest) return;
     let live = true;
-    bridge
-      .invoke('invoices.totals', { accountId, filter: cleanInvoiceFilter(list.getState().filter) })
-      .then((answer) => {
-        if (live) setTotals(answer);
-      })
-      .catch(() => {
-        if (live) setTotals(null);
-      });
+    const timer = setTimeout(() => {
+      bridge
+        .invoke('invoices.totals', { accountId, filter: cleanInvoiceFilter(list.getState().filter) })
+        .then((totals) => {
+          if (live) setCounted({ gen: shown, totals });
+        })
+        .catch(() => {
+          if (live) setCounted({ gen: shown, failed: true });
+        });
+    }, settleMs);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [bridge, list, accountId, shown]);
+  }, [bridge, list, accountId, shown, newest, settleMs]);
 
-  if (!totals || totals.byCurrency.length === 0) return null;
+  const current = counted !== null && counted.gen === shown && shown === newest ? counted : null;
+  let content: ReactNode = null;
+  if (!accountId) content = null;
+  else if (!current) content = <span className="muted">{t('listTotals.counting')}</span>;
+  else if ('failed' in current) content = <span className="muted">{t('listTotals.failed')}</span>;
+  else if (current.totals.byCurrency.length > 0)
+    content = (
+      <>
+        <span className="muted">{t('list.totals')}</span>{' '}
+        {current.totals.byCurrency.map((c, i) => (
+          <span key={c.currency ?? ''} className="list-total">
+            {i > 0 && ' · '}
+            <span className="num">{f.money(c.sum, c.currency)}</span>
+          </span>
+        ))}
+      </>
+    );
+  // The live region stays in the page, so what changes in it is announced.
   return (
-    <p className="list-totals">
-      <span className="muted">{t('list.totals')}</span>{' '}
-      {totals.byCurrency.map((c, i) => (
-        <span key={c.currency ?? ''} className="list-total">
-          {i > 0 && ' · '}
-          <span className="num">{f.money(c.sum, c.currency)}</span>
-        </span>
-      ))}
+    <p className="list-totals" aria-live="polite">
+      {content}
     </p>
   );
 }

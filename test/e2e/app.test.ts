@@ -298,7 +298,8 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
       return sums.length > 5 && sums.every((s, i) => i === 0 || s <= (sums[i - 1] as number));
     });
     const totals = page.locator('p.list-totals');
-    await totals.waitFor();
+    // The totals are asked once the list has settled; until then the line says they are being counted.
+    await page.waitForFunction(() => /^Totals .*\d/.test(document.querySelector('p.list-totals')?.textContent ?? ''));
     await screenshot(page, 'invoices-sorted-by-sum');
     expect(await totals.textContent()).toMatch(/^Totals .*\d/);
 

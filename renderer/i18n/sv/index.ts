@@ -3,6 +3,7 @@ import { app } from './app';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { listTotals } from './list-totals';
 import { partner } from './partner';
 import { remoteValidation } from './remote-validation';
 import { scrutiny } from './scrutiny';
@@ -20,5 +21,6 @@ export const sv: Catalog = {
   ...scrutiny,
   ...validate,
   ...remoteValidation,
+  ...listTotals,
   ...collection,
 };
