@@ -34,6 +34,12 @@ export interface ValidatorOptions {
    */
   workerMemoryMb?: number;
   /**
+   * The heap of the one-off worker a file gets when it ran out of `workerMemoryMb` (or is given as bytes
+   * larger than LARGE_FILE_BYTES): default 2,048 MB, enough for the largest file validated (100 MB). The
+   * worker ends with its file, so the pool's own workers stay small and a big invoice is still checked.
+   */
+  largeWorkerMemoryMb?: number;
+  /**
    * Whether a lone file given as bytes runs its rule sets on two free workers at once: `idle` (the
    * default) only while other processes leave this one two cores (spare-cores.ts: on a busy machine the
    * second worker would only take turns with the first), true always, false never.
@@ -107,6 +113,8 @@ interface Pending {
   /** One answer per part the file was handed out in (one, or two when its rule sets run side by side). */
   answers: (WorkerReport | undefined)[];
   settled: boolean;
+  /** Runs alone on a one-off worker with the large heap (it is big, or ran out of the pool's heap once). */
+  large: boolean;
   resolve(r: ValidationReport): void;
   reject(e: Error): void;
 }
@@ -118,7 +126,12 @@ interface Slot {
   part: number;
   timer: NodeJS.Timeout | null;
   idle: NodeJS.Timeout | null;
+  /** The one-off large-heap worker: not one of the pool's places, stopped as soon as its file is answered. */
+  oneOff: boolean;
 }
+
+/** Bytes above this go straight to a one-off large-heap worker (a 31 MB invoice needs about 256 MB of heap). */
+export const LARGE_FILE_BYTES = 32 * 1024 * 1024;
 
 const PEPPOL_ID = Buffer.from(PEPPOL_BIS3);
 /** The cores other processes must leave free for a file's rule sets to run side by side. */
@@ -157,6 +170,7 @@ export class Validator {
   private readonly size: number;
   private readonly timeoutMs: number;
   private readonly memoryMb: number;
+  private readonly largeMemoryMb: number;
   private readonly recycleBytes: number;
   private readonly sideBySide: boolean | 'idle';
   private readonly idleMs: number;
@@ -176,6 +190,7 @@ export class Validator {
     this.size = Math.max(1, o.workers ?? Math.min(2, availableParallelism()));
     this.timeoutMs = o.timeoutMs ?? 120_000;
     this.memoryMb = o.workerMemoryMb ?? 512;
+    this.largeMemoryMb = Math.max(this.memoryMb, o.largeWorkerMemoryMb ?? 2048);
     this.recycleBytes = (o.recycleMb ?? (this.memoryMb * 7) / 8) * 1024 * 1024;
     this.sideBySide = o.sideBySide ?? 'idle';
     this.idleMs = o.idleMs ?? 5 * 60_000;
@@ -207,7 +222,8 @@ export class Validator {
     else job.bytes = input;
     const file = typeof input === 'string' ? input : (o.name ?? '(bytes)');
     return new Promise((res, rej) => {
-      this.queue.push({ job, file, started: performance.now(), answers: [], settled: false, resolve: res, reject: rej });
+      const large = (job.bytes?.length ?? 0) > LARGE_FILE_BYTES;
+      this.queue.push({ job, file, started: performance.now(), answers: [], settled: false, large, resolve: res, reject: rej });
       this.pump();
     });
   }
@@ -219,10 +235,17 @@ export class Validator {
   }
 
   private pump(): void {
-    while (this.queue.length) {
+    // A large file runs alone on a one-off worker, one such at a time (two 100 MB invoices at once could
+    // take 4 GB); the files behind it are not held up while it waits for its turn.
+    const large = this.queue.findIndex((p) => p.large);
+    if (large >= 0 && !this.slots.some((s) => s.oneOff))
+      this.hand(this.spawn(true), this.queue.splice(large, 1)[0] as Pending, 0, undefined);
+    for (;;) {
+      const at = this.queue.findIndex((p) => !p.large);
+      if (at < 0) return;
       const slot = this.freeSlot(null);
       if (!slot) return;
-      const p = this.queue.shift() as Pending;
+      const [p] = this.queue.splice(at, 1) as [Pending];
       // Side by side only when nothing else waits (a queue keeps every worker busy anyway), for bytes (a
       // path would be read twice, and the file could change between the two reads) that may need Peppol's rules.
       const second = this.queue.length === 0 && mayHavePeppolPart(p.job) && this.coreToSpare() ? this.freeSlot(slot) : null;
@@ -242,9 +265,9 @@ export class Validator {
 
   /** A worker with nothing to do (other than `not`), started if the pool has room; null when all are busy. */
   private freeSlot(not: Slot | null): Slot | null {
-    const free = this.slots.find((s) => !s.busy && s !== not);
+    const free = this.slots.find((s) => !s.busy && !s.oneOff && s !== not);
     if (free) return free;
-    return this.slots.length < this.size ? this.spawn() : null;
+    return this.slots.filter((s) => !s.oneOff).length < this.size ? this.spawn(false) : null;
   }
 
   private hand(slot: Slot, p: Pending, index: number, part: JobPart | undefined): void {
@@ -270,16 +293,16 @@ export class Validator {
     slot.worker.postMessage(bytes ? { ...job, bytes } : job, bytes ? [bytes.buffer] : []);
   }
 
-  private spawn(): Slot {
+  private spawn(oneOff: boolean): Slot {
     const entry = workerEntry();
     const worker = new Worker(entry.source, {
       eval: entry.eval,
       // Not the host's flags (--input-type, --inspect ...): the worker needs none of them.
       execArgv: [],
       workerData: this.init,
-      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: oneOff ? this.largeMemoryMb : this.memoryMb },
     });
-    const slot: Slot = { worker, busy: null, part: 0, timer: null, idle: null };
+    const slot: Slot = { worker, busy: null, part: 0, timer: null, idle: null, oneOff };
     worker.on('message', (a: WorkerAnswer) => this.answer(slot, a));
     worker.on('error', (e) => this.lost(slot, e));
     worker.on('exit', (code) => this.lost(slot, new Error(`The validation worker stopped (exit code ${code})`)));
@@ -295,7 +318,7 @@ export class Validator {
     slot.busy = null;
     slot.timer = null;
     slot.worker.unref();
-    if (a.heapBytes > this.recycleBytes) void this.stop(slot, null);
+    if (slot.oneOff || a.heapBytes > this.recycleBytes) void this.stop(slot, null);
     else this.idleAfterwards(slot);
     if (!a.ok) {
       if (a.kind === 'unreadable') settle(p, unreadable(p, a.message));
@@ -327,8 +350,20 @@ export class Validator {
     slot.busy = null;
     if (p) {
       const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      if (oom) settle(p, unreadable(p, `The file needs more memory to validate than the ${this.memoryMb} MB allowed.`));
-      else settle(p, new Error(`Validation failed: ${e.message}`));
+      if (oom && !p.large && !p.settled && !this.closed) {
+        // Once more, alone, on a worker with the large heap: the other part of a side-by-side file is
+        // dropped with it (its worker is replaced), and the file goes first in the queue.
+        for (const s of this.slots.filter((x) => x.busy === p)) {
+          s.busy = null;
+          void this.stop(s, null);
+        }
+        p.large = true;
+        p.answers = [];
+        this.queue.unshift(p);
+      } else if (oom) {
+        const mb = slot.oneOff ? this.largeMemoryMb : this.memoryMb;
+        settle(p, unreadable(p, `The file needs more memory to validate than the ${mb} MB allowed.`));
+      } else settle(p, new Error(`Validation failed: ${e.message}`));
     }
     if (!this.closed) this.pump();
   }

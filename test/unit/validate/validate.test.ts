@@ -240,6 +240,23 @@ describe('the validator itself', () => {
     await small.close();
   });
 
+  it("validates a file too big for the pool's heap once more, alone, on a one-off worker with the large heap", async () => {
+    // 24 MB of comment (under LARGE_FILE_BYTES, so it goes to the pool first): more than a 128 MB heap holds once parsed.
+    const padded = BASE.replace('<cbc:ID>Snippet1</cbc:ID>', `<cbc:ID>Snippet1</cbc:ID><!-- ${'x'.repeat(24 * 1024 * 1024)} -->`);
+    const tight = new Validator({ workers: 1, workerMemoryMb: 128, largeWorkerMemoryMb: 1024, sideBySide: false });
+    const r = await tight.validate(Buffer.from(padded), { name: 'padded.xml' });
+    expect(r.status, r.problem ?? '').toBe('valid');
+    // The one-off worker ended with its file, and the pool's own worker still takes small files.
+    await vi.waitFor(() => expect(tight.threads).toBe(0), { timeout: 5_000 });
+    expect((await tight.validate(Buffer.from(BASE))).valid).toBe(true);
+    // Given no more room than the pool's, it says so in plain words instead of retrying for ever.
+    const capped = new Validator({ workers: 1, workerMemoryMb: 128, largeWorkerMemoryMb: 128, sideBySide: false });
+    const no = await capped.validate(Buffer.from(padded), { name: 'padded.xml' });
+    expect(no.status).toBe('unreadable');
+    expect(no.problem).toMatch(/needs more memory to validate than the 128 MB allowed/);
+    await Promise.all([tight.close(), capped.close()]);
+  }, 120_000);
+
   it('uses at most the workers it is given, however many files wait', async () => {
     const two = new Validator({ workers: 2 });
     const many = Array.from({ length: 8 }, (_, i) => two.validate(Buffer.from(BASE), { name: `n${i}` }));
