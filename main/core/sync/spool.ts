@@ -72,8 +72,12 @@ export class Spool {
     const head: Buffer[] = [];
     let size = 0;
     try {
+      // Sized to the file (up to the default 64 KiB): each read allocates a whole chunk, and a drop of many
+      // small files otherwise leaves 64 KiB per file to the garbage collector (tens of MB in a drop). A
+      // file that grows meanwhile is still read to its end, in more reads.
+      const { size: listed } = await source.stat();
       await pipeline(
-        source.createReadStream(),
+        source.createReadStream({ highWaterMark: Math.min(HEAD_BYTES, Math.max(1024, listed + 1)) }),
         async function* (chunks: AsyncIterable<Buffer>) {
           for await (const chunk of chunks) {
             hash.update(chunk);
