@@ -33,8 +33,16 @@ async function vmHwm(): Promise<number> {
 function memorySampler() {
   const peak = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
   let atRssPeak = process.memoryUsage();
+  const t0 = performance.now();
+  /** Every tenth sample (twice a second), to see when the memory is taken: intake, sending, or archiving after. */
+  const timeline: { ms: number; rss: number; heapUsed: number; external: number; arrayBuffers: number }[] = [];
+  let n = 0;
   const sample = () => {
     const m = process.memoryUsage();
+    if (n++ % 10 === 0) {
+      const { rss, heapUsed, external, arrayBuffers } = m;
+      timeline.push({ ms: performance.now() - t0, rss, heapUsed, external, arrayBuffers });
+    }
     if (m.rss > peak.rss) atRssPeak = m;
     for (const k of Object.keys(peak) as (keyof typeof peak)[]) peak[k] = Math.max(peak[k], m[k]);
   };
@@ -44,7 +52,7 @@ function memorySampler() {
     stop() {
       clearInterval(t);
       sample();
-      return { peak, atRssPeak, heapStats: getHeapStatistics() };
+      return { peak, atRssPeak, timeline, heapStats: getHeapStatistics() };
     },
   };
 }

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import pLimit from 'p-limit';
 import { Agent, FormData, request } from 'undici';
 import type { DropJob, DropResult } from './drop-engine';
@@ -51,26 +53,52 @@ async function plainUpload(url: string, token: string, files: string[]): Promise
   return ms;
 }
 
-const CHILD = new URL('./drop-engine.ts', import.meta.url).pathname;
+const SOURCES = process.env.BENCH_DROP_SOURCES === '1';
+const BUNDLE_DIR = fileURLToPath(new URL('../out/bench-drop/', import.meta.url));
+
+/**
+ * The child's entry. The app runs its engine bundled (scripts/build-electron.ts, in a process of its
+ * own), so by default the child is bundled the same way, with the validator's worker beside it: from
+ * the sources, tsx's loader thread and its transformed modules add about 35 MB that the app never
+ * has. BENCH_DROP_SOURCES=1 runs it from the sources under tsx instead.
+ */
+async function childEntry(): Promise<{ entry: string; execArgv: string[] }> {
+  if (SOURCES) return { entry: fileURLToPath(new URL('./drop-engine.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  await build({
+    absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    external: ['electron'],
+    outdir: BUNDLE_DIR,
+    splitting: true,
+    chunkNames: 'chunk-[name]-[hash]',
+    logLevel: 'warning',
+    // validator.ts starts its worker from beside its own bundle, as in the app.
+    entryPoints: { 'drop-engine': 'bench/drop-engine.ts', 'validate-worker': 'main/core/validate/worker.ts' },
+  });
+  return { entry: join(BUNDLE_DIR, 'drop-engine.js'), execArgv: [] };
+}
+let child: Promise<{ entry: string; execArgv: string[] }> | null = null;
 
 /** Runs one drop's engine in a process of its own (bench/drop-engine.ts) and answers its figures. */
-function inChild(job: DropJob): Promise<DropResult> {
-  const child = fork(CHILD, [], {
-    execArgv: ['--import', 'tsx'],
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+async function inChild(job: DropJob): Promise<DropResult> {
+  child ??= childEntry();
+  const { entry, execArgv } = await child;
+  const proc = fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     let answered = false;
-    child.once('message', (m: { ok: true; result: DropResult } | { ok: false; error: string }) => {
+    proc.once('message', (m: { ok: true; result: DropResult } | { ok: false; error: string }) => {
       answered = true;
       if (m.ok) resolve(m.result);
       else reject(new Error(`the drop's engine failed: ${m.error}`));
     });
-    child.once('exit', (code) => {
+    proc.once('exit', (code) => {
       if (!answered) reject(new Error(`the drop's engine exited with ${code} before answering`));
     });
-    child.send(job);
+    proc.send(job);
   });
 }
 
@@ -136,7 +164,7 @@ async function breakdowns(url: string, xml: Buffer, n: number): Promise<void> {
 export async function dropBench(xml: Buffer): Promise<void> {
   const sizes = twoSizes(DROP_N);
   out(
-    `\n3. Files dropped into Outbox/Invoices at once, concurrency ${CONCURRENCY} (the engine in a process of its own: RSS is the engine's)`,
+    `\n3. Files dropped into Outbox/Invoices at once, concurrency ${CONCURRENCY} (the engine in a process of its own${SOURCES ? ', from the sources under tsx' : ', bundled as the app runs it'}: RSS is the engine's)`,
   );
   const sb = await spawnSandbox();
   try {
