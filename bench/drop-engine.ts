@@ -49,6 +49,11 @@ function memorySampler() {
   sample();
   const t = setInterval(sample, 50);
   return {
+    /** The sampled peak RSS so far (taken once the drop's last file is in Sent/, before the pass archives them). */
+    peakSoFar() {
+      sample();
+      return peak.rss;
+    },
     stop() {
       clearInterval(t);
       sample();
@@ -91,7 +96,12 @@ async function run(job: DropJob) {
   const queued = span(t0);
   const sentAt = span(t0);
   const offQueued = engine.events.on('queued', () => queued.mark());
-  const offSent = engine.events.on('sent', () => sentAt.mark());
+  let sentCount = 0;
+  let peakWhileDropping = Number.NaN;
+  const offSent = engine.events.on('sent', () => {
+    sentAt.mark();
+    if (++sentCount === job.n) peakWhileDropping = memory.peakSoFar();
+  });
   const report = await engine.syncOnce();
   const passMs = performance.now() - t0 - 200; // less the one stability wait of --once
   offQueued();
@@ -113,6 +123,7 @@ async function run(job: DropJob) {
     passMs,
     peak: Number.isNaN(hwm) ? mem.peak.rss : Math.max(hwm, mem.peak.rss),
     sampledPeak: mem.peak.rss,
+    peakWhileDropping,
     hwm,
     rssBeforeEngine,
     rssAtStart,

@@ -216,6 +216,13 @@ export async function dropBench(xml: Buffer): Promise<void> {
           digits: 0,
         },
         {
+          name: '  off: sampled peak until the last is in Sent/',
+          unit: 'MB',
+          small: s.off.peakWhileDropping / 2 ** 20,
+          large: l.off.peakWhileDropping / 2 ** 20,
+          digits: 0,
+        },
+        {
           name: "engine process's RSS as the off drop starts",
           unit: 'MB',
           small: s.off.rssAtStart / 2 ** 20,
