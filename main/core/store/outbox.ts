@@ -259,9 +259,9 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const transition = db.prepare<Record<string, string | number | null>>(`
     UPDATE outbox SET state = @to, updated_at = @now, ${patchAssignments(PATCH_COLUMNS)}
     WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`);
-  const attempt = db.prepare<{ id: number; from: string; now: number }>(`
+  const attempt = db.prepare<{ id: number; from: string; now: number; attempts: number | null }>(`
     UPDATE outbox SET attempts = attempts + 1, state = 'uploading', updated_at = @now
-    WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`);
+    WHERE id = @id AND state IN (SELECT value FROM json_each(@from)) AND (@attempts IS NULL OR attempts = @attempts)`);
   const releaseHeld = db.prepare<{ account: string; now: number }>(`
     UPDATE outbox SET state = 'queued', failures_before_user = attempts, next_attempt_at = 0, last_error = NULL,
       error_kind = NULL, updated_at = @now
@@ -355,9 +355,14 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
       const params = { ...patchParams(PATCH_COLUMNS, values), id, from: jsonList(from), to, now: deps.now() };
       return transition.run(params).changes === 1;
     },
-    /** Counts an attempt and marks the row uploading in one statement; false if it was not in `from`. */
-    recordAttempt(id: number, from: readonly OutboxState[] = ['queued']): boolean {
-      return attempt.run({ id, from: jsonList(from), now: deps.now() }).changes === 1;
+    /**
+     * Counts an attempt and marks the row uploading in one statement; false if it was not in `from`, or,
+     * given `seenAttempts` (the count the caller read), if another try was counted since: a sender
+     * holding an older read of the row must not send it again on that read (for a bank message, which
+     * has no idempotency key, the first try sends without looking whether an earlier one got through).
+     */
+    recordAttempt(id: number, from: readonly OutboxState[] = ['queued'], seenAttempts: number | null = null): boolean {
+      return attempt.run({ id, from: jsonList(from), now: deps.now(), attempts: seenAttempts }).changes === 1;
     },
     /**
      * The user acted (new credentials, "try again"): every row held for the user is queued again, its

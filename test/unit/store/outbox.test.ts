@@ -140,6 +140,18 @@ describe('outbox', () => {
     expect(store.outbox.get(job.id)).toMatchObject({ attempts: 2, state: 'uploading' });
   });
 
+  it('recordAttempt with the count a sender read refuses once another try was counted, even with the row queued again', () => {
+    const { store, account } = storeWithAccount();
+    const { job } = store.outbox.insert(file(account.id));
+    const staleRead = store.outbox.get(job.id)!;
+    // Another sender claims it, its answer is lost, and the row is queued again with back-off.
+    expect(store.outbox.recordAttempt(job.id, ['queued'], staleRead.attempts)).toBe(true);
+    expect(store.outbox.transition(job.id, ['uploading'], 'queued', { nextAttemptAt: Date.now() + 60_000 })).toBe(true);
+    expect(store.outbox.recordAttempt(job.id, ['queued'], staleRead.attempts)).toBe(false);
+    expect(store.outbox.get(job.id)).toMatchObject({ attempts: 1, state: 'queued' });
+    expect(store.outbox.recordAttempt(job.id, ['queued'], 1)).toBe(true);
+  });
+
   it('finds earlier copies of the same bytes, but not ones that never reached the service', () => {
     const { store, account } = storeWithAccount();
     const other = store.accounts.create({ name: 'Other', environment: 'test', companyId: 'c-2', root: '/data/other' });

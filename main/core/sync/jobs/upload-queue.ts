@@ -56,7 +56,9 @@ export function uploadQueue(ctx: SyncContext): JobQueue<OutboxJob> {
         return parsed.success ? { ok: true, job } : { ok: false, id: job.id, error: parsed.error.issues[0]?.message ?? 'unreadable' };
       });
     },
-    claim: (job) => store.outbox.recordAttempt(job.id, ['queued']),
+    // Only the row as it was read: several senders load the same due rows, and one that fails fast
+    // is queued again (with back-off) before another sender reaches its older read of it.
+    claim: (job) => store.outbox.recordAttempt(job.id, ['queued'], job.attempts),
     async run(job, signal) {
       const data = await readCopy(ctx, job);
       const remote =
