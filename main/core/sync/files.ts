@@ -47,7 +47,7 @@ const folderFlushes = new Map<string, { running: Promise<void> | null; next: Pro
  * its rename; one that started before the rename cannot count, so the caller queues the next. A
  * mirror writing four files at once into a month's folder pays about one flush per round, not four.
  */
-function fsyncDir(dir: string): Promise<void> {
+export function fsyncDir(dir: string): Promise<void> {
   const key = resolve(dir);
   const s = folderFlushes.get(key) ?? { running: null, next: null };
   folderFlushes.set(key, s);

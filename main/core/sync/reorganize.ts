@@ -6,7 +6,7 @@ import { numberedName } from '../../../shared/filenames';
 import type { InboxLayout } from '../../../shared/inbox-layout';
 import type { PlacedFile } from '../store/download-jobs';
 import type { SyncContext } from './context';
-import { exists, safeJoin, sha256File } from './files';
+import { exists, fsyncDir, safeJoin, sha256File } from './files';
 import { absolute, filedItem, INBOX_FOLDER_OF, type InboxTable, inboxFolder } from './layout';
 
 /**
@@ -55,19 +55,6 @@ const sameFile = (a: BigIntStats | null, b: BigIntStats | null) => a !== null &&
 function inside(path: string, dir: string): boolean {
   const rel = relative(resolve(dir), resolve(path));
   return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel);
-}
-
-/** Flushes a folder's entries so a move survives power loss (a no-op where folders cannot be opened). */
-async function fsyncDir(dir: string): Promise<void> {
-  let fh: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    fh = await open(dir, 'r');
-    await fh.sync();
-  } catch {
-    // Windows cannot open folders for syncing; NTFS journals the rename itself.
-  } finally {
-    await fh?.close();
-  }
 }
 
 /**

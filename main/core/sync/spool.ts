@@ -3,6 +3,7 @@ import { constants, createWriteStream } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { fsyncDir } from './files';
 
 /**
  * Opens a listed file for reading without following links (where the system can), and only when it is
@@ -33,19 +34,6 @@ export interface Captured {
   size: number;
   /** The file's first HEAD_BYTES (all of a smaller file). */
   head: Buffer;
-}
-
-/** Syncs a folder's entries (renames in it) to disk; where folders cannot be opened (Windows) the file system journals renames itself. */
-async function syncFolder(dir: string): Promise<void> {
-  let fh: FileHandle | undefined;
-  try {
-    fh = await open(dir, 'r');
-    await fh.sync();
-  } catch {
-    // Windows cannot open a folder to sync it; NTFS journals the rename.
-  } finally {
-    await fh?.close();
-  }
 }
 
 /**
@@ -113,7 +101,7 @@ export class Spool {
   async commitAll(copies: readonly { tmp: string; key: string }[]): Promise<void> {
     if (copies.length === 0) return;
     for (const c of copies) await rename(c.tmp, this.path(c.key));
-    await syncFolder(this.dir);
+    await fsyncDir(this.dir);
   }
 
   async discard(tmpOrKey: string, isKey = false): Promise<void> {
