@@ -55,6 +55,7 @@ for (const q of SEARCH_QUERIES)
     inputs.push({ accountId: account.id, filter: { direction: 'RECEIVED', query: q.slice(0, i) }, limit: 100 });
 
 const inProc: number[] = [];
+const slowest = new Map<string, number>();
 const stringify: number[] = [];
 const http: number[] = [];
 const bytes: number[] = [];
@@ -63,6 +64,8 @@ for (let round = 0; round < 3; round++) {
     let t = performance.now();
     const r = await bridge.dispatch('invoices.list', input);
     inProc.push(performance.now() - t);
+    const q = (input as { filter: { query?: string } }).filter.query ?? '(none)';
+    slowest.set(q, Math.max(slowest.get(q) ?? 0, performance.now() - t));
     t = performance.now();
     const body = JSON.stringify(r);
     stringify.push(performance.now() - t);
@@ -82,6 +85,13 @@ out(`invoices.list, ${inputs.length} queries x 3 at ${N.toLocaleString('en-US')}
 line('dispatcher in-process', inProc);
 line('JSON.stringify of the answer', stringify);
 line('HTTP over loopback (undici)', http);
+out(
+  `  slowest in process: ${[...slowest]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([q, t]) => `"${q}" ${t.toFixed(1)} ms`)
+    .join(', ')}`,
+);
 out(`  answer size p50 ${pct(bytes, 50)} bytes, p95 ${pct(bytes, 95)} bytes`);
 await agent.close();
 await web.close();

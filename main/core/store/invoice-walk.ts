@@ -73,11 +73,15 @@ export function createInvoiceWalk(db: Database) {
       'SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match AND rowid > @from ORDER BY rowid ASC LIMIT @chunk',
     )
     .pluck();
-  const within = db
-    .prepare<{ match: string; lo: number; hi: number }, number>(
-      'SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match AND rowid >= @lo AND rowid < @hi',
-    )
-    .pluck();
+  /**
+   * The matches in row ids [lo, hi), read from the nearer end of the index: FTS5 reaches a row id by
+   * reading its doclists from that end (a range at the lowest row ids read downwards took 53 ms for
+   * "I"* at 1,000,000 rows, upwards 0.2 ms), and a span holds at most hi - lo rows.
+   */
+  const within = (match: string, lo: number, hi: number, end: number): number[] =>
+    lo < end - hi
+      ? up.all({ match, from: lo - 1, chunk: hi - lo }).filter((id) => id < hi)
+      : down.all({ match, from: hi, chunk: hi - lo }).filter((id) => id >= lo);
 
   return function walk<R extends WalkedRow>(q: WalkRequest<R>): Walked<R> | null {
     const blocks = blocksOf.all(q.accountId, q.direction);
@@ -120,7 +124,7 @@ export function createInvoiceWalk(db: Database) {
       const spans = last ? spansThatMayBeat(blocks, q.desc, from, last.sort_key as number) : null;
       if (spans) {
         for (const s of spans) {
-          const more = within.all({ match: q.match, lo: s.lo, hi: s.hi });
+          const more = within(q.match, s.lo, s.hi, (blocks[blocks.length - 1]!.block + 1) * BLOCK);
           if (more.length) page = [...page, ...q.rowsOf(more)].sort(first).slice(0, q.want);
         }
         return { rows: page, passing: null, many: true };
