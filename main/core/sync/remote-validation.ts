@@ -13,7 +13,7 @@ export const REMOTE_BUDGET_MS = 45_000;
 
 /**
  * After a check that could not be made, the host is left alone this long (kept per account with the
- * feeds' positions, so no state lives in this module): a folder of a hundred files must not wait
+ * feeds' positions, so it outlives a restart): a folder of a hundred files must not wait
  * for a host that is down a hundred times.
  */
 export const REMOTE_PAUSE_MS = 5 * 60_000;
@@ -59,14 +59,37 @@ export function decidingReport(
 export async function remoteReport(ctx: SyncContext, bytes: Uint8Array, sha256: string, name: string): Promise<ValidationReport | null> {
   const stored = ctx.store.validationReports.get(sha256, REMOTE_RULES_KEY);
   if (stored) return stored;
-  const pausedUntil = Number(ctx.store.cursors.get(ctx.account.id, PAUSE_FEED) ?? 0);
+  const key = ctx.account.id;
+  // Intake prepares several files side by side. Until the host has answered once, one file's call finds
+  // out whether it is there and the others wait for it: a host that is down is asked by one file (and
+  // its retries), then left alone, instead of by every file taken in at the same moment.
+  for (let probe = probes.get(key); probe; probe = probes.get(key)) await probe;
+  const pausedUntil = Number(ctx.store.cursors.get(key, PAUSE_FEED) ?? 0);
   if (ctx.now() < pausedUntil) {
     const again = new Date(pausedUntil).toISOString();
     notMade(ctx, name, `the validator could not be reached a moment ago; it is asked again from ${again}`);
     return null;
   }
+  if (answering.has(key)) return ask(ctx, bytes, sha256, name);
+  const call = ask(ctx, bytes, sha256, name);
+  const settled = call.then(() => undefined);
+  probes.set(key, settled);
+  try {
+    return await call;
+  } finally {
+    if (probes.get(key) === settled) probes.delete(key);
+  }
+}
+
+/** Per account: the call finding out whether the host answers, while one runs. */
+const probes = new Map<string, Promise<void>>();
+/** Accounts whose validator host answered its last call: their files are asked side by side. */
+const answering = new Set<string>();
+
+async function ask(ctx: SyncContext, bytes: Uint8Array, sha256: string, name: string): Promise<ValidationReport | null> {
   try {
     const report = await ctx.api.validator.validate({ name, data: bytes }, { signal: AbortSignal.timeout(REMOTE_BUDGET_MS) });
+    answering.add(ctx.account.id);
     ctx.store.validationReports.put(sha256, REMOTE_RULES_KEY, report);
     ctx.store.cursors.clear(ctx.account.id, PAUSE_FEED);
     ctx.store.activity.append({
@@ -78,6 +101,7 @@ export async function remoteReport(ctx: SyncContext, bytes: Uint8Array, sha256: 
     });
     return report;
   } catch (e) {
+    answering.delete(ctx.account.id);
     const why = e instanceof Error ? e.message : String(e);
     ctx.store.cursors.set(ctx.account.id, PAUSE_FEED, String(ctx.now() + REMOTE_PAUSE_MS));
     notMade(ctx, name, why);
