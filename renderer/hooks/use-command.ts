@@ -8,7 +8,10 @@ export interface CommandState<T> {
   error: BridgeErrorView | null;
   loading: boolean;
   reload(): void;
-  /** Replaces the data without asking (after a save answered the new value). */
+  /**
+   * Replaces the data without asking (after a save answered the new value). An answer still on its way
+   * was asked before the save, so it is dropped instead of putting the old value back.
+   */
   setData(data: T): void;
 }
 
@@ -47,5 +50,11 @@ export function useCommand<K extends CommandName>(name: K, input: CommandInput<K
   }, [bridge, name, key, round]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { data, error, loading, reload, setData };
+  const replace = useCallback((value: CommandOutput<K>) => {
+    ticket.current++;
+    setLoading(false);
+    setError(null);
+    setData(value);
+  }, []);
+  return { data, error, loading, reload, setData: replace };
 }

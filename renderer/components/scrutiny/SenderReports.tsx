@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView } from '../../../shared/bridge';
-import type { ReportView } from '../../../shared/bridge/scrutiny';
 import { useCommand } from '../../hooks/use-command';
 import type { Lang } from '../../i18n/langs';
 import { useBridge, useFormat } from '../../stores/context';
@@ -20,11 +19,12 @@ export function SenderReports({ accountId, invoiceId, warned }: { accountId: str
   const bridge = useBridge();
   const lang = i18n.language as Lang;
   const listed = useCommand('reports.list', { accountId, invoiceId });
-  const [reports, setReports] = useState<ReportView[] | null>(null);
+  // Saves answer the new list into the command's state, which drops a listing asked before the save.
+  const reports = listed.data;
+  const setReports = listed.setData;
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<BridgeErrorView | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setReports(listed.data), [listed.data]);
 
   const withdraw = async (reportId: string) => {
     setBusy(true);

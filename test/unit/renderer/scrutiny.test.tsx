@@ -43,6 +43,24 @@ describe('reporting a sender', () => {
     expect(bridge.callsOf('reports.create')[0]).toMatchObject({ reasons: ['FRAUD'], contactEmail: 'ap@example.com' });
   });
 
+  it('keeps a report just made when the listing asked before it answers late (it would have put the empty list back)', async () => {
+    let answerListing: (reports: ReportView[]) => void = () => undefined;
+    const bridge = fakeBridge({
+      'reports.list': () => new Promise<ReportView[]>((res) => (answerListing = res)),
+      'reports.definitions': () => DEFS,
+      'reports.create': () => [REPORT],
+    });
+    renderWithApp(<SenderReports accountId={ACCOUNT.id} invoiceId="inv-1" warned={false} />, bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Report sender' }));
+    fireEvent.click(await screen.findByLabelText('Suspected fraud'));
+    fireEvent.change(screen.getByLabelText('Your contact e-mail'), { target: { value: 'ap@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await screen.findByText('Never ordered');
+    await act(async () => answerListing([]));
+    expect(screen.getByText('Never ordered')).toBeTruthy();
+    expect(screen.queryByText('Your company has not reported this invoice.')).toBeNull();
+  });
+
   it('tells a missing reason and a bad address at their fields, the service’s names too', async () => {
     const bridge = fakeBridge({
       'reports.list': () => [],
