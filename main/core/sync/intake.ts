@@ -91,7 +91,7 @@ export async function takeIn(
 }
 
 /** A file copied into the spool and checked, not queued yet: its copies still have temporary names. */
-export interface Prepared {
+interface Prepared {
   file: ScannedFile;
   captured: Captured;
   options: JsonObject;
@@ -106,11 +106,7 @@ export interface Prepared {
  * still in the Outbox. Answers null when the file is not to be queued now: deferred (locked, vanished,
  * changed while copied: the next scan looks again) or refused into Failed/ with a note.
  */
-export async function prepareIntake(
-  ctx: SyncContext,
-  file: ScannedFile,
-  companions: readonly ScannedFile[] = [],
-): Promise<Prepared | null> {
+async function prepareIntake(ctx: SyncContext, file: ScannedFile, companions: readonly ScannedFile[] = []): Promise<Prepared | null> {
   const src = absolute(ctx.account.root, file.relPath);
   const spool = spoolOf(ctx);
   let captured: Captured;
@@ -158,7 +154,7 @@ export async function prepareIntake(
 }
 
 /** Throws away a prepared file's copies (a pass stopped before it was queued); its file is still in the Outbox. */
-export async function discardPrepared(ctx: SyncContext, p: Prepared): Promise<void> {
+async function discardPrepared(ctx: SyncContext, p: Prepared): Promise<void> {
   const spool = spoolOf(ctx);
   for (const tmp of [p.captured.tmp, ...p.group.map((c) => c.tmp)]) await spool.discard(tmp);
 }
@@ -170,7 +166,7 @@ export async function discardPrepared(ctx: SyncContext, p: Prepared): Promise<vo
  * (start-up removes them) and the files in the Outbox, taken in again; after it, the rows exist and
  * are sent once by their keys. A file whose bytes were sent or queued before is held back.
  */
-export async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Promise<OutboxJob[]> {
+async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Promise<OutboxJob[]> {
   const { store, account } = ctx;
   const named = batch.map((p) => {
     const idemKey = randomUUID();

@@ -1,20 +1,12 @@
-import { open } from 'node:fs/promises';
-// A DTD can only stand before the document element, near the start of the file: HEAD_BYTES is enough.
-import { HEAD_BYTES } from './spool';
-
 /** The largest upload the service takes (the sandbox's limit; the spec does not show the real one). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 /**
  * The checks a file passes before anything of it is uploaded: the reasons the service would refuse
- * it anyway, found here without sending a byte. Answers the refusal in plain words, or null. The
- * file checked is the app's own copy, so the bytes checked are the bytes that would be sent.
+ * it anyway, found here without sending a byte. Answers the refusal in plain words, or null. `head` is
+ * the first HEAD_BYTES (spool.ts) of the app's own copy, kept while it is copied: a DTD can only stand
+ * before the document element, near the start. The bytes checked are the bytes that would be sent.
  */
-export async function localRefusal(path: string, size: number, kind: 'invoice' | 'document'): Promise<string | null> {
-  return refusalOfHead(size === 0 || size > MAX_UPLOAD_BYTES ? Buffer.alloc(0) : await readHead(path), size, kind);
-}
-
-/** The same checks on the file's first HEAD_BYTES, already in hand (the spool keeps them while it copies). */
 export function refusalOfHead(head: Buffer, size: number, kind: 'invoice' | 'document'): string | null {
   if (size === 0) return 'The file is empty. When the program that makes it has finished writing it, put it into the Outbox again.';
   if (size > MAX_UPLOAD_BYTES) {
@@ -30,17 +22,6 @@ export function refusalOfHead(head: Buffer, size: number, kind: 'invoice' | 'doc
     return 'The file declares a DTD (DOCTYPE or ENTITY). No e-invoice or trading document format uses one, and such files can attack the programs that read them; the service refuses them.';
   }
   return null;
-}
-
-async function readHead(path: string): Promise<Buffer> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
 }
 
 /** The head as text: UTF-16 by its byte order mark, else an ASCII-compatible reading. */

@@ -90,10 +90,6 @@ export class Spool {
     return { tmp, sha256: hash.digest('hex'), size, head: Buffer.concat(head) };
   }
 
-  async commit(tmp: string, idemKey: string): Promise<void> {
-    await this.commitAll([{ tmp, key: idemKey }]);
-  }
-
   /**
    * Gives synced copies their final names, then syncs the spool folder once for them all: on return
    * the names survive a power cut, so a row written afterwards never names a copy that is not there.
