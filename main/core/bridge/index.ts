@@ -5,6 +5,7 @@ import { type AppSettingsStore, appSettingsFile, fileSettingsStore } from './app
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { FileGrants } from './file-grants';
 import { createHandlers } from './handlers';
+import { stopTotalsThread } from './handlers/invoice-totals';
 import { relayEngineEvents } from './relay';
 import type { Emit, HostInfo } from './types';
 
@@ -88,6 +89,7 @@ export function createBridgeServer(o: BridgeServerOptions): BridgeServer {
     close() {
       relay.stop();
       listeners.clear();
+      stopTotalsThread(o.engine.store);
     },
   };
 }

@@ -100,3 +100,18 @@ describe('bridge calls while a huge search’s totals are being summed', () => {
     expect(want.reduce((n, c) => n + c.count, 0)).toBeGreaterThan(100_000);
   });
 });
+
+describe('closing the bridge', () => {
+  it('answers a search’s totals still being counted in plain words instead of finishing them', {
+    timeout: 120_000,
+  }, async () => {
+    const t = testBridge();
+    const a = t.account();
+    seedInvoices(t.engine.store, a.id, 50_000);
+    const totals = t.bridge.dispatch('invoices.totals', { accountId: a.id, filter: { direction: 'RECEIVED', query: 'i' } });
+    t.bridge.close();
+    const answer = await totals;
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) expect(answer.error.message).toMatch(/could not be counted \(the mirror was closed\)/);
+  });
+});

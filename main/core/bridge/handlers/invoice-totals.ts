@@ -9,7 +9,6 @@ import { supersededTotals, TotalsThread } from './totals-thread';
  * each taking its share of every slice from the next page. Only the newest goes on.
  */
 const latest = new WeakMap<Store, Map<string, number>>();
-const superseded = supersededTotals;
 
 /** Each store's totals thread (totals-thread.ts), made at its first search. */
 const threads = new WeakMap<Store, TotalsThread>();
@@ -20,6 +19,12 @@ function threadOf(store: Store): TotalsThread {
     threads.set(store, thread);
   }
   return thread;
+}
+
+/** Ends the store's totals thread and its read-only connection (the bridge is closing, the store next). */
+export function stopTotalsThread(store: Store): void {
+  threads.get(store)?.stop();
+  threads.delete(store);
 }
 
 /** How long one slice may hold the event loop; the slice's size (in row ids) follows what the last one took. */
@@ -42,7 +47,7 @@ export async function totalsInSlices(store: Store, accountId: string, filter: In
   asked.set(accountId, mine);
   if (filter.search !== undefined && toFtsQuery(filter.search) !== null) {
     const totals = await threadOf(store).totals(accountId, filter);
-    if (asked.get(accountId) !== mine) throw superseded();
+    if (asked.get(accountId) !== mine) throw supersededTotals();
     return totals;
   }
   // A search of this account still being summed is of no use now.
@@ -50,7 +55,7 @@ export async function totalsInSlices(store: Store, accountId: string, filter: In
   const byCurrency = new Map<string | null, CurrencyTotal>();
   for (let after: number | null = 0, size = FIRST_SLICE; after !== null; ) {
     if (after > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    if (asked.get(accountId) !== mine) throw superseded();
+    if (asked.get(accountId) !== mine) throw supersededTotals();
     const started = performance.now();
     const slice = invoices.totalsSlice(accountId, filter, after, size);
     after = slice.next;
