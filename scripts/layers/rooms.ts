@@ -49,7 +49,7 @@ export const ROOMS: readonly Room[] = [
   },
   {
     name: 'core/base',
-    path: '^main/core/(log|paths)\\.ts$',
+    path: '^main/core/(log|paths|worker-entry)\\.ts$',
     may: ['shared'],
     node: true,
     electron: false,

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ValidationReport } from '../../../shared/validation/report';
+import { workerEntry } from '../worker-entry';
 import { PEPPOL_BIS3, type ValidationProfile } from './detect';
 import { RulesUnavailableError } from './errors';
 import { MAX_VALIDATE_BYTES } from './input';
@@ -86,24 +86,6 @@ export function findRules(): { rulesDir: string; vendorDir: string | null } {
     dir = dirname(dir);
   }
   return { rulesDir: join(process.cwd(), 'build', 'rules'), vendorDir: null };
-}
-
-/**
- * The worker's entry: the bundle beside this one (out/main/validate-worker.js, see scripts/build-electron.ts),
- * or, when running from the sources (tsx, vitest), a two-line module that registers tsx in the new
- * thread and imports worker.ts: Node 20 does not carry the TypeScript loader into worker threads.
- */
-function workerEntry(): { source: URL | string; eval: boolean } {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { source: new URL('./validate-worker.js', here), eval: false };
-  // The ES module build of tsx's API (require.resolve finds its CommonJS twin beside it).
-  const tsx = pathToFileURL(
-    createRequire(here)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const worker = new URL('./worker.ts', here).href;
-  return { source: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); });`, eval: true };
 }
 
 interface Pending {
@@ -294,7 +276,7 @@ export class Validator {
   }
 
   private spawn(oneOff: boolean): Slot {
-    const entry = workerEntry();
+    const entry = workerEntry(import.meta.url, './validate-worker.js', './worker.ts');
     const worker = new Worker(entry.source, {
       eval: entry.eval,
       // Not the host's flags (--input-type, --inspect ...): the worker needs none of them.

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CurrencyTotal, InvoiceQueryFilter } from '../../store/invoice-queries';
+import { workerEntry } from '../../worker-entry';
 import { CommandError } from '../errors';
 import type { TotalsAnswer, TotalsAsk } from './totals-worker';
 
@@ -17,23 +16,6 @@ export const supersededTotals = () =>
   new CommandError({ kind: 'retry', message: 'Newer totals of this account were asked for, so these were not finished; ask again' });
 const failed = (why: string) =>
   new CommandError({ kind: 'retry', message: `The totals of this search could not be counted (${why}); ask again` });
-
-/**
- * The entry: the bundle beside this one (out/main/totals-worker.js, see scripts/build-electron.ts), or,
- * from the sources (tsx, vitest), a module that registers tsx in the new thread first: Node does not
- * carry the TypeScript loader into worker threads (as main/core/validate/validator.ts does).
- */
-function workerEntry(): { source: URL | string; eval: boolean } {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { source: new URL('./totals-worker.js', here), eval: false };
-  const tsx = pathToFileURL(
-    createRequire(here)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const worker = new URL('./totals-worker.ts', here).href;
-  return { source: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); });`, eval: true };
-}
 
 /**
  * Sums searches' totals on a worker thread with its own read-only connection to the store's file (WAL:
@@ -94,7 +76,7 @@ export class TotalsThread {
   }
 
   private spawn(): Worker {
-    const entry = workerEntry();
+    const entry = workerEntry(import.meta.url, './totals-worker.js', './totals-worker.ts');
     const worker = new Worker(entry.source, { eval: entry.eval, execArgv: [], workerData: { file: this.file } });
     worker.on('message', (a: TotalsAnswer) => this.answer(worker, a));
     worker.on('error', (e) => this.lost(worker, e.message));
