@@ -173,6 +173,14 @@ export async function dropBench(xml: Buffer): Promise<void> {
     const l0 = await plainAndOff(sb.url, xml, sizes[1]);
     const s = { ...s0, block: await engineDrop(sb.url, xml, sizes[0], 'block') };
     const l = { ...l0, block: await engineDrop(sb.url, xml, sizes[1], 'block') };
+    /** A row in MB of the same figure at both sizes. */
+    const mb = (name: string, of: (r: typeof s) => number) => ({
+      name,
+      unit: 'MB',
+      small: of(s) / 2 ** 20,
+      large: of(l) / 2 ** 20,
+      digits: 0,
+    });
     growthTable(
       'engine against a plain upload loop (same files, multipart POST /v1/invoices with a uuid each)',
       [
@@ -208,62 +216,14 @@ export async function dropBench(xml: Buffer): Promise<void> {
           large: l.off.engineMs / l.plainMs,
         },
         { name: 'ratio engine (block) / plain', unit: 'x', small: s.block.engineMs / s.plainMs, large: l.block.engineMs / l.plainMs },
-        {
-          name: "engine process's peak RSS, off run (goal: under 150)",
-          unit: 'MB',
-          small: s.off.peak / 2 ** 20,
-          large: l.off.peak / 2 ** 20,
-          digits: 0,
-        },
-        {
-          name: '  off: sampled peak until the last is in Sent/',
-          unit: 'MB',
-          small: s.off.peakWhileDropping / 2 ** 20,
-          large: l.off.peakWhileDropping / 2 ** 20,
-          digits: 0,
-        },
-        {
-          name: "engine process's RSS as the off drop starts",
-          unit: 'MB',
-          small: s.off.rssAtStart / 2 ** 20,
-          large: l.off.rssAtStart / 2 ** 20,
-          digits: 0,
-        },
-        {
-          name: '  off: heap used, peak',
-          unit: 'MB',
-          small: s.off.memory.peak.heapUsed / 2 ** 20,
-          large: l.off.memory.peak.heapUsed / 2 ** 20,
-          digits: 0,
-        },
-        {
-          name: '  off: external, peak',
-          unit: 'MB',
-          small: s.off.memory.peak.external / 2 ** 20,
-          large: l.off.memory.peak.external / 2 ** 20,
-          digits: 0,
-        },
-        {
-          name: '  off: arrayBuffers, peak',
-          unit: 'MB',
-          small: s.off.memory.peak.arrayBuffers / 2 ** 20,
-          large: l.off.memory.peak.arrayBuffers / 2 ** 20,
-          digits: 0,
-        },
-        {
-          name: "engine process's peak RSS, block run",
-          unit: 'MB',
-          small: s.block.peak / 2 ** 20,
-          large: l.block.peak / 2 ** 20,
-          digits: 0,
-        },
-        {
-          name: 'validation adds to the peak RSS',
-          unit: 'MB',
-          small: (s.block.peak - s.off.peak) / 2 ** 20,
-          large: (l.block.peak - l.off.peak) / 2 ** 20,
-          digits: 0,
-        },
+        mb("engine process's peak RSS, off run (goal: under 150)", (r) => r.off.peak),
+        mb('  off: sampled peak until the last is in Sent/', (r) => r.off.peakWhileDropping),
+        mb("engine process's RSS as the off drop starts", (r) => r.off.rssAtStart),
+        mb('  off: heap used, peak', (r) => r.off.memory.peak.heapUsed),
+        mb('  off: external, peak', (r) => r.off.memory.peak.external),
+        mb('  off: arrayBuffers, peak', (r) => r.off.memory.peak.arrayBuffers),
+        mb("engine process's peak RSS, block run", (r) => r.block.peak),
+        mb('validation adds to the peak RSS', (r) => r.block.peak - r.off.peak),
         {
           name: 'bridge sync.status p95, off run (goal: 100)',
           unit: 'ms',
