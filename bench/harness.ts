@@ -12,6 +12,13 @@ import { fmt } from './support';
 // runs it, a memory sampler, the bridge probe, and the two-size growth table.
 
 export const out = (s: string) => process.stdout.write(`${s}\n`);
+/** What a bench's bridge says it runs in: a browser host with secrets in memory. */
+export const BENCH_HOST = {
+  kind: 'browser' as const,
+  version: 'bench',
+  capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+  secretStore: { kind: 'memory' as const, label: 'memory only' },
+};
 export const FIXTURE = new URL('../../shared/fixtures/invoices/peppol-bis3/base-example.xml', import.meta.url);
 export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 

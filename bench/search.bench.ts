@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createBridgeServer } from '../main/core/bridge';
 import { dbFile } from '../main/core/paths';
-import { engineOn, growthTable, median, out, quantile, rmAll, sizeFrom, tmp, twoSizes } from './harness';
+import { BENCH_HOST, engineOn, growthTable, median, out, quantile, rmAll, sizeFrom, tmp, twoSizes } from './harness';
 import { SEARCH_QUERIES, seedInvoices } from './seed-mirror';
 import { fmt } from './support';
 
@@ -17,13 +17,6 @@ const SEARCH_N = sizeFrom('BENCH_SEARCH', 100_000);
 const REPEAT = Number(process.env.BENCH_SEARCH_REPEAT ?? 5);
 const FIRST_PAGE = 100; // the renderer's first page (renderer/stores/paged-list.ts)
 const PAGE = 500; // and each page after it
-
-const host = {
-  kind: 'browser' as const,
-  version: 'bench',
-  capabilities: { openFiles: false, startAtLogin: false, notifications: false },
-  secretStore: { kind: 'memory' as const, label: 'memory only' },
-};
 
 /** The statements a call ran, to explain the ones whose time grows with the mirror. */
 const seen = new Map<string, unknown[]>();
@@ -84,7 +77,7 @@ async function oneSize(n: number) {
   // Opening the app on the mirror: the engine, the bridge, the Overview's two queries.
   const open = await timed(async () => {
     engine = engineOn(data);
-    const bridge = createBridgeServer({ engine, dataDir: data, host });
+    const bridge = createBridgeServer({ engine, dataDir: data, host: BENCH_HOST });
     const status = await bridge.dispatch('sync.status', {});
     const activity = await bridge.dispatch('activity.list', { limit: 100 });
     if (!status.ok || !activity.ok) throw new Error('the Overview queries failed');

@@ -5,25 +5,15 @@
 // its answer's JSON.stringify alone. LIST_HTTP_N sets the mirror's size (default 100,000). As in the
 // speed bench, a first mirror's 220 newest invoices hold the lowest row ids, the seeded years after them.
 import { Agent, request } from 'undici';
-import { engineOn, rmAll, tmp } from '../../bench/harness';
+import { BENCH_HOST, engineOn, out, quantile, rmAll, tmp } from '../../bench/harness';
 import { SEARCH_QUERIES, seedInvoices } from '../../bench/seed-mirror';
 import { createBridgeServer } from '../../main/core/bridge';
 import { startWebHost } from '../../main/core/host/server';
 import { invoice } from '../unit/store/invoice-fixtures';
 
 const N = Number(process.env.LIST_HTTP_N ?? 100_000);
-const out = (s: string) => process.stdout.write(`${s}\n`);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
-};
+const pct = (xs: number[], p: number) => quantile(xs, p / 100);
 const line = (name: string, xs: number[]) => out(`  ${name.padEnd(34)} p50 ${pct(xs, 50).toFixed(2)} ms, p95 ${pct(xs, 95).toFixed(2)} ms`);
-const host = {
-  kind: 'browser' as const,
-  version: 'bench',
-  capabilities: { openFiles: false, startAtLogin: false, notifications: false },
-  secretStore: { kind: 'memory' as const, label: 'memory only' },
-};
 
 const data = await tmp('list-http-');
 const engine = engineOn(data);
@@ -46,7 +36,7 @@ engine.store.transaction(() => {
     });
 });
 seedInvoices(engine.store, account.id, N);
-const bridge = createBridgeServer({ engine, dataDir: data, host });
+const bridge = createBridgeServer({ engine, dataDir: data, host: BENCH_HOST });
 const web = await startWebHost({ bridge, rendererDir: `${data}/none`, token: 't'.repeat(43) });
 const agent = new Agent({ connections: 1 });
 const inputs: unknown[] = [{ accountId: account.id, filter: { direction: 'RECEIVED' }, limit: 100 }];
