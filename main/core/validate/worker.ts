@@ -140,7 +140,10 @@ async function run(job: ValidateJob): Promise<Omit<WorkerReport, 'heapBytes'>> {
     if (ids.length === 0) return nothingMore(job, id);
     // Load every stylesheet needed before parsing, so a missing one fails fast.
     const sheets = ids.map((r) => [r, stylesheet(r)] as const);
-    const doc = SaxonJS.XPath.evaluate('parse-xml($xml)', null, { params: { xml: text } });
+    const doc = SaxonJS.XPath.evaluate('parse-xml($xml)', null, { params: { xml: text } }) as { _saxonImmutable?: boolean };
+    // Nothing changes the parsed invoice, so the patched SaxonJS may answer //name and child::name of it
+    // from an index of its elements (patches/saxon-js+2.7.0.patch, sef-optimize.ts).
+    doc._saxonImmutable = true;
     for (const [r, sef] of sheets) {
       const t0 = performance.now();
       let svrl: string | null = null;
