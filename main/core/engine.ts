@@ -13,6 +13,7 @@ import { LocalSandboxSecrets } from './secrets/local-sandbox';
 import { createStore, type Store } from './store';
 import type { Account, AccountPatch } from './store/accounts';
 import type { OutboxJob, OutboxPatch } from './store/outbox';
+import { noCounts } from './store/status-counts';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
 import { collectionOps } from './sync/collection-ops';
 import { detectState, refreshDetectOnOpen } from './sync/detect-work';
@@ -595,10 +596,11 @@ export class Engine {
   }
 
   status(): AccountStatus[] {
+    const counts = this.store.statusCounts.all();
     return this.listAccounts().map((account) => {
-      const c = this.store.outbox.countsByState(account.id);
-      // Every sent invoice the service calls FAILED, whether it left through our Outbox or not.
-      const needsReroute = this.store.invoices.count(account.id, { direction: 'SENT', statuses: ['FAILED'] });
+      // Both read in this same synchronous turn, so every listed account is counted.
+      const n = counts.get(account.id) ?? noCounts();
+      const c = n.outbox;
       return {
         account,
         queued: c.queued,
@@ -606,13 +608,11 @@ export class Engine {
         sending: c.uploading + c.uploaded + c.moving,
         sent: c.done,
         failed: c.failed,
-        needsReroute,
-        received: this.store.invoices.count(account.id, { direction: 'RECEIVED' }),
-        downloadsPending:
-          this.store.invoiceFiles.countPending(account.id) +
-          this.store.documentFiles.countPending(account.id) +
-          this.store.bankMessages.countPending(account.id),
-        lastPoll: this.store.cursors.get(account.id, 'last_poll_at') ?? null,
+        // Every sent invoice the service calls FAILED, whether it left through our Outbox or not.
+        needsReroute: n.needsReroute,
+        received: n.received,
+        downloadsPending: n.downloadsPending,
+        lastPoll: n.lastPoll,
         ...this.syncStateOf(account),
       };
     });

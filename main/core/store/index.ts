@@ -14,6 +14,7 @@ import { createInvoiceFilesRepo } from './invoice-files';
 import { createInvoicesRepo } from './invoices';
 import { createJobsRepo } from './jobs';
 import { createOutboxRepo } from './outbox';
+import { createStatusCounts } from './status-counts';
 import { createValidationReportsRepo } from './validation-reports';
 
 export type StoreOptions = OpenOptions & Partial<StoreDeps>;
@@ -43,6 +44,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       collection: createCollectionRepo(db, deps),
       activity: createActivityRepo(db, deps),
       attention: createAttentionCounts(db),
+      statusCounts: createStatusCounts(db),
       transaction<T>(fn: () => T): T {
         return db.transaction(fn)();
       },

@@ -1,6 +1,48 @@
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../../../main/core/store/index';
+import { type AccountCounts, noCounts } from '../../../main/core/store/status-counts';
 import { invoice } from './invoice-fixtures';
-import { storeWithAccount } from './temp-store';
+import { START, storeWithAccount, tempStore } from './temp-store';
+
+/** The counts as the per-account functions answer them (what sync.status asked before it grouped them). */
+function oneByOne(store: Store, accountId: string): AccountCounts {
+  return {
+    outbox: store.outbox.countsByState(accountId),
+    received: store.invoices.count(accountId, { direction: 'RECEIVED' }),
+    needsReroute: store.invoices.count(accountId, { direction: 'SENT', statuses: ['FAILED'] }),
+    downloadsPending:
+      store.invoiceFiles.countPending(accountId) + store.documentFiles.countPending(accountId) + store.bankMessages.countPending(accountId),
+    lastPoll: store.cursors.get(accountId, 'last_poll_at') ?? null,
+  };
+}
+
+/** Account i gets i of each thing, in states that vary with i, so no two accounts count alike. */
+function fill(store: Store, accountId: string, i: number) {
+  for (let k = 0; k < i; k++) {
+    store.invoices.upsert(accountId, 'RECEIVED', invoice(`r${k}`, { status: k % 3 ? 'DELIVERED' : 'FAILED' }));
+    store.invoices.upsert(accountId, 'SENT', invoice(`s${k}`, { status: k % 2 ? 'FAILED' : 'DELIVERED' }));
+    const file = store.invoiceFiles.enqueue(accountId, `r${k}`, { kind: 'original', filename: `r${k}.xml` }).job;
+    if (k % 2) store.invoiceFiles.markFailed(file.jobId, 'gone');
+    store.documents.upsert(accountId, 'RECEIVED', { id: `d${k}`, type: 'ORDER', status: 'DELIVERED' });
+    const doc = store.documentFiles.enqueue(accountId, `d${k}`, { fileId: `df${k}`, filename: `d${k}.xml` }).job;
+    if (k % 3 === 0) store.documentFiles.markDone(doc.jobId, { path: `Inbox/d${k}.xml`, sha256: 'c'.repeat(64), size: 10 });
+    store.bankMessages.enqueue(accountId, 'ri', `b${k}`);
+    const job = store.outbox.insert({
+      accountId,
+      kind: 'invoice',
+      relPath: `Outbox/Invoices/o${k}.xml`,
+      filename: `o${k}.xml`,
+      size: 100,
+      mtimeMs: START,
+      sha256: String(k % 10).repeat(64),
+      options: {},
+    }).job;
+    if (k % 4 === 1) store.outbox.transition(job.id, ['queued'], 'uploading');
+    if (k % 4 === 2) store.outbox.transition(job.id, ['queued'], 'failed');
+    if (k % 4 === 3) store.outbox.transition(job.id, ['queued'], 'needs_user');
+  }
+  if (i % 2) store.cursors.set(accountId, 'last_poll_at', new Date(START + i * 1000).toISOString());
+}
 
 // sync.status runs every few seconds with the Overview open: none of its counts may read the mirror.
 describe('the counts of sync.status', () => {
@@ -29,5 +71,28 @@ describe('the counts of sync.status', () => {
     expect(store.invoices.count(account.id, { direction: 'RECEIVED' })).toBe(9);
     expect(store.invoices.totals(account.id, { direction: 'SENT' })).toEqual([{ currency: 'EUR', sum: 3 * 1240, count: 3 }]);
     store.db.exec('ALTER TABLE invoices_away RENAME TO invoices');
+  });
+
+  it("counts every account in one go exactly as each account's own counts say", () => {
+    const { store } = tempStore();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const a = store.accounts.create({
+        name: `Co ${i}`,
+        environment: 'sandbox',
+        baseUrl: 'http://127.0.0.1:8787',
+        companyId: `c-${i}`,
+        root: `/data/${i}`,
+      });
+      fill(store, a.id, i);
+      ids.push(a.id);
+    }
+    const all = store.statusCounts.all();
+    expect([...all.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(all.get(id)).toEqual(oneByOne(store, id));
+    // The accounts differ (the comparison is not of seven empty rows), and an empty one counts zeros.
+    expect(new Set(ids.map((id) => JSON.stringify(all.get(id)))).size).toBe(7);
+    expect(all.get(ids[0] as string)).toEqual(noCounts());
+    expect(all.get(ids[6] as string)?.outbox.failed).toBeGreaterThan(0);
   });
 });
