@@ -106,6 +106,8 @@ export async function companiesBench(xml: Buffer): Promise<void> {
         { name: 'peak RSS during the round', unit: 'MB', small: s.peak / 2 ** 20, large: l.peak / 2 ** 20, digits: 0 },
         { name: 'bridge sync.status every 100 ms: p95', unit: 'ms', small: s.status.p95, large: l.status.p95, digits: 1 },
         { name: 'bridge sync.status: max', unit: 'ms', small: s.status.max, large: l.status.max, digits: 1 },
+        { name: 'engine.status() alone, p95', unit: 'ms', small: s.status.ownP95, large: l.status.ownP95, digits: 1 },
+        { name: 'engine.status() alone, max', unit: 'ms', small: s.status.ownMax, large: l.status.ownMax, digits: 1 },
         { name: 'next round: most accounts due in one 10 s window', unit: '', small: s.busiest10s, large: l.busiest10s, digits: 0 },
       ],
       sizes,
