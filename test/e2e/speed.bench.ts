@@ -56,8 +56,16 @@ async function firstPaint(browser: Browser, url: string, runs: number) {
 /** Types each query as a person does, then reads when each keystroke's rows (or newer) were shown. */
 async function search(page: Page, queries: string[], delayMs: number) {
   await page.evaluate(() => {
-    const w = window as unknown as { keys: number[] };
+    const w = window as unknown as { keys: number[]; parsed: { url: string; at: number }[] };
     w.keys = [];
+    // When each answer's body was parsed: splits the renderer's time into JSON and the rest (React, DOM).
+    w.parsed = [];
+    const json = Response.prototype.json;
+    Response.prototype.json = async function (this: Response) {
+      const v = await json.call(this);
+      if (this.url.endsWith('/bridge/invoices.list')) w.parsed.push({ url: this.url, at: performance.now() });
+      return v;
+    };
     document.addEventListener('input', (e) => w.keys.push(e.timeStamp), { capture: true });
     performance.clearMeasures('einvoice:list-query');
   });
@@ -78,14 +86,18 @@ async function search(page: Page, queries: string[], delayMs: number) {
     );
   }
   return page.evaluate(() => {
-    const keys = (window as unknown as { keys: number[] }).keys;
+    const { keys, parsed } = window as unknown as { keys: number[]; parsed: { at: number }[] };
     const shown = performance
       .getEntriesByName('einvoice:list-query', 'measure')
       .map((m) => ({ start: m.startTime, end: m.startTime + m.duration }));
     const fetches = performance
       .getEntriesByType('resource')
       .filter((e) => e.name.endsWith('/bridge/invoices.list'))
-      .map((e) => ({ start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd }));
+      .map((e) => {
+        const r = e as PerformanceResourceTiming;
+        const dispatch = r.serverTiming.find((t) => t.name === 'dispatch')?.duration ?? Number.NaN;
+        return { start: r.startTime, end: r.responseEnd, dispatch, sent: r.requestStart - r.startTime };
+      });
     // A keystroke is answered when rows of its query, or of a later one, are on screen.
     const latency = keys
       .map((k) => {
@@ -98,9 +110,21 @@ async function search(page: Page, queries: string[], delayMs: number) {
     const parts = shown
       .map((m) => {
         const f = fetches.filter((x) => x.start >= m.start - 1 && x.end <= m.end + 1).at(-1);
-        return f ? { queued: f.start - m.start, host: f.end - f.start, renderer: m.end - f.end } : null;
+        if (!f) return null;
+        // The host's answer split: the command itself (Server-Timing) and the rest (the browser's network
+        // stack, loopback, the host's HTTP layer and any wait for its event loop).
+        const parsedAt = parsed.find((p) => p.at >= f.end)?.at ?? Number.NaN;
+        return {
+          queued: f.start - m.start,
+          host: f.end - f.start,
+          dispatch: f.dispatch,
+          transport: f.end - f.start - f.dispatch,
+          renderer: m.end - f.end,
+          json: parsedAt - f.end,
+          react: m.end - parsedAt,
+        };
       })
-      .filter((x): x is { queued: number; host: number; renderer: number } => x !== null);
+      .filter((x) => x !== null);
     // The totals asked meanwhile: each holds the host while it is summed on the engine's thread, so a
     // page asked during one waits for it (issue 14: the search's totals were asked after every answer).
     const totals = performance
@@ -174,7 +198,7 @@ async function main() {
     const searches: Record<string, unknown> = { listed: total };
     for (const delay of [120, 30]) {
       const { latency, parts, totals, pagesDuringTotals } = await search(page, queries, delay);
-      const of = (k: 'queued' | 'host' | 'renderer') => parts.map((p) => p[k]);
+      const of = (k: keyof (typeof parts)[number]) => parts.map((p) => p[k]);
       const p5095 = (xs: number[]) => ({ p50: pct(xs, 50), p95: pct(xs, 95) });
       searches[`typing every ${delay} ms`] = {
         keystrokes: latency.length,
@@ -183,7 +207,11 @@ async function main() {
         queriesShown: parts.length,
         waitingBehindPrevious: p5095(of('queued')),
         hostAnswer: p5095(of('host')),
+        hostDispatch: p5095(of('dispatch')),
+        hostTransport: p5095(of('transport')),
         rendererAfterAnswer: p5095(of('renderer')),
+        rendererJson: p5095(of('json')),
+        rendererReactAndDom: p5095(of('react')),
         totalsAsked: totals.length,
         totalsAnswer: p5095(totals),
         pagesAskedWhileTotalsRan: pagesDuringTotals,
@@ -192,9 +220,13 @@ async function main() {
         `   typing every ${String(delay).padStart(3)} ms: ${latency.length} keystrokes, p50 ${ms(pct(latency, 50))}, p95 ${ms(pct(latency, 95))}, max ${ms(Math.max(...latency))}`,
       );
       out(`      host answer p50 ${ms(pct(of('host'), 50))}, p95 ${ms(pct(of('host'), 95))}`);
+      out(`         the command (Server-Timing) p50 ${ms(pct(of('dispatch'), 50))}, p95 ${ms(pct(of('dispatch'), 95))}`);
+      out(`         transport and HTTP around it p50 ${ms(pct(of('transport'), 50))}, p95 ${ms(pct(of('transport'), 95))}`);
       out(
         `      renderer after the answer (JSON, store, React, DOM) p50 ${ms(pct(of('renderer'), 50))}, p95 ${ms(pct(of('renderer'), 95))}`,
       );
+      out(`         reading the JSON p50 ${ms(pct(of('json'), 50))}, p95 ${ms(pct(of('json'), 95))}`);
+      out(`         then store, React, DOM p50 ${ms(pct(of('react'), 50))}, p95 ${ms(pct(of('react'), 95))}`);
       out(`      waiting behind the previous query p50 ${ms(pct(of('queued'), 50))}, p95 ${ms(pct(of('queued'), 95))}`);
       out(
         `      totals asked ${totals.length} times (answer p50 ${ms(pct(totals, 50))}, p95 ${ms(pct(totals, 95))}); pages asked while totals ran: ${pagesDuringTotals}`,

@@ -99,10 +99,14 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
   });
 
   app.post<{ Params: { name: string } }>('/bridge/:name', async (req, reply) => {
+    const t0 = performance.now();
     const result = await o.bridge.dispatch(req.params.name, req.body ?? {});
+    // The page's resource timing then tells the command's own time from the transport's (same origin only).
+    const dispatchMs = performance.now() - t0;
     return reply
       .code(isCommandName(req.params.name) ? 200 : 404)
       .header('cache-control', 'no-store')
+      .header('server-timing', `dispatch;dur=${dispatchMs.toFixed(2)}`)
       .send(result);
   });
 
