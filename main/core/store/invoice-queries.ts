@@ -155,8 +155,17 @@ function tallied(f: InvoiceQueryFilter): boolean {
   return others.every((v) => v === undefined);
 }
 
+export interface InvoiceQueryOptions {
+  /**
+   * An SQL condition added to every summed search's rows, checked as it reads them: one that raises an
+   * error stops the query there (the totals worker's "still wanted?" check, totals-worker.ts).
+   */
+  totalsGuard?: string;
+}
+
 /** The listing, search, order, totals and count of the mirror, for the UI. */
-export function createInvoiceQueries(db: Database) {
+export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions = {}) {
+  const guard = options.totalsGuard ? ` AND (${options.totalsGuard})` : '';
   const probe = db.prepare<{ match: string; cap: number }, { n: number }>(
     'SELECT count(*) AS n FROM (SELECT 1 FROM invoices_fts WHERE invoices_fts MATCH @match LIMIT @cap)',
   );
@@ -234,7 +243,7 @@ export function createInvoiceQueries(db: Database) {
     if (tallied(filter)) return tallyTotals.all(tallyParams(accountId, filter));
     const [p, params] = plan(accountId, filter);
     const from = p === 'broad' ? `FROM invoices i WHERE ${MATCHING} AND` : fromOf(p, null);
-    return prepared<CurrencyTotal>(`SELECT ${TOTALS} ${from} ${WHERE} ${BY_CURRENCY}`).all(params);
+    return prepared<CurrencyTotal>(`SELECT ${TOTALS} ${from} ${WHERE}${guard} ${BY_CURRENCY}`).all(params);
   }
 
   return {

@@ -1,6 +1,8 @@
+import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { seedInvoices } from '../../../bench/seed-mirror';
 import { TotalsThread } from '../../../main/core/bridge/handlers/totals-thread';
+import type { TotalsAnswer } from '../../../main/core/bridge/handlers/totals-worker';
 import type { InvoicePage, InvoiceTotals } from '../../../shared/bridge/views';
 import { invoice } from '../store/invoice-fixtures';
 import { storeWithAccount } from '../store/temp-store';
@@ -50,6 +52,30 @@ describe('the totals thread', () => {
       await expect(waiting).rejects.toMatchObject({ view: { kind: 'retry' } });
       expect(await newer).toEqual(store.invoices.totals(account.id, newest));
       expect(settled).toEqual(['older', 'waiting', 'newer']);
+    } finally {
+      thread.stop();
+    }
+  });
+
+  it('stops summing a superseded search where it is instead of running it to the end', { timeout: 120_000 }, async () => {
+    const { store, account } = storeWithAccount();
+    seedInvoices(store, account.id, 20_000);
+    const thread = new TotalsThread(store.db.name);
+    try {
+      const older = thread.totals(account.id, { direction: 'RECEIVED', search: 'i' });
+      // What the worker itself answered (the thread no longer hands it on once superseded).
+      const worker = (thread as unknown as { worker: Worker }).worker;
+      const answers: TotalsAnswer[] = [];
+      worker.on('message', (a: TotalsAnswer) => answers.push(a));
+      const newest = { direction: 'RECEIVED' as const, search: 'Kuljetus' };
+      const newer = thread.totals(account.id, newest);
+      await expect(older).rejects.toMatchObject({ view: { kind: 'retry' } });
+      expect(await newer).toEqual(store.invoices.totals(account.id, newest));
+      // "i" matches nearly every row, so it could only have ended early by stopping at a check.
+      expect(answers[0]).toMatchObject({ ok: false, message: expect.stringMatching(/superseded/) });
+      expect(answers[1]).toMatchObject({ ok: true });
+      // The same worker answered both: it was not ended and replaced.
+      expect((thread as unknown as { worker: Worker }).worker).toBe(worker);
     } finally {
       thread.stop();
     }

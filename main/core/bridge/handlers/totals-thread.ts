@@ -24,16 +24,21 @@ const failed = (why: string) =>
  * on the engine's thread that query held every bridge call, the next keystroke's page too.
  *
  * One query at a time; per account only the newest ask counts: a waiting older one is answered
- * "superseded" at once, a running one too, and its worker is ended (SQLite finishes the statement it is
- * in, then the thread stops) and a fresh worker takes the rest. The worker starts at the first ask and
- * ends when idle.
+ * "superseded" at once, a running one too, and its query is told to stop (`wanted`, read by the
+ * worker's query as it goes): ending the worker instead left SQLite summing to the end of the statement
+ * (seconds at a million rows) on one of the machine's cores while the user typed the next search. The
+ * next ask starts once the worker has stopped. The worker starts at the first ask and ends when idle.
  */
 export class TotalsThread {
   private worker: Worker | null = null;
   private running: Pending | null = null;
+  /** The ask the worker is on, until it answers: a superseded one holds it until its query stops. */
+  private busy: number | null = null;
   private queue: Pending[] = [];
   private idle: NodeJS.Timeout | null = null;
   private nextId = 1;
+  /** The id of the ask the worker should go on summing (shared with it); anything else stops it. */
+  private readonly wanted = new Int32Array(new SharedArrayBuffer(4));
 
   constructor(private readonly file: string) {}
 
@@ -52,7 +57,7 @@ export class TotalsThread {
     if (this.running?.accountId === accountId) {
       this.running.reject(supersededTotals());
       this.running = null;
-      this.retire();
+      Atomics.store(this.wanted, 0, 0);
     }
   }
 
@@ -65,11 +70,13 @@ export class TotalsThread {
   }
 
   private pump(): void {
-    if (this.running || this.queue.length === 0) return;
+    if (this.busy !== null || this.queue.length === 0) return;
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     const next = this.queue.shift()!;
     this.running = next;
+    this.busy = next.id;
+    Atomics.store(this.wanted, 0, next.id);
     const worker = this.worker ?? this.spawn();
     worker.ref();
     worker.postMessage({ id: next.id, accountId: next.accountId, filter: next.filter } satisfies TotalsAsk);
@@ -77,7 +84,7 @@ export class TotalsThread {
 
   private spawn(): Worker {
     const entry = workerEntry(import.meta.url, './totals-worker.js', './totals-worker.ts');
-    const worker = new Worker(entry.source, { eval: entry.eval, execArgv: [], workerData: { file: this.file } });
+    const worker = new Worker(entry.source, { eval: entry.eval, execArgv: [], workerData: { file: this.file, wanted: this.wanted } });
     worker.on('message', (a: TotalsAnswer) => this.answer(worker, a));
     worker.on('error', (e) => this.lost(worker, e.message));
     worker.on('exit', (code) => this.lost(worker, `the worker stopped with exit code ${code}`));
@@ -86,11 +93,14 @@ export class TotalsThread {
   }
 
   private answer(worker: Worker, a: TotalsAnswer): void {
+    if (worker !== this.worker || a.id !== this.busy) return;
+    this.busy = null;
     const p = this.running;
-    if (worker !== this.worker || !p || p.id !== a.id) return;
-    this.running = null;
-    if (a.ok) p.resolve(a.totals);
-    else p.reject(failed(a.message));
+    if (p?.id === a.id) {
+      this.running = null;
+      if (a.ok) p.resolve(a.totals);
+      else p.reject(failed(a.message));
+    }
     worker.unref();
     if (this.queue.length > 0) this.pump();
     else this.idle = setTimeout(() => this.retire(), IDLE_MS).unref();
@@ -99,17 +109,21 @@ export class TotalsThread {
   private lost(worker: Worker, why: string): void {
     if (worker !== this.worker) return;
     this.worker = null;
+    this.busy = null;
     this.running?.reject(failed(why));
     this.running = null;
     this.pump();
   }
 
-  /** The current worker goes (a running query finishes in the background, unheard); the next ask starts another. */
+  /** The current worker goes (idle, or the store is closing); the next ask starts another. */
   private retire(): void {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     const worker = this.worker;
     this.worker = null;
+    this.busy = null;
+    // A query still running (the store is closing) stops at its next check instead of summing on.
+    Atomics.store(this.wanted, 0, 0);
     if (worker) {
       worker.unref();
       void worker.terminate();
