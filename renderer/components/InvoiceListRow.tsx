@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { InvoiceRow, InvoiceSortKey } from '../../shared/bridge';
@@ -7,8 +8,12 @@ import { CollectionBadge } from './collection/CollectionBadge';
 import { RowPlaceholder } from './RowPlaceholder';
 import { type SortColumn, SortHeader } from './SortHeader';
 
-/** Columns of an invoice row; the header above the list uses the same grid. */
-export function InvoiceListRow({ row }: { row: InvoiceRow | undefined }) {
+/**
+ * Columns of an invoice row; the header above the list uses the same grid. Memoized on the row: a
+ * keystroke re-renders the list with the rows it already shows while the new query is on its way, and
+ * only the answer's rows (new objects) need rendering again.
+ */
+export const InvoiceListRow = memo(function InvoiceListRow({ row }: { row: InvoiceRow | undefined }) {
   const { t } = useTranslation();
   const f = useFormat();
   if (!row) return <RowPlaceholder />;
@@ -49,7 +54,7 @@ export function InvoiceListRow({ row }: { row: InvoiceRow | undefined }) {
       <span className="inv-sum num">{f.money(row.sum, row.currency)}</span>
     </span>
   );
-}
+});
 
 /** The column headers of an invoice list; each sorts the list in the store's query (keyset paging follows it). */
 export function InvoiceListHeader({ list, label }: { list: InvoiceList; label: string }) {
