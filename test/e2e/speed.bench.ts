@@ -5,6 +5,7 @@
 // 2. search: from each keystroke to the rows of that query (or a newer one) on screen,
 // 3. scrolling the 100,000-row list: frame times while it scrolls every frame.
 // Prints the figures and writes artifacts/speed.json. Not a test: it asserts nothing about time.
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -22,6 +23,7 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** N invoices in the demo account's mirror, as if mirrored over the years (bench/seed-mirror.ts). */
 function seed(dataDir: string): string {
@@ -137,6 +139,40 @@ async function search(page: Page, queries: string[], delayMs: number) {
 }
 
 /**
+ * The floor under every keystroke: a bridge call that does nothing (app.info) from the page, at the
+ * typing cadence, next to the same call from Node (undici) to the same host. What the page adds is
+ * Chromium's network service and its processes waking up, which no command can make shorter.
+ */
+const ROUND_TRIP_SCRIPT = `(async ({ n, gap }) => {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch('/bridge/app.info', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' });
+    await res.json();
+    times.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, gap));
+  }
+  return times;
+})`;
+
+async function roundTrips(page: Page, origin: string, token: string, n: number, gap: number) {
+  const browser = (await page.evaluate(`${ROUND_TRIP_SCRIPT}(${JSON.stringify({ n, gap })})`)) as number[];
+  const node: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch(`${origin}/bridge/app.info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin },
+      body: '{}',
+    });
+    await res.json();
+    node.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, gap));
+  }
+  return { browser, node };
+}
+
+/**
  * Scrolls the list a little every frame for `frames` frames and records how long each frame took. A
  * script string, because a compiled function would bring tsx's helpers into the page.
  */
@@ -193,6 +229,15 @@ async function main() {
     await goTo(page, 'invoices');
     await page.locator('.vlist-row .inv-party').first().waitFor();
     const total = await page.locator('.list-count').textContent();
+    const trips = await roundTrips(page, host.origin, host.token, 60, 120);
+    figures.bridgeRoundTrip = {
+      chromium: { p50: pct(trips.browser, 50), p95: pct(trips.browser, 95) },
+      node: { p50: pct(trips.node, 50), p95: pct(trips.node, 95) },
+    };
+    out(`\n   A bridge call that does nothing (app.info), every 120 ms, load ${loadavg()}:`);
+    out(
+      `   from the page p50 ${ms(pct(trips.browser, 50))}, p95 ${ms(pct(trips.browser, 95))}; from Node p50 ${ms(pct(trips.node, 50))}, p95 ${ms(pct(trips.node, 95))}`,
+    );
     const queries = SEARCH_QUERIES;
     out(`\n2. Search over ${total}: keystroke to rows on screen`);
     const searches: Record<string, unknown> = { listed: total };
