@@ -65,6 +65,8 @@ describe('the access token', () => {
     const ok = await post('/bridge/accounts.list', json({ authorization: `Bearer ${h.web.token}` }));
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: [{ name: 'Test', environment: 'sandbox' }] });
+    // The command's own time, for the page's resource timing (README: Commands).
+    expect(ok.headers['server-timing']).toMatch(/^dispatch;dur=\d+\.\d{2}$/);
   });
 
   it('takes it once from the page address: an HttpOnly SameSite=Strict cookie, then a redirect to the clean address', async () => {
