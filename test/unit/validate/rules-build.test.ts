@@ -6,10 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, RULESETS, SCHEMATRON_COMPILER_FILES, sourcesOf } from '../../../main/core/validate/rulesets';
 import {
   buildRules,
-  cacheKey,
   compilerVersion,
+  exportCacheKey,
   exportDirOf,
-  exporterVersion,
   RULES_BUILD_DIR,
   readManifest,
   rulesCacheDir,
@@ -76,7 +75,7 @@ describe('compiled rule sets (npm run build:rules)', () => {
       const manifest = await readManifest(RULES_BUILD_DIR);
       for (const r of RULESETS) {
         // The cache holds xslt3's exports; the optimizing pass runs on what is copied from it.
-        const key = cacheKey(r, exporterVersion(), await sourceHashes(r));
+        const key = exportCacheKey(r, await sourceHashes(r));
         cpSync(join(exportDirOf(RULES_BUILD_DIR), r.sef), join(cache, `${key}.sef.json`));
         writeFileSync(join(cache, `${key}.sef.json.sha256`), `${sha256(join(cache, `${key}.sef.json`))}\n`);
       }
