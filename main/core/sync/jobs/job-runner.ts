@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import type { FailureKind } from '../../../../shared/errors';
 import { type BackoffPolicy, backoffDelay } from '../../api/backoff';
 import { ServiceError } from '../../api/errors';
@@ -79,7 +78,7 @@ export interface RunReport {
   released: number;
 }
 
-/** Rows read per load: a pass takes at most this many more after each batch until none is due. */
+/** Rows read per load: a pass reads the next ones when these are taken, until none is due. */
 const BATCH = 200;
 /** How long `drain` lets work in flight finish before it aborts it (an upload mid-way finishes). */
 export const DRAIN_GRACE_MS = 5_000;
@@ -119,24 +118,48 @@ export class JobRunner {
   async runDue<J extends QueuedJob>(queue: JobQueue<J>, concurrency: number, signal?: AbortSignal): Promise<RunReport> {
     const report: RunReport = { done: 0, retried: 0, needsUser: 0, failed: 0, released: 0 };
     const tried = new Set<number>();
-    const limit = pLimit(Math.max(1, concurrency));
     const stopped = () => this.draining || signal?.aborted === true || (this.pausedUntil > 0 && !queue.local);
-    while (!stopped()) {
-      const loaded = queue.load(this.deps.now(), BATCH + tried.size).filter((l) => !tried.has(l.ok ? l.job.id : l.id));
-      if (loaded.length === 0) break;
-      const jobs: J[] = [];
-      for (const l of loaded) {
-        if (l.ok) jobs.push(l.job);
-        else {
+    let ready: J[] = [];
+    let head = 0;
+    let exhausted = false;
+    // Rows of this call that may still be due: in flight, retried at once, released (done, failed and held ones are not).
+    const mayStillBeDue = () => tried.size - report.done - report.failed - report.needsUser;
+    // Each worker takes the next job as soon as its own ends, and the next rows are read once the ones
+    // read are taken: a slow job holds its own slot only, never the others' (no wait for a whole batch).
+    const take = (): J | undefined => {
+      if (head < ready.length) return ready[head++];
+      ready = [];
+      head = 0;
+      for (let past = mayStillBeDue(); !exhausted && ready.length === 0; past = past * 2 + BATCH) {
+        const limit = BATCH + past;
+        const rows = queue.load(this.deps.now(), limit);
+        const fresh = rows.filter((l) => !tried.has(l.ok ? l.job.id : l.id));
+        // Only rows this call tried came back though more may follow them: read further past them.
+        if (fresh.length === 0 && rows.length === limit) continue;
+        if (fresh.length === 0) exhausted = true;
+        for (const l of fresh) {
+          if (l.ok) {
+            tried.add(l.job.id);
+            ready.push(l.job);
+            continue;
+          }
           tried.add(l.id);
           queue.failUnreadable(l.id, l.error);
           this.deps.log.error('a job could not be read and was given up', { kind: queue.kind, id: l.id, error: l.error });
           report.failed++;
         }
       }
-      for (const j of jobs) tried.add(j.id);
-      await Promise.all(jobs.map((job) => limit(() => (stopped() ? undefined : this.runOne(queue, job, report, signal)))));
-    }
+      return head < ready.length ? ready[head++] : undefined;
+    };
+    const worker = async (): Promise<void> => {
+      for (let job = stopped() ? undefined : take(); job; job = stopped() ? undefined : take()) {
+        await this.runOne(queue, job, report, signal);
+        // A job may have made another due (or freed a row): read again before calling it a pass, as a
+        // pass that waited for its whole batch did.
+        exhausted = false;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
     return report;
   }
 

@@ -352,6 +352,51 @@ describe('JobRunner', () => {
     expect(w.queue.violations).toEqual([]);
   });
 
+  it('keeps every slot busy: a slow job never holds back the jobs read after it', async () => {
+    // More jobs than one read of the queue takes: a runner that waited for its whole batch would
+    // leave the other slot idle until job 1 ended, and the last job would not start before it.
+    const n = 450;
+    const state = new Map<number, 'pending' | 'running' | 'done'>(Array.from({ length: n }, (_, i) => [i + 1, 'pending']));
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((r) => {
+      releaseFirst = r;
+    });
+    const started: number[] = [];
+    const queue: JobQueue<{ id: number }> = {
+      kind: 'slow-first',
+      maxAttempts: 3,
+      atCap: 'failed',
+      load: (_now, limit) =>
+        [...state.entries()]
+          .filter(([, st]) => st === 'pending')
+          .slice(0, limit)
+          .map(([id]): Loaded<{ id: number }> => ({ ok: true, job: { id } })),
+      claim: ({ id }) => {
+        if (state.get(id) !== 'pending') return false;
+        state.set(id, 'running');
+        return true;
+      },
+      run: async ({ id }) => {
+        started.push(id);
+        if (id === 1) await firstHeld;
+        state.set(id, 'done');
+      },
+      failures: () => 1,
+      retry: () => undefined,
+      holdForUser: () => undefined,
+      fail: () => undefined,
+      failUnreadable: () => undefined,
+      release: () => undefined,
+    };
+    const runner = new JobRunner({ now: () => 0, random: seededRandom(6), backoff: BACKOFF, log: silentLogger });
+    const pass = runner.runDue(queue, 2);
+    for (let i = 0; i < 5 * n && !started.includes(n); i++) await new Promise((r) => setImmediate(r));
+    expect(started).toContain(n);
+    expect(state.get(1)).toBe('running');
+    releaseFirst();
+    expect(await pass).toMatchObject({ done: n, retried: 0, failed: 0 });
+  });
+
   // The seeded simulation: 10,000 interleavings of tries that succeed, fail every way, hang, and a
   // shutdown at any moment, over passes as time moves on. Fixed seed: a failure replays exactly.
   it('keeps its promises in 10,000 interleavings', async () => {
