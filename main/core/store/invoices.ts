@@ -11,6 +11,17 @@ export type { InvoiceSummary, MirroredInvoice } from './invoice-rows';
 
 export type UpsertOutcome = 'new' | 'changed' | 'unchanged';
 
+/** What naming and checking one of an invoice's files needs: its columns, not its whole record parsed. */
+export interface InvoiceFileFacts {
+  direction: Direction;
+  date: string | null;
+  receivedAt: string | null;
+  senderName: string | null;
+  recipientName: string | null;
+  number: string | null;
+  sourceFormat: string | null;
+}
+
 function columnsOf(record: Invoice) {
   return {
     status: record.status ?? null,
@@ -52,6 +63,12 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
     `UPDATE invoices SET direction = @direction, ${MIRRORED} WHERE account_id = @accountId AND id = @id`,
   );
   const byId = db.prepare<[string, string], InvoiceTableRow>('SELECT * FROM invoices WHERE account_id = ? AND id = ?');
+  // Aliased to the interface's names: no mapping per call (a mirror reads this for every file it writes).
+  const fileFacts = db.prepare<[string, string], InvoiceFileFacts>(
+    `SELECT direction, date, received_at AS receivedAt, sender_name AS senderName, recipient_name AS recipientName, number,
+       json_extract(json, '$.source_format') AS sourceFormat
+     FROM invoices WHERE account_id = ? AND id = ?`,
+  );
   const handled = db.prepare<{ account: string; id: string; handled: number; now: number }>(
     'UPDATE invoices SET handled = @handled, updated_at = @now WHERE account_id = @account AND id = @id',
   );
@@ -100,6 +117,10 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
     get(accountId: string, id: string): MirroredInvoice | undefined {
       const row = byId.get(accountId, id);
       return row && toInvoice(row);
+    },
+    /** One invoice's columns for naming and checking its files; the record's JSON stays unparsed. */
+    fileFacts(accountId: string, id: string): InvoiceFileFacts | undefined {
+      return fileFacts.get(accountId, id);
     },
     setHandled(accountId: string, id: string, value: boolean): boolean {
       return handled.run({ account: accountId, id, handled: flag(value), now: deps.now() }).changes === 1;

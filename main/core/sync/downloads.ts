@@ -8,7 +8,7 @@ import type { WrittenFile } from '../store/download-jobs';
 import { auditDownloads } from './audit-downloads';
 import type { SyncContext } from './context';
 import { expectationOf, type Job, originalFormat } from './download-expectations';
-import { findSame, sha256, writeFileAtomic } from './files';
+import { sha256, sha256File, writeFileAtomic } from './files';
 import { groupCommit } from './group-commit';
 import type { JobQueue, Loaded } from './jobs/job-runner';
 import { absolute, FOLDERS, filedItem, inboxFolder } from './layout';
@@ -154,7 +154,7 @@ function downloadQueue(ctx: SyncContext, table: Table, requests: LimitFunction, 
 async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
   const { store, account, api } = ctx;
   if (j.table === 'invoiceFiles') {
-    const inv = store.invoices.get(account.id, j.job.invoiceId);
+    const inv = store.invoices.fileFacts(account.id, j.job.invoiceId);
     const sent = inv?.direction === 'SENT';
     const stem = readableName(
       { date: inv?.date ?? inv?.receivedAt, party: sent ? inv?.recipientName : inv?.senderName, number: inv?.number ?? j.job.invoiceId },
@@ -177,7 +177,7 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
     let answer: FileAnswer;
     let name: string;
     if (j.job.kind === 'original') {
-      answer = await api.invoices.file(j.job.invoiceId, originalFormat(inv?.record.source_format), signal);
+      answer = await api.invoices.file(j.job.invoiceId, originalFormat(inv?.sourceFormat), signal);
       name = `${stem}.xml`;
     } else if (j.job.kind === 'image') {
       answer = await api.invoices.file(j.job.invoiceId, 'ORIGINAL_OR_GENERATED_IMAGE', signal);
@@ -186,7 +186,7 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       answer = await api.invoices.attachment(j.job.invoiceId, j.job.remoteFileId ?? '', signal);
       name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
     }
-    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j, inv) };
+    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j) };
   }
   if (j.table === 'documentFiles') {
     const doc = store.documents.get(account.id, j.job.documentId);
@@ -230,10 +230,12 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
 /**
  * A crash after writing but before recording must not leave the same file twice: a file with these
  * bytes under the wanted name that no finished job owns is this job's own, written before the crash.
+ * It is recognised when its name turns out taken, so a name that is free costs no look beforehand.
  */
-async function writeOrReuse(ctx: SyncContext, dir: string, wanted: string, data: Buffer, hash: string): Promise<string> {
+function writeOrReuse(ctx: SyncContext, dir: string, wanted: string, data: Buffer, hash: string): Promise<string> {
   const { store } = ctx;
   const taken = (path: string) =>
     store.invoiceFiles.ownerOf(path) !== null || store.documentFiles.ownerOf(path) !== null || store.bankMessages.ownerOf(path) !== null;
-  return (await findSame(dir, wanted, hash, taken)) ?? writeFileAtomic(dir, wanted, data);
+  const isOwn = async (path: string) => (await sha256File(path).catch(() => null)) === hash && !taken(path);
+  return writeFileAtomic(dir, wanted, data, isOwn);
 }

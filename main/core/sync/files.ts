@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, type Dirent } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { copyFile, type FileHandle, link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { numberedName, sanitizeFileName } from '../../../shared/filenames';
 
@@ -69,10 +69,17 @@ export function fsyncDir(dir: string): Promise<void> {
 /**
  * Claims a free name in `dir` (the sanitized name, else "name (2).ext", ...) without ever replacing
  * an existing file: a hard link fails atomically when the name is taken; where hard links are not
- * supported (FAT, some network shares) it falls back to check-then-rename.
+ * supported (FAT, some network shares) it falls back to check-then-rename. A taken name among the
+ * first few that `isSame` recognises as this very file (what a crash between writing and recording
+ * left) is answered instead, and the temporary copy dropped.
  */
-async function claimName(tmp: string, dir: string, wanted: string): Promise<string> {
+async function claimName(tmp: string, dir: string, wanted: string, isSame?: (path: string) => Promise<boolean>): Promise<string> {
   const name = sanitizeFileName(wanted);
+  const same = async (target: string, n: number) => {
+    if (!isSame || n >= SAME_NAMES || !(await isSame(target))) return false;
+    await unlink(tmp);
+    return true;
+  };
   for (let n = 1; n < 10_000; n++) {
     const target = safeJoin(dir, n === 1 ? name : numberedName(name, n));
     try {
@@ -81,9 +88,15 @@ async function claimName(tmp: string, dir: string, wanted: string): Promise<stri
       return target;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') continue;
+      if (code === 'EEXIST') {
+        if (await same(target, n)) return target;
+        continue;
+      }
       if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EXDEV' || code === 'EISDIR') {
-        if (await exists(target)) continue;
+        if (await exists(target)) {
+          if (await same(target, n)) return target;
+          continue;
+        }
         await rename(tmp, target);
         return target;
       }
@@ -93,14 +106,45 @@ async function claimName(tmp: string, dir: string, wanted: string): Promise<stri
   throw new Error(`No free file name for ${name} in ${dir}`);
 }
 
+/** How many of a name's numbered alternatives are looked at for a copy a crash left behind. */
+const SAME_NAMES = 50;
+
+/**
+ * Folders this process made or found already: a write into one skips its mkdir (two calls on the
+ * thread pool that fsyncs queue behind); a folder removed since is made again when the open says so.
+ */
+const madeFolders = new Set<string>();
+
+/** A new temporary file in `dir`, the folder made first when it is missing. */
+async function openPart(dir: string): Promise<{ fh: FileHandle; tmp: string }> {
+  const key = resolve(dir);
+  const tmp = join(dir, `.einvoice-${randomBytes(6).toString('hex')}.part`);
+  if (!madeFolders.has(key)) {
+    await mkdir(dir, { recursive: true });
+    madeFolders.add(key);
+  }
+  try {
+    return { fh: await open(tmp, 'wx'), tmp };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    await mkdir(dir, { recursive: true });
+    return { fh: await open(tmp, 'wx'), tmp };
+  }
+}
+
 /**
  * Writes bytes under a temporary name, fsyncs, then gives the file its final unique name: a reader
- * (or a crash) never sees half a file under the real name. Answers the path written.
+ * (or a crash) never sees half a file under the real name. With `isSame`, a file already under the
+ * wanted name (or a numbered one) that it recognises is taken as this write's own (findSame). The
+ * folder is flushed either way, so the name answered is durable. Answers the path.
  */
-export async function writeFileAtomic(dir: string, wanted: string, data: Uint8Array): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `.einvoice-${randomBytes(6).toString('hex')}.part`);
-  const fh = await open(tmp, 'wx');
+export async function writeFileAtomic(
+  dir: string,
+  wanted: string,
+  data: Uint8Array,
+  isSame?: (path: string) => Promise<boolean>,
+): Promise<string> {
+  const { fh, tmp } = await openPart(dir);
   try {
     await fh.writeFile(data);
     // The bytes and the size (what reading the file back needs); the folder flush below covers its name.
@@ -109,7 +153,7 @@ export async function writeFileAtomic(dir: string, wanted: string, data: Uint8Ar
     await fh.close();
   }
   try {
-    const target = await claimName(tmp, dir, wanted);
+    const target = await claimName(tmp, dir, wanted, isSame);
     await fsyncDir(dir);
     return target;
   } catch (e) {
@@ -151,7 +195,7 @@ export async function findSame(
   taken: (path: string) => boolean = () => false,
 ): Promise<string | null> {
   const name = sanitizeFileName(wanted);
-  for (let n = 1; n < 50; n++) {
+  for (let n = 1; n < SAME_NAMES; n++) {
     const candidate = safeJoin(dir, n === 1 ? name : numberedName(name, n));
     if (!(await exists(candidate))) return null;
     if ((await sha256File(candidate).catch(() => null)) === hash && !taken(candidate)) return candidate;
