@@ -1,5 +1,6 @@
 import { MessageChannelMain, utilityProcess } from 'electron';
 import type { Logger } from '../core/log';
+import { withEngineThreadpool } from '../core/threadpool';
 import type { EngineChild } from './engine-process';
 import type { EngineInit } from './engine-protocol';
 import { messagePortMainWire } from './wire';
@@ -11,7 +12,12 @@ import { messagePortMainWire } from './wire';
  */
 export function utilityProcessSpawner(workerPath: string, log: Logger): (init: EngineInit) => EngineChild {
   return (init) => {
-    const child = utilityProcess.fork(workerPath, [], { serviceName: 'E-Invoice Sync engine', stdio: 'pipe' });
+    const child = utilityProcess.fork(workerPath, [], {
+      serviceName: 'E-Invoice Sync engine',
+      stdio: 'pipe',
+      // Set at the fork: the pool's size is read when it starts, before the worker's code runs.
+      env: withEngineThreadpool(process.env),
+    });
     const { port1, port2 } = new MessageChannelMain();
     child.postMessage({ t: 'init', init }, [port1]);
     const relay = (stream: 'stdout' | 'stderr') => (chunk: Buffer) =>

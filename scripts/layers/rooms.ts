@@ -49,11 +49,11 @@ export const ROOMS: readonly Room[] = [
   },
   {
     name: 'core/base',
-    path: '^main/core/(log|paths|worker-entry)\\.ts$',
+    path: '^main/core/(log|paths|threadpool|worker-entry)\\.ts$',
     may: ['shared'],
     node: true,
     electron: false,
-    comment: "the engine's logger and folder names, used by every room of main/",
+    comment: "the engine's logger, folder names and thread pool size, used by every room of main/",
   },
   {
     name: 'core/secrets',

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /** The CLI's entry, run from source through tsx as `npm run cli` runs it. */
 export const CLI = fileURLToPath(new URL('../../main/core/cli/bin.ts', import.meta.url));
+/** Node's arguments before the entry, as `npm run cli` starts it: the thread pool's size preloaded, then tsx. */
+export const CLI_NODE_ARGS = ['--require', fileURLToPath(new URL('../../scripts/threadpool.cjs', import.meta.url)), '--import', 'tsx'];
 
 export interface CliRun {
   code: number | null;
@@ -17,7 +19,7 @@ export interface CliRun {
  */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliRun> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [...CLI_NODE_ARGS, CLI, ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d: Buffer) => {

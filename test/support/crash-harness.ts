@@ -2,14 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { expect, vi } from 'vitest';
 import { seededRandom } from '../../sandbox/context';
-import { addAccountArgs, CLI } from './cli';
+import { addAccountArgs, CLI, CLI_NODE_ARGS } from './cli';
 import type { TestCompany, TestSandbox } from './sandbox';
 import { tempDir } from './temp';
 
 // The crash tests run the real CLI in a child process, because only a SIGKILL of a whole process
 // stops the engine where a crash would: mid-write, mid-send, with no finally blocks run.
 export function cli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [...CLI_NODE_ARGS, CLI, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export const exited = (p: ChildProcess) => new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
