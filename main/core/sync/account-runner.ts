@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import pLimit from 'p-limit';
 import { type Credentials, createApi } from '../api';
 import { backoffDelay } from '../api/backoff';
 import { resolveHosts } from '../api/environments';
@@ -146,6 +147,7 @@ export class AccountRunner {
       events: deps.events,
       log,
       stableMs: deps.options.stableMs,
+      requests: pLimit(Math.max(1, deps.options.downloadConcurrency)),
     };
   }
 
@@ -409,8 +411,22 @@ export class AccountRunner {
     };
     const before = problems.length;
     let fresh: string[] = [];
+    const downloads = () =>
+      step('Downloads', async () => {
+        const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
+        if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
+      });
+    // Files are fetched from the first page with new invoices on, while the pages and the other feeds
+    // are asked (sharing the request slots with Detect): on a first mirror the service and the disk
+    // work at once instead of the files waiting for every page. A run that finds nothing due ends;
+    // the one after the feeds takes what they (or pages after it ended) queued. A quiet poll runs one.
+    let early: Promise<void> | null = null;
     await step('Received invoices', async () => {
-      fresh = (await pollReceivedInvoices(ctx, signal)).fresh;
+      fresh = (
+        await pollReceivedInvoices(ctx, signal, (n) => {
+          if (n > 0) early ??= downloads();
+        })
+      ).fresh;
     });
     await step('Detect results', async () => {
       // New invoices, and older ones whose result could not be fetched before: one job each.
@@ -439,10 +455,8 @@ export class AccountRunner {
         throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Collection status could not be checked', null);
       }
     });
-    await step('Downloads', async () => {
-      const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
-      if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
-    });
+    await early;
+    await downloads();
     // After the downloads: only a message whose file is durable here is ever deleted (the option is off by default).
     if (ctx.account.deleteRiAfterDownload) {
       await step('Delete downloaded RI messages', async () => {

@@ -1,3 +1,4 @@
+import type { LimitFunction } from 'p-limit';
 import type { Api } from '../api';
 import type { Logger } from '../log';
 import type { Store } from '../store';
@@ -20,4 +21,9 @@ export interface SyncContext {
   stableMs: number;
   /** The account's one runner of network jobs: uploads, downloads, Detect results (sync/jobs). */
   jobs: JobRunner;
+  /**
+   * The account's request slots for downloads and Detect results (the download concurrency): a poll
+   * fetches files while it asks the other feeds, and the two together never ask more at once.
+   */
+  requests: LimitFunction;
 }

@@ -1,5 +1,4 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
-import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
 import { extensionFor, readableName, sanitizeFileName } from '../../../shared/filenames';
 import { ServiceError } from '../api/errors';
@@ -62,13 +61,12 @@ export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: A
   await auditDownloads(ctx);
   let done = 0;
   let failed = 0;
-  const requests = pLimit(Math.max(1, concurrency));
   const slots = Math.max(1, concurrency) * JOBS_PER_REQUEST;
   // Each job in flight listens to the signal: that many listeners is the design, not a leak.
   if (signal) setMaxListeners(Math.max(getMaxListeners(signal), slots + 10), signal);
   for (const table of ['invoiceFiles', 'documentFiles', 'bankMessages'] as const) {
     const r = await ctx.jobs.runDue(
-      downloadQueue(ctx, table, requests, () => done + failed),
+      downloadQueue(ctx, table, () => done + failed),
       slots,
       signal,
     );
@@ -80,7 +78,7 @@ export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: A
 }
 
 /** One download table as a queue of the job runner. */
-function downloadQueue(ctx: SyncContext, table: Table, requests: LimitFunction, soFar: () => number): JobQueue<QueuedDownload> {
+function downloadQueue(ctx: SyncContext, table: Table, soFar: () => number): JobQueue<QueuedDownload> {
   const repo = ctx.store[table];
   const { account } = ctx;
   let finished = 0;
@@ -99,15 +97,19 @@ function downloadQueue(ctx: SyncContext, table: Table, requests: LimitFunction, 
     // Every move of a download row starts from `pending`, so a result after the job was settled otherwise changes nothing.
     claim: (j) => repo.getJob(j.id)?.state === 'pending',
     async run(j, signal) {
-      // Only the request holds a slot of `requests`: writing and flushing the file happen outside it.
-      const { answer, dir, name, kind, id, expect } = await requests(() => fetchJob(ctx, j, signal));
+      // Only the request holds one of the account's request slots: writing and flushing the file happen outside it.
+      const { answer, dir, name, kind, id, expect } = await ctx.requests(() => fetchJob(ctx, j, signal));
       // Nothing takes a name in the Inbox, and no job is done, before the bytes are what was asked for.
       const problem = verifyDownload(answer.data, answer.contentType, expect);
       if (problem) throw new ServiceError('retry', `The service's answer for ${name} was not the file: ${problem}`, null, 'not_the_file');
       const hash = sha256(answer.data);
       const path = await writeOrReuse(ctx, dir, name, answer.data, hash);
       // The file is durable (written, flushed, its folder flushed) before its row says done.
-      await markDone({ id: j.id, file: { path, sha256: hash, size: answer.data.length } });
+      try {
+        await markDone({ id: j.id, file: { path, sha256: hash, size: answer.data.length } });
+      } finally {
+        unrecorded.delete(path);
+      }
       ctx.events.emit('downloaded', { accountId: account.id, kind, id, path });
       // Every 25 files: a large first mirror shows it moves without an event per file.
       if (++finished % 25 === 0)
@@ -228,14 +230,34 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
 }
 
 /**
+ * Files this process named whose job is not recorded done yet: another job's (two invoices sent
+ * twice alike write the same bytes under the same name at once), never what a crash left.
+ */
+const unrecorded = new Set<string>();
+
+/**
  * A crash after writing but before recording must not leave the same file twice: a file with these
- * bytes under the wanted name that no finished job owns is this job's own, written before the crash.
- * It is recognised when its name turns out taken, so a name that is free costs no look beforehand.
+ * bytes under the wanted name that no finished job owns, nor a job of this process in flight, is
+ * this job's own, written before the crash. It is recognised when its name turns out taken, so a
+ * name that is free costs no look beforehand.
  */
 function writeOrReuse(ctx: SyncContext, dir: string, wanted: string, data: Buffer, hash: string): Promise<string> {
   const { store } = ctx;
   const taken = (path: string) =>
-    store.invoiceFiles.ownerOf(path) !== null || store.documentFiles.ownerOf(path) !== null || store.bankMessages.ownerOf(path) !== null;
-  const isOwn = async (path: string) => (await sha256File(path).catch(() => null)) === hash && !taken(path);
-  return writeFileAtomic(dir, wanted, data, isOwn);
+    unrecorded.has(path) ||
+    store.invoiceFiles.ownerOf(path) !== null ||
+    store.documentFiles.ownerOf(path) !== null ||
+    store.bankMessages.ownerOf(path) !== null;
+  let named: string | null = null;
+  return writeFileAtomic(dir, wanted, data, {
+    isSame: async (path) => !taken(path) && (await sha256File(path).catch(() => null)) === hash && !taken(path),
+    named: (path) => {
+      named = path;
+      unrecorded.add(path);
+    },
+  }).catch((e: unknown) => {
+    // Named but not flushed: the next try may take that file for its own.
+    if (named) unrecorded.delete(named);
+    throw e;
+  });
 }

@@ -66,17 +66,24 @@ export function fsyncDir(dir: string): Promise<void> {
   return s.next;
 }
 
+/** How a write may recognise its own file under a taken name, and hear the name it took. */
+export interface ClaimHooks {
+  /** Whether the file under this taken name is this write's own (what a crash between writing and recording left). */
+  isSame(path: string): Promise<boolean>;
+  /** Told, before anything else runs, the name this write's file just took: a concurrent write must not take it for its own. */
+  named?(path: string): void;
+}
+
 /**
  * Claims a free name in `dir` (the sanitized name, else "name (2).ext", ...) without ever replacing
  * an existing file: a hard link fails atomically when the name is taken; where hard links are not
  * supported (FAT, some network shares) it falls back to check-then-rename. A taken name among the
- * first few that `isSame` recognises as this very file (what a crash between writing and recording
- * left) is answered instead, and the temporary copy dropped.
+ * first few that `hooks.isSame` recognises is answered instead, and the temporary copy dropped.
  */
-async function claimName(tmp: string, dir: string, wanted: string, isSame?: (path: string) => Promise<boolean>): Promise<string> {
+async function claimName(tmp: string, dir: string, wanted: string, hooks?: ClaimHooks): Promise<string> {
   const name = sanitizeFileName(wanted);
   const same = async (target: string, n: number) => {
-    if (!isSame || n >= SAME_NAMES || !(await isSame(target))) return false;
+    if (!hooks || n >= SAME_NAMES || !(await hooks.isSame(target))) return false;
     await unlink(tmp);
     return true;
   };
@@ -84,6 +91,7 @@ async function claimName(tmp: string, dir: string, wanted: string, isSame?: (pat
     const target = safeJoin(dir, n === 1 ? name : numberedName(name, n));
     try {
       await link(tmp, target);
+      hooks?.named?.(target);
       await unlink(tmp);
       return target;
     } catch (e) {
@@ -98,6 +106,7 @@ async function claimName(tmp: string, dir: string, wanted: string, isSame?: (pat
           continue;
         }
         await rename(tmp, target);
+        hooks?.named?.(target);
         return target;
       }
       throw e;
@@ -134,16 +143,11 @@ async function openPart(dir: string): Promise<{ fh: FileHandle; tmp: string }> {
 
 /**
  * Writes bytes under a temporary name, fsyncs, then gives the file its final unique name: a reader
- * (or a crash) never sees half a file under the real name. With `isSame`, a file already under the
- * wanted name (or a numbered one) that it recognises is taken as this write's own (findSame). The
+ * (or a crash) never sees half a file under the real name. With `hooks`, a file already under the
+ * wanted name (or a numbered one) that `isSame` recognises is taken as this write's own (findSame). The
  * folder is flushed either way, so the name answered is durable. Answers the path.
  */
-export async function writeFileAtomic(
-  dir: string,
-  wanted: string,
-  data: Uint8Array,
-  isSame?: (path: string) => Promise<boolean>,
-): Promise<string> {
+export async function writeFileAtomic(dir: string, wanted: string, data: Uint8Array, hooks?: ClaimHooks): Promise<string> {
   const { fh, tmp } = await openPart(dir);
   try {
     await fh.writeFile(data);
@@ -153,7 +157,7 @@ export async function writeFileAtomic(
     await fh.close();
   }
   try {
-    const target = await claimName(tmp, dir, wanted, isSame);
+    const target = await claimName(tmp, dir, wanted, hooks);
     await fsyncDir(dir);
     return target;
   } catch (e) {

@@ -13,8 +13,8 @@ const SENT_CURSOR = 'invoices.sent.received_at';
  * de-duplicated by id. With nothing new this is one request, whatever the mirror's size. The
  * watermark advances after each page, so a crash mid-way resumes where it was.
  */
-export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal) {
-  return pollInvoices(ctx, 'RECEIVED', signal);
+export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal, onPage?: (fresh: number) => void) {
+  return pollInvoices(ctx, 'RECEIVED', signal, onPage);
 }
 
 /**
@@ -30,6 +30,8 @@ async function pollInvoices(
   ctx: SyncContext,
   direction: 'RECEIVED' | 'SENT',
   signal?: AbortSignal,
+  /** Told when a page's rows (and its files' jobs) are committed, with how many of them were new. */
+  onPage?: (fresh: number) => void,
 ): Promise<{ fresh: string[]; requests: number }> {
   const { store, account, api } = ctx;
   const cursorName = direction === 'RECEIVED' ? CURSOR : SENT_CURSOR;
@@ -54,6 +56,7 @@ async function pollInvoices(
     // The next page is asked for while this one's rows commit, so the service is never left idle between pages.
     if (!last) next = fetchPage(page + 1);
     let newest = store.cursors.get(account.id, cursorName) ?? null;
+    const freshBefore = fresh.length;
     store.transaction(() => {
       for (const inv of items) {
         const outcome = store.invoices.upsert(account.id, direction, inv);
@@ -64,6 +67,7 @@ async function pollInvoices(
       }
       if (newest) store.cursors.set(account.id, cursorName, newest);
     });
+    onPage?.(fresh.length - freshBefore);
     if (direction === 'RECEIVED' && info.total !== null) {
       ctx.events.emit('progress', {
         accountId: account.id,

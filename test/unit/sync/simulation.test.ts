@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../../../main/core/api';
 import { ServiceError } from '../../../main/core/api/errors';
@@ -80,6 +81,7 @@ async function simulate(seed: number): Promise<void> {
       events: new EngineEvents(),
       log: silentLogger,
       stableMs: 100,
+      requests: pLimit(4),
       jobs: new JobRunner({ now: () => clock, random, backoff: { baseMs: 10, capMs: 100 }, log: silentLogger }),
     };
     return { ctx, memory: newOutboundMemory() };

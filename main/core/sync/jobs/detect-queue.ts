@@ -52,7 +52,8 @@ export function detectQueue(ctx: SyncContext, lang: () => string): JobQueue<Dete
     async run(job, signal) {
       let status: string;
       try {
-        const r = await api.invoices.detectResults(job.invoiceId, lang(), signal);
+        // One of the request slots downloads use too: a poll asks for results while it fetches files.
+        const r = await ctx.requests(() => api.invoices.detectResults(job.invoiceId, lang(), signal));
         status = r.status;
         store.invoices.setDetect(account.id, job.invoiceId, r.status, r.findings);
       } catch (e) {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import pLimit from 'p-limit';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Api } from '../../../../main/core/api';
 import { silentLogger } from '../../../../main/core/log';
@@ -49,6 +50,7 @@ function setup(answers: string[]) {
     events,
     log: silentLogger,
     stableMs: 0,
+    requests: pLimit(4),
     jobs,
   };
   const pass = async () => {
