@@ -188,7 +188,7 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       answer = await api.invoices.attachment(j.job.invoiceId, j.job.remoteFileId ?? '', signal);
       name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
     }
-    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j) };
+    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j, inv) };
   }
   if (j.table === 'documentFiles') {
     const doc = store.documents.get(account.id, j.job.documentId);
