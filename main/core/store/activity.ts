@@ -53,6 +53,10 @@ export function createActivityRepo(db: Database, deps: StoreDeps) {
   }>('INSERT INTO activity (account_id, at, level, kind, message, ref) VALUES (@account, @at, @level, @kind, @message, @ref)');
   const latestAll = db.prepare<[number], ActivityRecord>('SELECT * FROM activity ORDER BY id DESC LIMIT ?');
   const latestFor = db.prepare<[string, number], ActivityRecord>('SELECT * FROM activity WHERE account_id = ? ORDER BY id DESC LIMIT ?');
+  // Walks the row ids down from the newest and stops at `after`: reads only the entries that are new.
+  const newer = db.prepare<[number, number], ActivityRecord>(
+    'SELECT * FROM (SELECT * FROM activity WHERE id > ? ORDER BY id DESC LIMIT ?) ORDER BY id',
+  );
   // Entries without an account form one group of their own (PARTITION BY puts NULLs together).
   const prune = db.prepare<[number]>(`
     DELETE FROM activity WHERE id IN (
@@ -74,6 +78,10 @@ export function createActivityRepo(db: Database, deps: StoreDeps) {
     /** The newest `limit` entries, of one account or (accountId omitted) of everything. */
     listLatest(limit: number, accountId?: string): ActivityEntry[] {
       return (accountId === undefined ? latestAll.all(limit) : latestFor.all(accountId, limit)).map(toEntry);
+    },
+    /** The newest `limit` entries written after entry `after`, of every account, oldest first. */
+    listNewer(after: number, limit: number): ActivityEntry[] {
+      return newer.all(after, limit).map(toEntry);
     },
     /** Keeps the newest `keep` entries of each account (and of the app-wide group); answers how many went. */
     prune(keep: number = ACTIVITY_KEEP): number {

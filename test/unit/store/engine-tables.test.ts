@@ -85,6 +85,17 @@ describe('activity', () => {
     ]);
   });
 
+  it('lists the entries written after a given one, oldest first, the newest when there are more than asked', () => {
+    const { store, account } = storeWithAccount();
+    const ids = Array.from({ length: 6 }, (_, i) =>
+      store.activity.append({ accountId: i % 2 ? account.id : undefined, level: 'info', kind: 'k', message: `m${i}` }),
+    );
+    expect(store.activity.listNewer(ids[1] as number, 10).map((e) => e.message)).toEqual(['m2', 'm3', 'm4', 'm5']);
+    expect(store.activity.listNewer(ids[1] as number, 2).map((e) => e.message)).toEqual(['m4', 'm5']);
+    expect(store.activity.listNewer(ids[5] as number, 10)).toEqual([]);
+    expect(store.activity.listNewer(0, 10)).toHaveLength(6);
+  });
+
   it('prunes to the newest entries per account, app-wide entries counted on their own', () => {
     const { store, account } = storeWithAccount();
     const other = store.accounts.create({ name: 'Other', environment: 'test', companyId: 'c', root: '/o' });
