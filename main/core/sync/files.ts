@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, type Dirent } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { copyFile, type FileHandle, link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { numberedName, sanitizeFileName } from '../../../shared/filenames';
@@ -245,9 +245,23 @@ export function sha256(data: Uint8Array): string {
 
 export async function sha256File(path: string): Promise<string> {
   const h = createHash('sha256');
-  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  const fh = await open(path, 'r');
+  try {
+    // One buffer sized to the file (up to 64 KiB) and read into again: a read stream allocates a whole
+    // 64 KiB chunk per read, two per small file, and a drop hashes every file it moves to Sent/.
+    const buf = Buffer.allocUnsafe(Math.min(HASH_CHUNK, Math.max(1024, (await fh.stat()).size + 1)));
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      h.update(buf.subarray(0, bytesRead));
+    }
+  } finally {
+    await fh.close();
+  }
   return h.digest('hex');
 }
+
+const HASH_CHUNK = 64 * 1024;
 
 /**
  * Files a hot folder never sends: hidden and dot files, editors' and browsers' temporary and lock
