@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { errorBodySchema } from '../../../shared/schemas/common';
 import type { ServiceHosts } from './environments';
 import { describeStatus, ServiceError } from './errors';
+import type { Multipart } from './multipart';
 import { DEFAULT_RETRY, parseRetryAfter, type RetryOptions, retryPolicy } from './retry';
 import type { TokenManager } from './token-manager';
 import type { FormData, RawResponse, Transport } from './transport';
@@ -15,6 +16,8 @@ export interface CallOptions {
   query?: Record<string, QueryValue>;
   json?: unknown;
   form?: FormData;
+  /** A form already encoded in one buffer (uploads: multipart.ts). */
+  multipart?: Multipart;
   /**
    * Whether the call may be repeated after a failure whose outcome is unknown. GET, PUT, PATCH and
    * DELETE are; a POST is only when it carries its own idempotency key (invoice uuid, transmission_id).
@@ -112,12 +115,15 @@ export class ServiceClient {
       accept: o.accept ?? '*/*',
       'user-agent': this.opts.userAgent ?? 'einvoice-sync',
     };
-    let body: string | FormData | undefined;
+    let body: string | Buffer | FormData | undefined;
     if (o.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(o.json);
     } else if (o.form) {
       body = o.form;
+    } else if (o.multipart) {
+      headers['content-type'] = o.multipart.contentType;
+      body = o.multipart.body;
     }
     const res = await this.opts.transport.send({ method: o.method, url, headers, body, signal: o.signal });
     if (res.status >= 200 && res.status < 300) return res;

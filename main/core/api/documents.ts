@@ -9,8 +9,8 @@ import {
 } from '../../../shared/schemas/document';
 import type { ServiceClient } from './client';
 import { enc, type FileAnswer, fileAnswer, parseJson } from './invoices';
+import { multipart, type Part } from './multipart';
 import { type PageInfo, pageInfo } from './paging';
-import { FormData } from './transport';
 
 export interface DocumentListQuery {
   ids?: string[];
@@ -65,20 +65,29 @@ export function documentsApi(client: ServiceClient) {
     },
     /** transmission_id makes the POST safe to repeat: the service refuses a second one with 422. */
     async upload(u: DocumentUpload, signal?: AbortSignal): Promise<Document> {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(u.file.data)]), u.file.filename);
-      form.append('type', u.type);
-      form.append('transmission_id', u.transmissionId);
+      const parts: Part[] = [
+        { name: 'file', filename: u.file.filename, data: u.file.data },
+        { name: 'type', value: u.type },
+        { name: 'transmission_id', value: u.transmissionId },
+      ];
       (u.attachments ?? []).forEach((a, i) => {
-        form.append(`files[${i}][file]`, new Blob([new Uint8Array(a.data)]), a.filename);
-        form.append(`files[${i}][file_type]`, a.fileType);
+        parts.push({ name: `files[${i}][file]`, filename: a.filename, data: a.data });
+        parts.push({ name: `files[${i}][file_type]`, value: a.fileType });
       });
       (u.references ?? []).forEach((r, i) => {
-        form.append(`references[${i}][reference_id]`, r.referenceId);
-        if (r.referenceIdType) form.append(`references[${i}][reference_id_type]`, r.referenceIdType);
+        parts.push({ name: `references[${i}][reference_id]`, value: r.referenceId });
+        if (r.referenceIdType) parts.push({ name: `references[${i}][reference_id_type]`, value: r.referenceIdType });
       });
-      for (const [k, v] of Object.entries(u.fields ?? {})) if (v !== undefined && v !== '') form.append(k, v);
-      const res = await client.call({ method: 'POST', path: '/v1/documents', form, idempotent: true, accept: 'application/json', signal });
+      for (const [k, v] of Object.entries(u.fields ?? {})) if (v !== undefined && v !== '') parts.push({ name: k, value: v });
+      const body = multipart(parts);
+      const res = await client.call({
+        method: 'POST',
+        path: '/v1/documents',
+        multipart: body,
+        idempotent: true,
+        accept: 'application/json',
+        signal,
+      });
       return parseJson(res.body, documentSchema, 'POST /v1/documents');
     },
   };

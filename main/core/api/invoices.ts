@@ -11,8 +11,8 @@ import {
   type ReroutePrintBody,
 } from '../../../shared/schemas/invoice';
 import type { ServiceClient } from './client';
+import { multipart, type Part } from './multipart';
 import { type PageInfo, pageInfo } from './paging';
-import { FormData } from './transport';
 
 export interface InvoiceListQuery {
   direction?: Direction;
@@ -78,15 +78,24 @@ export function invoicesApi(client: ServiceClient) {
      * that is what makes this POST safe to repeat.
      */
     async upload(u: InvoiceUpload, signal?: AbortSignal): Promise<{ invoice: Invoice; created: boolean }> {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(u.data)]), u.filename);
-      form.append('uuid', u.uuid);
+      const parts: Part[] = [
+        { name: 'file', filename: u.filename, data: u.data },
+        { name: 'uuid', value: u.uuid },
+      ];
       for (const [k, v] of Object.entries(u.fields ?? {})) {
         if (v === undefined) continue;
-        if (Array.isArray(v)) for (const x of v) form.append(`${k}[]`, x);
-        else form.append(k, String(v));
+        if (Array.isArray(v)) for (const x of v) parts.push({ name: `${k}[]`, value: x });
+        else parts.push({ name: k, value: String(v) });
       }
-      const res = await client.call({ method: 'POST', path: '/v1/invoices', form, idempotent: true, accept: 'application/json', signal });
+      const body = multipart(parts);
+      const res = await client.call({
+        method: 'POST',
+        path: '/v1/invoices',
+        multipart: body,
+        idempotent: true,
+        accept: 'application/json',
+        signal,
+      });
       const invoice = parseJson(res.body, invoiceSchema, 'POST /v1/invoices');
       return { invoice, created: res.status === 201 };
     },
