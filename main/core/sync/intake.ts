@@ -202,6 +202,10 @@ async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Prom
       if (created && duplicateOf) {
         message = `Held back: the same content was ${duplicateOf.state === 'done' ? 'already sent' : 'already queued'} as "${duplicateOf.filename}"${duplicateOf.remoteId ? ` (service id ${duplicateOf.remoteId})` : ''}. It was not sent again; choose "Send anyway" to send it.`;
         store.outbox.transition(job.id, ['held_duplicate'], 'held_duplicate', { lastError: message, errorKind: 'user' });
+        activity(ctx, 'warn', 'outbox.duplicate', message, String(job.id));
+      } else if (created) {
+        // In the batch's commit: written after it, each entry was a commit of its own per file.
+        activity(ctx, 'info', 'outbox.queued', `Queued ${p.file.relPath}`, String(job.id));
       }
       return { job, created, message, keys: [idemKey, ...companionRows.map((c) => c.spoolKey)], relPath: p.file.relPath };
     }),
@@ -212,10 +216,13 @@ async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Prom
       for (const key of r.keys) await spool.discard(key, true);
       continue;
     }
-    const held = r.message !== undefined;
-    if (held) activity(ctx, 'warn', 'outbox.duplicate', r.message as string, String(r.job.id));
-    else activity(ctx, 'info', 'outbox.queued', `Queued ${r.relPath}`, String(r.job.id));
-    ctx.events.emit('queued', { accountId: account.id, outboxId: r.job.id, file: r.relPath, held, message: r.message });
+    ctx.events.emit('queued', {
+      accountId: account.id,
+      outboxId: r.job.id,
+      file: r.relPath,
+      held: r.message !== undefined,
+      message: r.message,
+    });
   }
   return rows.map((r) => r.job);
 }

@@ -68,9 +68,11 @@ export async function finish(ctx: SyncContext, id: number): Promise<void> {
   else dest = await placeFile(ctx, mainOf(job), sentDir);
   // The document's companions follow it; one already moved before a crash is found there by its bytes.
   await placeCompanions(ctx, job, sentDir);
-  store.outbox.transition(id, ['moving'], 'done', { destPath: relativeTo(account.root, dest) });
+  store.transaction(() => {
+    store.outbox.transition(id, ['moving'], 'done', { destPath: relativeTo(account.root, dest) });
+    activity(ctx, 'info', 'outbox.sent', `Sent ${job.relPath}`, String(id));
+  });
   await discardCopies(ctx, job);
-  activity(ctx, 'info', 'outbox.sent', `Sent ${job.relPath}`, String(id));
   ctx.events.emit('sent', { accountId: account.id, outboxId: id, file: job.relPath, remoteId: job.remoteId, kind: job.kind });
 }
 

@@ -67,13 +67,17 @@ export function uploadQueue(ctx: SyncContext): JobQueue<OutboxJob> {
           : job.kind === 'document'
             ? await sendDocument(ctx, job, data, signal)
             : { id: await sendBankMessage(ctx, job, data, signal), status: null };
-      store.outbox.transition(job.id, ['uploading'], 'uploaded', {
-        remoteId: remote.id,
-        lastError: null,
-        errorKind: null,
-        deliveryStatus: remote.status,
+      // One commit for what the answer settles (a drop pays each commit per file).
+      store.transaction(() => {
+        remote.mirror?.();
+        store.outbox.transition(job.id, ['uploading'], 'uploaded', {
+          remoteId: remote.id,
+          lastError: null,
+          errorKind: null,
+          deliveryStatus: remote.status,
+        });
+        activity(ctx, 'info', 'upload.done', `Uploaded ${job.relPath}${remote.id ? ` as ${remote.id}` : ''}`, String(job.id));
       });
-      activity(ctx, 'info', 'upload.done', `Uploaded ${job.relPath}${remote.id ? ` as ${remote.id}` : ''}`, String(job.id));
     },
     // `job` was read before the claim counted this try.
     failures: (job) => job.attempts + 1 - job.failuresBeforeUser,
@@ -134,8 +138,7 @@ async function readSpooled(ctx: SyncContext, f: { spoolKey: string; relPath: str
 async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
   const fields = formFieldsFrom(job.options, INVOICE_OPTION_FIELDS);
   const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.idemKey, fields }, signal);
-  ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice);
-  return { id: invoice.id, status: invoice.status ?? null };
+  return { id: invoice.id, status: invoice.status ?? null, mirror: () => ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice) };
 }
 
 async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
@@ -158,8 +161,7 @@ async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, sign
       },
       signal,
     );
-    ctx.store.documents.upsert(ctx.account.id, 'SENT', doc);
-    return { id: doc.id, status: doc.status ?? null };
+    return { id: doc.id, status: doc.status ?? null, mirror: () => ctx.store.documents.upsert(ctx.account.id, 'SENT', doc) };
   } catch (e) {
     if (e instanceof ServiceError && e.status === 422 && e.code === 'document_duplicate_transmission_id') {
       // An earlier attempt landed but its answer was lost: find that document instead of sending again.
