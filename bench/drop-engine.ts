@@ -35,13 +35,13 @@ function memorySampler() {
   let atRssPeak = process.memoryUsage();
   const t0 = performance.now();
   /** Every tenth sample (twice a second), to see when the memory is taken: intake, sending, or archiving after. */
-  const timeline: { ms: number; rss: number; heapUsed: number; external: number; arrayBuffers: number }[] = [];
+  const timeline: { ms: number; rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number }[] = [];
   let n = 0;
   const sample = () => {
     const m = process.memoryUsage();
     if (n++ % 10 === 0) {
-      const { rss, heapUsed, external, arrayBuffers } = m;
-      timeline.push({ ms: performance.now() - t0, rss, heapUsed, external, arrayBuffers });
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = m;
+      timeline.push({ ms: performance.now() - t0, rss, heapUsed, heapTotal, external, arrayBuffers });
     }
     if (m.rss > peak.rss) atRssPeak = m;
     for (const k of Object.keys(peak) as (keyof typeof peak)[]) peak[k] = Math.max(peak[k], m[k]);
@@ -98,9 +98,16 @@ async function run(job: DropJob) {
   const offQueued = engine.events.on('queued', () => queued.mark());
   let sentCount = 0;
   let peakWhileDropping = Number.NaN;
+  const cpu0 = process.cpuUsage();
+  let cpuToLastSent = Number.NaN;
   const offSent = engine.events.on('sent', () => {
     sentAt.mark();
-    if (++sentCount === job.n) peakWhileDropping = memory.peakSoFar();
+    if (++sentCount === job.n) {
+      peakWhileDropping = memory.peakSoFar();
+      // Less noisy than the wall time on a shared machine: what the drop cost the engine's process (all its threads).
+      const c = process.cpuUsage(cpu0);
+      cpuToLastSent = (c.user + c.system) / 1000;
+    }
   });
   const report = await engine.syncOnce();
   const passMs = performance.now() - t0 - 200; // less the one stability wait of --once
@@ -124,6 +131,7 @@ async function run(job: DropJob) {
     peak: Number.isNaN(hwm) ? mem.peak.rss : Math.max(hwm, mem.peak.rss),
     sampledPeak: mem.peak.rss,
     peakWhileDropping,
+    cpuToLastSent,
     hwm,
     rssBeforeEngine,
     rssAtStart,

@@ -192,6 +192,12 @@ export async function dropBench(xml: Buffer): Promise<void> {
           large: l.off.engineMs / sizes[1],
         },
         {
+          name: "  off: engine process's CPU per file (all threads, to the last in Sent/)",
+          unit: 'ms',
+          small: s.off.cpuToLastSent / sizes[0],
+          large: l.off.cpuToLastSent / sizes[1],
+        },
+        {
           name: 'engine per file, validation block (default)',
           unit: 'ms',
           small: s.block.engineMs / sizes[0],
@@ -220,6 +226,7 @@ export async function dropBench(xml: Buffer): Promise<void> {
         mb('  off: sampled peak until the last is in Sent/', (r) => r.off.peakWhileDropping),
         mb("engine process's RSS as the off drop starts", (r) => r.off.rssAtStart),
         mb('  off: heap used, peak', (r) => r.off.memory.peak.heapUsed),
+        mb('  off: heap total (V8 heap reserved), peak', (r) => r.off.memory.peak.heapTotal),
         mb('  off: external, peak', (r) => r.off.memory.peak.external),
         mb('  off: arrayBuffers, peak', (r) => r.off.memory.peak.arrayBuffers),
         mb("engine process's peak RSS, block run", (r) => r.block.peak),
