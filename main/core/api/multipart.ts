@@ -10,7 +10,7 @@ export interface Multipart {
 
 // As the WHATWG multipart/form-data encoding (what undici's FormData sends): quotes and line breaks in
 // names escaped, line breaks in text values as CRLF, a CRLF after the closing boundary.
-const escape = (s: string) => s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
+const escapeQuoted = (s: string) => s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
 const crlf = (s: string) => s.replace(/\r?\n|\r/g, '\r\n');
 
 /**
@@ -22,12 +22,12 @@ export function multipart(parts: readonly Part[]): Multipart {
   const boundary = `----einvoice-sync-${randomBytes(12).toString('hex')}`;
   const chunks: Uint8Array[] = [];
   for (const p of parts) {
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${escape(crlf(p.name))}"`;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeQuoted(crlf(p.name))}"`;
     if ('value' in p) {
       chunks.push(Buffer.from(`${head}\r\n\r\n${crlf(p.value)}\r\n`));
     } else {
       chunks.push(
-        Buffer.from(`${head}; filename="${escape(p.filename)}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`),
+        Buffer.from(`${head}; filename="${escapeQuoted(p.filename)}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`),
       );
       chunks.push(p.data, Buffer.from('\r\n'));
     }
