@@ -42,6 +42,7 @@ export interface PagedListState<R, F> {
   /** Asks for rows up to `index` (and a margin) when they are not loaded yet. */
   ensure(index: number): void;
   refresh(): void;
+  /** New items arrived: a list with rows says so (and keeps its rows still); an empty one loads again. */
   markStale(): void;
   moveCursor(delta: number): void;
   setCursor(index: number): void;
@@ -178,7 +179,11 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
         restart({ error: null });
       },
       markStale() {
-        set({ stale: true });
+        // A list that shows no rows has none to move under the user: it takes what arrived at once (the
+        // first sync's documents arriving while their empty page is open) instead of staying empty under
+        // "new items have arrived". Restarting also drops an answer already on its way, older than them.
+        if (get().rows.length === 0) restart({ error: null, stale: false });
+        else set({ stale: true });
       },
       moveCursor(delta) {
         const { cursor } = get();

@@ -154,6 +154,42 @@ describe('paged list store', () => {
     expect(list.getState()).toMatchObject({ openId: 'r999', cursor: -1 });
   });
 
+  it('takes new items at once into a list that shows none, and drops an answer that was older than them', async () => {
+    const arrived = { n: 0 };
+    const src = source(1000);
+    const list = createPagedList<Row, Filter>({
+      // The service's rows so far: none until they arrive.
+      fetch: async (a) => {
+        const page = await src.fetch(a);
+        const items = page.items.filter((r) => r.n < arrived.n);
+        return { items, next: null, total: items.length };
+      },
+      initialFilter: {},
+      idOf: (r) => r.id,
+      now: () => 1,
+      firstPage: 10,
+      page: 50,
+      margin: 5,
+    });
+    list.getState().setAccount('acc');
+    await answerAll(src);
+    expect(list.getState()).toMatchObject({ rows: [], total: 0 });
+    // Items arrive while the empty list is shown: it asks again, and the notice is not needed.
+    arrived.n = 3;
+    list.getState().markStale();
+    await answerAll(src);
+    expect(list.getState().rows.map((r) => r.id)).toEqual(['r0', 'r1', 'r2']);
+    expect(list.getState().stale).toBe(false);
+    // With rows shown, the next arrival only marks the list, so nothing moves under the user.
+    const asked = src.asked.length;
+    arrived.n = 5;
+    list.getState().markStale();
+    await answerAll(src);
+    expect(src.asked).toHaveLength(asked);
+    expect(list.getState().rows).toHaveLength(3);
+    expect(list.getState().stale).toBe(true);
+  });
+
   it('grows past a total that is only a lower bound as rows load', async () => {
     const src = source(3000);
     const list = createPagedList<Row, Filter>({
