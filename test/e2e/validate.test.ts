@@ -77,6 +77,9 @@ describe.skipIf(!hasChromium)('the Validate page and the outbox’s reports (Chr
     await ensureRules();
     app = await openDemoApp();
     page = app.page;
+    // Each report here is a validation on a worker shared with the host's own first sync; under a busy
+    // CI run one took longer than Playwright's 30 s default wait, though the test takes 8 s alone.
+    page.setDefaultTimeout(60_000);
   }, 240_000);
   afterAll(() => closeDemoApp(app));
 
