@@ -112,6 +112,30 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
     await host?.stop();
   });
 
+  // The check every e2e file leans on must be able to fail: a nameless button and grey-on-white text.
+  it('the axe check reports a planted critical and a planted serious violation', async () => {
+    const { page, context } = await openApp(browser, host.url);
+    try {
+      await goTo(page, 'overview');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.evaluate(() => {
+        const planted = document.createElement('div');
+        planted.id = 'planted';
+        planted.innerHTML = '<button type="button"></button><p>faint words</p>';
+        // Through the CSSOM: the app's CSP refuses inline style attributes.
+        const faint = planted.querySelector('p') as HTMLElement;
+        faint.style.color = '#d0d0d0';
+        faint.style.background = '#fff';
+        document.querySelector('main')?.prepend(planted);
+      });
+      const found = await seriousViolations(page);
+      expect(found.some((v) => v.startsWith('critical button-name') && v.includes('#planted'))).toBe(true);
+      expect(found.some((v) => v.startsWith('serious color-contrast') && v.includes('#planted'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each(LANGS)('in %s: no serious or critical axe violations, screenshots saved', async (lang) => {
     const { page, context, problems } = await openApp(browser, host.url, { locale: lang });
     try {
