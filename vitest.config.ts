@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx', '{shared,main,renderer,sandbox,preload}/**/*.test.{ts,tsx}'],
+    // The CLI the tests start, bundled from the sources once per run (test/support/cli-build.ts).
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // Two cores here and in CI: more workers only make the sandboxes fight.
     maxWorkers: 2,

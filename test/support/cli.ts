@@ -1,11 +1,22 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_CLI_DIR } from './cli-build';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-/** The CLI's entry, run from source through tsx as `npm run cli` runs it. */
-export const CLI = fileURLToPath(new URL('../../main/core/cli/bin.ts', import.meta.url));
-/** Node's arguments before the entry, as `npm run cli` starts it: the thread pool's size preloaded, then tsx. */
-export const CLI_NODE_ARGS = ['--require', fileURLToPath(new URL('../../scripts/threadpool.cjs', import.meta.url)), '--import', 'tsx'];
+const THREADPOOL = fileURLToPath(new URL('../../scripts/threadpool.cjs', import.meta.url));
+/** The CLI's entry in the sources, which `npm run cli` runs through tsx. */
+export const CLI_SOURCE = fileURLToPath(new URL('../../main/core/cli/bin.ts', import.meta.url));
+/** Node's arguments before the source entry, as `npm run cli` starts it: the thread pool's size preloaded, then tsx. */
+export const NPM_CLI_NODE_ARGS = ['--require', THREADPOOL, '--import', 'tsx'];
+/**
+ * The CLI the tests start: the same sources bundled once per run by test/global-setup.ts
+ * (test/support/cli-build.ts), as the app bundles its engine. A test of `npm run cli` itself starts
+ * CLI_SOURCE with NPM_CLI_NODE_ARGS.
+ */
+export const CLI = join(TEST_CLI_DIR, 'cli.js');
+/** Node's arguments before CLI: the thread pool's size preloaded, as `npm run cli` has it. */
+export const CLI_NODE_ARGS = ['--require', THREADPOOL];
 
 export interface CliRun {
   code: number | null;

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_THREADPOOL_SIZE, withEngineThreadpool } from '../../../main/core/threadpool';
-import { CLI_NODE_ARGS } from '../../support/cli';
+import { NPM_CLI_NODE_ARGS } from '../../support/cli';
 import { tempDir } from '../../support/temp';
 
 // libuv's default pool, which an ES module entry has started before its first line runs.
@@ -30,7 +30,7 @@ describe('the thread pool of a process that runs the engine', () => {
     const run = (args: string[]) =>
       JSON.parse(execFileSync(process.execPath, [...args, script], { env, encoding: 'utf8' })) as { size: string | null; threads: number };
     const plain = run(['--import', 'tsx']);
-    const engine = run(CLI_NODE_ARGS);
+    const engine = run(NPM_CLI_NODE_ARGS);
     expect(plain.size).toBeNull();
     expect(engine.size).toBe(String(ENGINE_THREADPOOL_SIZE));
     expect(engine.threads - plain.threads).toBe(ENGINE_THREADPOOL_SIZE - LIBUV_DEFAULT);
