@@ -1,11 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { HeavyFirstSequencer } from './test/sequencer';
+
+const TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx', '{shared,main,renderer,sandbox,preload}/**/*.test.{ts,tsx}'];
+const ELECTRON_TESTS = 'test/unit/electron/**/*.test.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx', '{shared,main,renderer,sandbox,preload}/**/*.test.{ts,tsx}'],
     // The CLI the tests start, bundled from the sources once per run (test/support/cli-build.ts).
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    // Files share their worker's process and loaded modules (isolate: false) instead of a process each:
+    // every file imported the engine, the sandbox and React anew, 241 s of a CI run's import time (67 s
+    // shared). The Electron shell's files fake the electron module and load main.ts on it, so they keep
+    // a process each (project `electron`).
+    projects: [
+      { extends: true, test: { name: 'electron', include: [ELECTRON_TESTS], isolate: true } },
+      { extends: true, test: { name: 'shared', include: TESTS, exclude: [ELECTRON_TESTS, ...configDefaults.exclude], isolate: false } },
+    ],
+    sequence: { sequencer: HeavyFirstSequencer },
     // Two cores here and in CI: more workers only make the sandboxes fight.
     maxWorkers: 2,
     testTimeout: 30_000,
