@@ -4,12 +4,11 @@ import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { seededRandom } from '../../sandbox/context';
 import type { FaultRule } from '../../sandbox/faults';
-import { addAccountArgs } from '../support/cli';
+import { addAccountArgs, CLI, CLI_NODE_ARGS } from '../support/cli';
+import { buildTestCli } from '../support/cli-build';
 import { FIXTURES } from '../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
 import { keptTempDir } from '../support/temp';
-
-const CLI = new URL('../../main/core/cli/bin.ts', import.meta.url).pathname;
 
 export interface SoakOptions {
   kills: number;
@@ -55,6 +54,9 @@ function faultMix(): Omit<FaultRule, 'id' | 'hits' | 'passed'>[] {
  * database is sound. The schedule is seeded; the instants the kills land on are the OS's.
  */
 export async function runSoak(o: SoakOptions): Promise<SoakReport> {
+  // The CLI bundled as the tests start it (test/support/cli.ts); under vitest the run's global setup
+  // built it, and building it again here could hand a starting engine a half-written file.
+  if (!process.env.VITEST) await buildTestCli();
   const started = performance.now();
   const log = o.log ?? (() => undefined);
   const random = seededRandom(o.seed);
@@ -171,7 +173,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
 
 /** The real command line, its output read as it comes (a full pipe would block it). */
 function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const p = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const p = spawn(process.execPath, [...CLI_NODE_ARGS, CLI, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
