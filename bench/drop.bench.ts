@@ -4,9 +4,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import pLimit from 'p-limit';
 import { Agent, FormData, request } from 'undici';
+import { bundleEngine } from '../scripts/engine-bundle';
 import type { DropJob, DropResult } from './drop-engine';
 import { CONCURRENCY, growthTable, out, rmAll, sizeFrom, tmp, twoSizes } from './harness';
 import { adminCompany, fmt, spawnSandbox, tokenFor } from './support';
@@ -64,21 +64,8 @@ const BUNDLE_DIR = fileURLToPath(new URL('../out/bench-drop/', import.meta.url))
  */
 async function childEntry(): Promise<{ entry: string; execArgv: string[] }> {
   if (SOURCES) return { entry: fileURLToPath(new URL('./drop-engine.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
-  await build({
-    absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    external: ['electron'],
-    outdir: BUNDLE_DIR,
-    splitting: true,
-    chunkNames: 'chunk-[name]-[hash]',
-    logLevel: 'warning',
-    // validator.ts starts its worker from beside its own bundle, as in the app.
-    entryPoints: { 'drop-engine': 'bench/drop-engine.ts', 'validate-worker': 'main/core/validate/worker.ts' },
-  });
+  // validator.ts starts its worker from beside its own bundle, as in the app.
+  await bundleEngine(BUNDLE_DIR, { 'drop-engine': 'bench/drop-engine.ts', 'validate-worker': 'main/core/validate/worker.ts' });
   return { entry: join(BUNDLE_DIR, 'drop-engine.js'), execArgv: [] };
 }
 let child: Promise<{ entry: string; execArgv: string[] }> | null = null;

@@ -26,11 +26,13 @@ export interface CliRun {
 
 /**
  * Runs the CLI to its end in a child process (its exit codes and output are what is under test) and
- * answers what it printed; `env` replaces the environment, as spawn's does.
+ * answers what it printed; `env` replaces the environment, as spawn's does. `fromSources` starts it
+ * as `npm run cli` does (CLI_SOURCE under tsx) instead of the bundle.
  */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliRun> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env, o: { fromSources?: boolean } = {}): Promise<CliRun> {
+  const argv = o.fromSources ? [...NPM_CLI_NODE_ARGS, CLI_SOURCE, ...args] : [...CLI_NODE_ARGS, CLI, ...args];
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [...CLI_NODE_ARGS, CLI, ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, argv, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d: Buffer) => {
