@@ -39,6 +39,8 @@ async function brokenInvoice(): Promise<Buffer> {
 async function choose(page: Page, name: string, buffer: Buffer, via: 'keyboard' | 'input' = 'input'): Promise<void> {
   const file = { name, mimeType: 'application/xml', buffer };
   if (via === 'keyboard') {
+    // The button is disabled while a validation runs, and Enter on it then opens nothing: wait as a person would.
+    await page.waitForSelector('.drop-zone button.primary:not([disabled])');
     await page.locator('.drop-zone button.primary').focus();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     await chooser.setFiles(file);
