@@ -52,7 +52,10 @@ export function ensureRendererBuilt(o: { repo?: string; onBuild?: () => void } =
         '--logLevel',
         'error',
       ],
-      { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] },
+      // Always React's production build: vite takes NODE_ENV from the environment, and the tests (and
+      // any shell with NODE_ENV=test or development) gave the app React's development build, 3x the
+      // script and a slower first paint and render.
+      { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
     );
     for (const name of readdirSync(tmp))
       if (name !== 'index.html') cpSync(join(tmp, name), join(out, name), { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,13 @@ describe.skipIf(!hasChromium)(
     it('builds the user interface once, with one line saying so, and serves it', async () => {
       first = await startHost({ npmIn: checkout });
       expect(first.log()).toMatch(/^Building the user interface/m);
+      // React's production build, although this host (like the tests) runs with NODE_ENV=test.
+      const assets = join(checkout, 'dist/renderer/assets');
+      const sources: string[] = [];
+      for (const map of (await readdir(assets)).filter((f) => f.endsWith('.js.map')))
+        sources.push(...(JSON.parse(await readFile(join(assets, map), 'utf8')) as { sources: string[] }).sources);
+      expect(sources.some((s) => s.endsWith('react-dom-client.production.js'))).toBe(true);
+      expect(sources.filter((s) => s.endsWith('.development.js'))).toEqual([]);
       const { page, problems } = await openApp(browser, first.url);
       await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor({ timeout: 60_000 });
       expect(await page.getByText('is running, but its user interface is not built yet').count()).toBe(0);
