@@ -41,8 +41,8 @@ async function choose(page: Page, name: string, buffer: Buffer, via: 'keyboard' 
   if (via === 'keyboard') {
     // The button is disabled while a validation runs, and Enter on it then opens nothing: wait as a person would.
     await page.waitForSelector('.drop-zone button.primary:not([disabled])');
-    await page.locator('.drop-zone button.primary').focus();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    // Focus and Enter in one step: focus taken apart from the key press could be lost to a re-render between them.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.drop-zone button.primary').press('Enter')]);
     await chooser.setFiles(file);
   } else {
     await page.locator('.drop-zone input[type="file"]').setInputFiles(file);
