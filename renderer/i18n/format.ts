@@ -19,26 +19,39 @@ export interface Formatters {
 const DASH = '–';
 const DAY_MS = 86_400_000;
 
+const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+};
+
 /**
  * Intl formatters for one language, built once per language (the app builds a new set when the
  * language changes). Missing values show a dash, never "Invalid Date" or "NaN".
  */
 export function createFormatters(lang: Lang): Formatters {
   const locale = LOCALES[lang];
-  const dateFmt = new Intl.DateTimeFormat(locale, DATE_FORMAT);
-  const dateTimeFmt = new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  // Each Intl object is made on its first use: building them all took about 60 ms of the window's
+  // first paint in Chromium (ICU loads its data per kind), and most views use two or three kinds.
+  const dateFmt = once(() => new Intl.DateTimeFormat(locale, DATE_FORMAT));
+  const dateTimeFmt = once(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+  );
   const numberFmts = new Map<number, Intl.NumberFormat>();
   const moneyFmts = new Map<string, Intl.NumberFormat | null>();
-  const percentFmt = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-  const relFmt = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const unitFmts = ['byte', 'kilobyte', 'megabyte', 'gigabyte'].map(
-    (unit) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
+  const percentFmt = once(() => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }));
+  const relFmt = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const unitFmts = (['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const).map((unit) =>
+    once(() => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 })),
   );
 
   const num = (digits: number) => {
@@ -71,11 +84,11 @@ export function createFormatters(lang: Lang): Formatters {
     lang,
     date(iso) {
       const d = parse(iso?.slice(0, 10));
-      return d ? dateFmt.format(d) : DASH;
+      return d ? dateFmt().format(d) : DASH;
     },
     dateTime(iso) {
       const d = parse(iso);
-      return d ? dateTimeFmt.format(d) : DASH;
+      return d ? dateTimeFmt().format(d) : DASH;
     },
     money(amount, currency) {
       if (amount === null || amount === undefined || !Number.isFinite(amount)) return DASH;
@@ -89,7 +102,7 @@ export function createFormatters(lang: Lang): Formatters {
       return n === null || n === undefined || !Number.isFinite(n) ? DASH : num(fractionDigits).format(n);
     },
     percent(rate) {
-      return rate === null || rate === undefined || !Number.isFinite(rate) ? DASH : percentFmt.format(rate / 100);
+      return rate === null || rate === undefined || !Number.isFinite(rate) ? DASH : percentFmt().format(rate / 100);
     },
     bytes(n) {
       if (n === null || n === undefined || !Number.isFinite(n) || n < 0) return DASH;
@@ -99,17 +112,17 @@ export function createFormatters(lang: Lang): Formatters {
         v /= 1024;
         i++;
       }
-      return (unitFmts[i] as Intl.NumberFormat).format(v);
+      return (unitFmts[i] as () => Intl.NumberFormat)().format(v);
     },
     relative(iso, now) {
       const d = parse(iso);
       if (!d) return DASH;
       const diff = d.getTime() - now;
       const abs = Math.abs(diff);
-      if (abs < 45_000) return relFmt.format(Math.round(diff / 1000), 'second');
-      if (abs < 45 * 60_000) return relFmt.format(Math.round(diff / 60_000), 'minute');
-      if (abs < DAY_MS) return relFmt.format(Math.round(diff / 3_600_000), 'hour');
-      return relFmt.format(Math.round(diff / DAY_MS), 'day');
+      if (abs < 45_000) return relFmt().format(Math.round(diff / 1000), 'second');
+      if (abs < 45 * 60_000) return relFmt().format(Math.round(diff / 60_000), 'minute');
+      if (abs < DAY_MS) return relFmt().format(Math.round(diff / 3_600_000), 'hour');
+      return relFmt().format(Math.round(diff / DAY_MS), 'day');
     },
   };
 }
