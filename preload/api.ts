@@ -1,6 +1,6 @@
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/bridge/channels';
+import { isKnownCommand } from '../shared/bridge/command-names';
 import { type BridgeEventName, isBridgeEventName } from '../shared/bridge/events';
-import { isKnownCommand } from './names';
 
 /** The part of Electron's ipcRenderer the preload uses (tests hand in their own). */
 export interface IpcRendererLike {

@@ -1,41 +1,59 @@
-import { type ComponentType, useEffect, useRef } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from './components/ErrorNotice';
 import { Header } from './components/Header';
 import { Loading } from './components/Loading';
 import { Sidebar } from './components/Sidebar';
-import { CollectionPage } from './pages/CollectionPage';
-import { CompanyPage } from './pages/CompanyPage';
-import { DetectPage } from './pages/DetectPage';
-import { DocumentsPage } from './pages/DocumentsPage';
-import { FirstRunPage } from './pages/FirstRunPage';
-import { InvoicesPage } from './pages/InvoicesPage';
-import { LookupPage } from './pages/LookupPage';
-import { NorwayPage } from './pages/NorwayPage';
 import { OverviewPage } from './pages/OverviewPage';
-import { PartnerPage } from './pages/PartnerPage';
-import { ScanningPage } from './pages/ScanningPage';
-import { SentPage } from './pages/SentPage';
-import { SettingsPage } from './pages/SettingsPage';
-import { ValidatePage } from './pages/ValidatePage';
 import type { PageId } from './stores/app-store';
 import { useApp, useStores } from './stores/context';
 
+/*
+ * The Overview and the first run are in the first script; every other page is a script of its own,
+ * fetched when first shown, or in the background once the Overview is up (`preloadPages`). The
+ * forms' schemas (zod) and the list views are most of the app's code: parsing and running them all
+ * before the first paint made opening the window about a third slower.
+ */
+const PAGE_LOADERS = {
+  invoices: () => import('./pages/InvoicesPage').then((m) => ({ default: m.InvoicesPage })),
+  documents: () => import('./pages/DocumentsPage').then((m) => ({ default: m.DocumentsPage })),
+  sent: () => import('./pages/SentPage').then((m) => ({ default: m.SentPage })),
+  validate: () => import('./pages/ValidatePage').then((m) => ({ default: m.ValidatePage })),
+  detect: () => import('./pages/DetectPage').then((m) => ({ default: m.DetectPage })),
+  company: () => import('./pages/CompanyPage').then((m) => ({ default: m.CompanyPage })),
+  norway: () => import('./pages/NorwayPage').then((m) => ({ default: m.NorwayPage })),
+  scanning: () => import('./pages/ScanningPage').then((m) => ({ default: m.ScanningPage })),
+  lookup: () => import('./pages/LookupPage').then((m) => ({ default: m.LookupPage })),
+  partner: () => import('./pages/PartnerPage').then((m) => ({ default: m.PartnerPage })),
+  collection: () => import('./pages/CollectionPage').then((m) => ({ default: m.CollectionPage })),
+  settings: () => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+} satisfies Record<Exclude<PageId, 'overview'>, () => Promise<{ default: ComponentType }>>;
+
+/** Fetches the other pages' scripts while the user reads the Overview, so that a page opens at once. */
+export function preloadPages(): Promise<unknown> {
+  return Promise.all(Object.values(PAGE_LOADERS).map((load) => load()));
+}
+
 const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   overview: OverviewPage,
-  invoices: InvoicesPage,
-  documents: DocumentsPage,
-  sent: SentPage,
-  validate: ValidatePage,
-  detect: DetectPage,
-  company: CompanyPage,
-  norway: NorwayPage,
-  scanning: ScanningPage,
-  lookup: LookupPage,
-  partner: PartnerPage,
-  collection: CollectionPage,
-  settings: SettingsPage,
+  ...(Object.fromEntries(Object.entries(PAGE_LOADERS).map(([id, load]) => [id, lazy(load)])) as unknown as Record<
+    keyof typeof PAGE_LOADERS,
+    ComponentType
+  >),
 };
+
+/** How long after the window is up the other pages' scripts are fetched. */
+const PRELOAD_AFTER_MS = 1_500;
+
+const FirstRunPage = lazy(() => import('./pages/FirstRunPage').then((m) => ({ default: m.FirstRunPage })));
+
+function Splash({ label }: { label: string }) {
+  return (
+    <main className="splash" id="main">
+      <Loading label={label} />
+    </main>
+  );
+}
 
 /** The window: first run until there is an account, then the sidebar, the header and one page. */
 export function App() {
@@ -49,6 +67,15 @@ export function App() {
   const mainRef = useRef<HTMLElement>(null);
   const shownPage = useRef(page);
 
+  const shown = ready && info !== null && hasAccounts;
+  useEffect(() => {
+    if (!shown) return;
+    // Once the window is up and has had a moment for its first answers, the rest of the app's code
+    // is fetched and run while nobody waits for it.
+    const timer = setTimeout(() => void preloadPages().catch(() => undefined), PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
   useEffect(() => {
     // A new page is announced by moving focus to it (not on the first paint).
     if (shownPage.current === page) return;
@@ -56,13 +83,7 @@ export function App() {
     mainRef.current?.focus();
   });
 
-  if (!ready) {
-    return (
-      <main className="splash" id="main">
-        <Loading label={t('app.starting')} />
-      </main>
-    );
-  }
+  if (!ready) return <Splash label={t('app.starting')} />;
   if (!info) {
     return (
       <main className="splash" id="main">
@@ -71,7 +92,13 @@ export function App() {
       </main>
     );
   }
-  if (!hasAccounts) return <FirstRunPage />;
+  if (!hasAccounts) {
+    return (
+      <Suspense fallback={<Splash label={t('app.starting')} />}>
+        <FirstRunPage />
+      </Suspense>
+    );
+  }
   const Page = PAGE_COMPONENTS[page];
   return (
     <div className="shell">
@@ -82,7 +109,9 @@ export function App() {
       <div className="main-col">
         <Header />
         <main id="main" ref={mainRef} tabIndex={-1} className="main" data-page={page}>
-          <Page />
+          <Suspense fallback={<Loading />}>
+            <Page />
+          </Suspense>
         </main>
       </div>
     </div>

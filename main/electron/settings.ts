@@ -1,4 +1,5 @@
-import { type AppSettings, applyAppSettingsPatch, parseStoredAppSettings } from '../../shared/settings';
+import { type AppSettings, applyAppSettingsPatch } from '../../shared/settings';
+import { parseStoredAppSettings } from '../../shared/settings-schema';
 import type { AppSettingsStore } from '../core/bridge/app-settings';
 import type { LoginItem } from './login-item';
 import type { KeyValueStore } from './secrets';

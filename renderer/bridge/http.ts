@@ -1,14 +1,7 @@
-import {
-  type Bridge,
-  BridgeError,
-  type BridgeErrorView,
-  type BridgeEventName,
-  type BridgeEvents,
-  type CommandInput,
-  type CommandName,
-  type CommandOutput,
-  isBridgeEventName,
-} from '../../shared/bridge';
+import type { Bridge, BridgeErrorView, BridgeEventName, BridgeEvents, CommandInput, CommandName, CommandOutput } from '../../shared/bridge';
+// Runtime imports name the zod-free modules: the index brings the contract's schemas into the first script.
+import { BridgeError } from '../../shared/bridge/api';
+import { isBridgeEventName } from '../../shared/bridge/events';
 
 /** The part of a WebSocket the event channel uses, so tests can hand in their own. */
 export interface SocketLike {

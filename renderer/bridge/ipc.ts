@@ -1,12 +1,6 @@
-import {
-  type BridgeEventName,
-  type BridgeEvents,
-  type CommandInput,
-  type CommandName,
-  type CommandOutput,
-  isBridgeEventName,
-  isCommandName,
-} from '../../shared/bridge';
+import type { BridgeEventName, BridgeEvents, CommandInput, CommandName, CommandOutput } from '../../shared/bridge';
+import { isKnownCommand } from '../../shared/bridge/command-names';
+import { isBridgeEventName } from '../../shared/bridge/events';
 import type { BridgeClient } from './http';
 import { transportError, unwrapResult } from './http';
 
@@ -32,7 +26,7 @@ export function findPreload(win: object): PreloadApi | null {
 export function createIpcBridge(api: PreloadApi): BridgeClient {
   return {
     async invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
-      if (!isCommandName(name)) throw transportError(`Unknown command ${String(name)}`, 'unknown_command', 400);
+      if (!isKnownCommand(name)) throw transportError(`Unknown command ${String(name)}`, 'unknown_command', 400);
       let answer: unknown;
       try {
         answer = await api.invoke(name, input ?? {});

@@ -1,4 +1,5 @@
-import { BridgeError, type BridgeErrorView } from '../../shared/bridge';
+import type { BridgeErrorView } from '../../shared/bridge';
+import { BridgeError } from '../../shared/bridge/api';
 
 /** Whatever a command threw, as the view the UI shows. */
 export function toErrorView(e: unknown): BridgeErrorView {

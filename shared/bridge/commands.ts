@@ -10,7 +10,8 @@ import { scanReturnAddressSchema } from '../schemas/detect';
 import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySchema } from '../schemas/invoice';
 import type { ConsumerLookup, EndpointLookup, Receiver } from '../schemas/lookup';
 import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-options';
-import { APP_LANGUAGES, appSettingsPatchSchema } from '../settings';
+import { APP_LANGUAGES } from '../settings';
+import { appSettingsPatchSchema } from '../settings-schema';
 import { REMOTE_VALIDATION_MODES } from '../validation/remote';
 import { collectionCommandSchemas as collection } from './collection';
 import type {

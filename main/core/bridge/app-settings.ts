@@ -1,6 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type AppSettings, type AppSettingsPatch, applyAppSettingsPatch, parseStoredAppSettings } from '../../../shared/settings';
+import { type AppSettings, type AppSettingsPatch, applyAppSettingsPatch } from '../../../shared/settings';
+import { parseStoredAppSettings } from '../../../shared/settings-schema';
 
 /**
  * The app's own preferences. Headless mode keeps them in a JSON file in the data folder; the desktop

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPreloadApi, type IpcRendererLike } from '../../../preload/api';
-import { COMMAND_NAMES } from '../../../preload/names';
+import { COMMAND_NAMES } from '../../../shared/bridge/command-names';
 import { commands } from '../../../shared/bridge/commands';
 import { BRIDGE_EVENT_NAMES } from '../../../shared/bridge/events';
 

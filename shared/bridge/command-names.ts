@@ -1,8 +1,9 @@
-import type { CommandName } from '../shared/bridge/commands';
+import type { CommandName } from './commands';
 
 /**
- * Every command name of the bridge contract. The preload runs sandboxed, so it cannot carry the zod
- * schemas of shared/bridge/commands.ts (and must not need them: main parses every input). A Record
+ * Every command name of the bridge contract, without the contract's zod schemas: the preload runs
+ * sandboxed and cannot carry them (and must not need them: main parses every input), and the
+ * renderer's first script leaves them out so the window paints sooner. A Record
  * keyed by CommandName makes the compiler refuse a missing or an extra name, so this list cannot
  * drift from the contract.
  */
