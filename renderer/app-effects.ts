@@ -1,6 +1,8 @@
 import type { i18n } from 'i18next';
 import { useEffect } from 'react';
 import type { BridgeClient } from './bridge/http';
+import { showLanguage } from './i18n';
+import { isLang } from './i18n/langs';
 import { followRoutes } from './routes';
 import { followAccount, type Stores } from './stores';
 
@@ -59,7 +61,8 @@ export function useAppEffects(bridge: BridgeClient, stores: Stores, i18nInstance
       doc.documentElement.lang = lang;
       if (theme === 'system') delete doc.documentElement.dataset.theme;
       else doc.documentElement.dataset.theme = theme;
-      if (i18nInstance.language !== lang) void i18nInstance.changeLanguage(lang);
+      if (i18nInstance.language !== lang && isLang(lang))
+        void showLanguage(i18nInstance, lang, () => stores.app.getState().settings.language);
       if (accountId) void stores.detect.getState().load(accountId, stores.app.getState().settings.language);
     };
     const s = stores.app.getState();

@@ -5,11 +5,12 @@ import { profileDraftErrors } from '../../../renderer/forms/profile-rules';
 import { ALL_SETTINGS_FIELDS } from '../../../renderer/forms/settings-fields';
 import { serverFieldErrors, validate } from '../../../renderer/forms/validation';
 import { createI18n } from '../../../renderer/i18n';
+import { catalogs } from '../../../renderer/i18n/catalogs';
 import { settingsPatchBodySchema } from '../../../shared/schemas/company';
 import { rerouteEmailBodySchema, reroutePrintBodySchema } from '../../../shared/schemas/invoice';
 
 const t = createI18n('en').t as (key: string, o?: Record<string, unknown>) => string;
-const fi = createI18n('fi').t as (key: string, o?: Record<string, unknown>) => string;
+const fi = createI18n('fi', catalogs).t as (key: string, o?: Record<string, unknown>) => string;
 
 const SAVED = {
   details: { name: 'Demo Oy', email: null, website: null },

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_SETTINGS_FIELDS } from '../../../renderer/forms/settings-fields';
-import { createI18n } from '../../../renderer/i18n';
+import { createI18n, loadLanguage, showLanguage } from '../../../renderer/i18n';
 import { catalogs } from '../../../renderer/i18n/catalogs';
 import { LANGS } from '../../../renderer/i18n/langs';
 import {
@@ -90,13 +90,35 @@ describe('catalogs', () => {
 
   it('plural forms resolve in every language', () => {
     for (const lang of LANGS) {
-      const i18n = createI18n(lang);
+      const i18n = createI18n(lang, catalogs);
       const one = i18n.t('list.count', { count: 1, formatted: '1' });
       const many = i18n.t('list.count', { count: 5, formatted: '5' });
       expect(one).toContain('1');
       expect(many).toContain('5');
       expect(one).not.toContain('list.count');
     }
-    expect(createI18n('fi').t('list.count', { count: 5, formatted: '5' })).toBe('5 tulosta');
+    expect(createI18n('fi', catalogs).t('list.count', { count: 5, formatted: '5' })).toBe('5 tulosta');
+  });
+
+  it('fetches a language when it is first shown, and ends on the last one chosen', async () => {
+    const i18n = createI18n('en');
+    expect(i18n.hasResourceBundle('fi', 'translation')).toBe(false);
+    // Until its catalog is in, a language that is not there reads English.
+    expect(i18n.t('list.count', { lng: 'fi', count: 5, formatted: '5' })).toBe(i18n.t('list.count', { count: 5, formatted: '5' }));
+
+    await showLanguage(i18n, 'fi');
+    expect(i18n.language).toBe('fi');
+    expect(i18n.t('list.count', { count: 5, formatted: '5' })).toBe('5 tulosta');
+
+    // Swedish was asked for, then Norwegian before Swedish came in: the window ends in Norwegian.
+    let wanted: 'sv' | 'nb' = 'sv';
+    const sv = showLanguage(i18n, 'sv', () => wanted);
+    wanted = 'nb';
+    await Promise.all([sv, showLanguage(i18n, 'nb', () => wanted)]);
+    expect(i18n.language).toBe('nb');
+    expect(i18n.hasResourceBundle('sv', 'translation')).toBe(true);
+
+    await loadLanguage(i18n, 'en');
+    expect(i18n.language).toBe('nb');
   });
 });

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../../renderer/i18n';
+import { catalogs } from '../../../renderer/i18n/catalogs';
 import { createFormatters } from '../../../renderer/i18n/format';
 import type { Lang } from '../../../renderer/i18n/langs';
 import { createStores, type Stores } from '../../../renderer/stores';
@@ -15,7 +16,7 @@ export function renderWithApp(ui: ReactElement, bridge: FakeBridge, opts: { lang
   const lang = opts.lang ?? 'en';
   let perf = 0;
   const stores = opts.stores ?? createStores({ bridge, perfNow: () => ++perf, wallNow: () => WALL_NOW, defaultLang: lang });
-  const i18n = createI18n(lang);
+  const i18n = createI18n(lang, catalogs);
   const result = render(
     <AppProvider value={{ bridge, stores, wallNow: () => WALL_NOW }}>
       <I18nextProvider i18n={i18n}>
