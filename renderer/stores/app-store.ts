@@ -64,6 +64,7 @@ export const currentAccount = (s: Pick<AppState, 'accounts' | 'accountId'>): Acc
   s.accounts.find((a) => a.id === s.accountId) ?? null;
 
 export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppState> {
+  let starting: Promise<void> | null = null;
   return createStore<AppState>((set, get) => ({
     ready: false,
     info: null,
@@ -76,17 +77,24 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
     connection: 'open',
     error: null,
 
-    async init() {
-      try {
-        const [info, settings, accounts] = await Promise.all([
-          bridge.invoke('app.info', {}),
-          bridge.invoke('settings.get', {}),
-          bridge.invoke('accounts.list', {}),
-        ]);
-        set({ info, settings, accounts, accountId: accounts[0]?.id ?? null, ready: true, error: null });
-      } catch (e) {
-        set({ error: toErrorView(e), ready: true });
-      }
+    init() {
+      // A call while one is on its way joins it: the window asks before React's first render, and
+      // the app's effects ask again once mounted.
+      starting ??= (async () => {
+        try {
+          const [info, settings, accounts] = await Promise.all([
+            bridge.invoke('app.info', {}),
+            bridge.invoke('settings.get', {}),
+            bridge.invoke('accounts.list', {}),
+          ]);
+          set({ info, settings, accounts, accountId: accounts[0]?.id ?? null, ready: true, error: null });
+        } catch (e) {
+          set({ error: toErrorView(e), ready: true });
+        } finally {
+          starting = null;
+        }
+      })();
+      return starting;
     },
 
     async refreshAccounts() {
