@@ -17,6 +17,7 @@ import { goTo, launch, openApp } from './support/browser';
 import { bridgeCall, hostEvents, REPO, startHost } from './support/host';
 
 const N = Number(process.env.SPEED_N ?? 100_000);
+const PAINT_RUNS = Number(process.env.SPEED_PAINT_RUNS ?? 11);
 const out = (s: string) => process.stdout.write(`${s}\n`);
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -38,21 +39,40 @@ function seed(dataDir: string): string {
   }
 }
 
+/**
+ * Marks, from inside the page, when the Overview's heading and the first account's status card are
+ * first in the document: Playwright's own wait would add a round trip to each figure.
+ */
+const OVERVIEW_MARKS = `(() => {
+  const marks = (window.__overview = {});
+  new MutationObserver(() => {
+    if (marks.heading === undefined && [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Overview'))
+      marks.heading = performance.now();
+    if (marks.state === undefined && document.querySelector('.status-grid > *')) marks.state = performance.now();
+  }).observe(document, { subtree: true, childList: true });
+})()`;
+
 async function firstPaint(browser: Browser, url: string, runs: number) {
   const fcp: number[] = [];
+  const heading: number[] = [];
   const ready: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const { page, context } = await openApp(browser, url);
-    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-    const t = await page.evaluate(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-      return { paint, now: performance.now() };
-    });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.addInitScript(OVERVIEW_MARKS);
+    await page.goto(url);
+    await page.locator('.status-grid > *').first().waitFor();
+    const t = (await page.evaluate(`({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      heading: window.__overview.heading,
+      state: window.__overview.state,
+    })`)) as { paint: number; heading: number; state: number };
     fcp.push(t.paint);
-    ready.push(t.now);
+    heading.push(t.heading);
+    ready.push(t.state);
     await context.close();
   }
-  return { fcp, ready };
+  return { fcp, heading, ready };
 }
 
 /** Types each query as a person does, then reads when each keystroke's rows (or newer) were shown. */
@@ -223,11 +243,16 @@ async function main() {
   const browser = await launch();
   const figures: Record<string, unknown> = {};
   try {
-    const paint = await firstPaint(browser, host.url, 7);
+    const paint = await firstPaint(browser, host.url, PAINT_RUNS);
     figures.firstContentfulPaintMs = { median: pct(paint.fcp, 50), max: Math.max(...paint.fcp), runs: paint.fcp };
+    figures.overviewHeadingMs = { median: pct(paint.heading, 50), max: Math.max(...paint.heading), runs: paint.heading };
     figures.appReadyMs = { median: pct(paint.ready, 50), max: Math.max(...paint.ready), runs: paint.ready };
-    out(`\n1. First paint: first contentful paint median ${ms(pct(paint.fcp, 50))} (max ${ms(Math.max(...paint.fcp))}),`);
-    out(`   Overview with the account's state on screen: median ${ms(pct(paint.ready, 50))} (7 fresh contexts)`);
+    out(
+      `\n1. First paint (${PAINT_RUNS} fresh contexts, load ${loadavg()}): first contentful paint median ${ms(pct(paint.fcp, 50))} (max ${ms(Math.max(...paint.fcp))}),`,
+    );
+    out(
+      `   the Overview's heading: median ${ms(pct(paint.heading, 50))}; with the account's status on screen: median ${ms(pct(paint.ready, 50))} (max ${ms(Math.max(...paint.ready))})`,
+    );
 
     const { page } = await openApp(browser, host.url);
     await goTo(page, 'invoices');
