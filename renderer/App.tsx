@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from './components/ErrorNotice';
 import { Header } from './components/Header';
 import { Loading } from './components/Loading';
+import { PageBoundary } from './components/PageBoundary';
 import { Sidebar } from './components/Sidebar';
 import { OverviewPage } from './pages/OverviewPage';
 import type { PageId } from './stores/app-store';
@@ -109,9 +110,11 @@ export function App() {
       <div className="main-col">
         <Header />
         <main id="main" ref={mainRef} tabIndex={-1} className="main" data-page={page}>
-          <Suspense fallback={<Loading />}>
-            <Page />
-          </Suspense>
+          <PageBoundary key={page} onReload={() => window.location.reload()}>
+            <Suspense fallback={<Loading />}>
+              <Page />
+            </Suspense>
+          </PageBoundary>
         </main>
       </div>
     </div>

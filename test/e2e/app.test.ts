@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
 import { goTo, hasChromium, screenshot } from './support/browser';
@@ -7,12 +7,13 @@ import { bridgeCall, type RunningHost } from './support/host';
 // What a user does, against the real headless host and its embedded sandbox with the demo company.
 describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { timeout: 120_000 }, () => {
   let host: RunningHost;
+  let browser: Browser;
   let page: Page;
   let problems: string[];
   let app: DemoApp | undefined;
   beforeAll(async () => {
     app = await openDemoApp();
-    ({ page, problems, host } = app);
+    ({ page, problems, host, browser } = app);
   }, 180_000);
 
   afterAll(() => closeDemoApp(app));
@@ -215,6 +216,33 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(problems).toEqual([]);
+  });
+
+  it('keeps a page that cannot be loaded to that page: the others work, and a reload brings it back', async () => {
+    // The app was rebuilt or updated while the window was open: the Settings page's script is gone.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+    try {
+      const other = await context.newPage();
+      let blocked = true;
+      await other.route(/\/assets\/SettingsPage-[\w-]+\.js$/, (route) =>
+        blocked ? route.fulfill({ status: 404, body: '' }) : route.fallback(),
+      );
+      await other.goto(host.url);
+      await goTo(other, 'settings');
+      const notice = other.locator('main').getByRole('alert');
+      await notice.getByText('This page could not be shown.').waitFor();
+      // The rest of the window goes on: the sidebar, and another page with its data.
+      await goTo(other, 'invoices');
+      await other.getByRole('listbox', { name: 'Received invoices' }).getByRole('option').first().waitFor();
+      await goTo(other, 'settings');
+      await notice.waitFor();
+      blocked = false;
+      await notice.getByRole('button', { name: 'Reload the window' }).click();
+      await other.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      expect(await other.locator('main').getByRole('alert').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 
   it('has an address for each page and open invoice: reload keeps the view, back and forward work', async () => {

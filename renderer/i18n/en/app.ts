@@ -1,6 +1,13 @@
 // English: the app's frame, lists, invoices, documents and sending.
 export const app = {
-  app: { name: 'E-Invoice Sync', starting: 'Starting…', skip: 'Skip to content' },
+  app: {
+    name: 'E-Invoice Sync',
+    starting: 'Starting…',
+    skip: 'Skip to content',
+    pageFailed: 'This page could not be shown.',
+    pageFailedHelp: 'Nothing was lost: your invoices and settings are kept by the app. Reloading the window usually brings the page back.',
+    reload: 'Reload the window',
+  },
   nav: {
     label: 'Pages',
     overview: 'Overview',

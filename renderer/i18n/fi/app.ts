@@ -3,7 +3,15 @@ import type { app as en } from '../en/app';
 
 // Suomi: sovelluksen runko, listat, laskut, dokumentit ja lähettäminen.
 export const app: CatalogShape<typeof en> = {
-  app: { name: 'E-Invoice Sync', starting: 'Käynnistyy…', skip: 'Siirry sisältöön' },
+  app: {
+    name: 'E-Invoice Sync',
+    starting: 'Käynnistyy…',
+    skip: 'Siirry sisältöön',
+    pageFailed: 'Tätä sivua ei voitu näyttää.',
+    pageFailedHelp:
+      'Mitään ei kadonnut: sovellus säilyttää laskusi ja asetuksesi. Ikkunan lataaminen uudelleen tuo sivun yleensä takaisin.',
+    reload: 'Lataa ikkuna uudelleen',
+  },
   nav: {
     label: 'Sivut',
     overview: 'Yleiskatsaus',

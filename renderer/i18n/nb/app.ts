@@ -3,7 +3,15 @@ import type { app as en } from '../en/app';
 
 // Norsk bokmål: appens ramme, lister, fakturaer, dokumenter og sending.
 export const app: CatalogShape<typeof en> = {
-  app: { name: 'E-Invoice Sync', starting: 'Starter…', skip: 'Gå til innholdet' },
+  app: {
+    name: 'E-Invoice Sync',
+    starting: 'Starter…',
+    skip: 'Gå til innholdet',
+    pageFailed: 'Denne siden kunne ikke vises.',
+    pageFailedHelp:
+      'Ingenting er tapt: appen tar vare på fakturaene og innstillingene dine. Å laste inn vinduet på nytt henter vanligvis siden tilbake.',
+    reload: 'Last inn vinduet på nytt',
+  },
   nav: {
     label: 'Sider',
     overview: 'Oversikt',

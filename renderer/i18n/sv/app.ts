@@ -3,7 +3,15 @@ import type { app as en } from '../en/app';
 
 // Svenska: appens ram, listor, fakturor, dokument och sändning.
 export const app: CatalogShape<typeof en> = {
-  app: { name: 'E-Invoice Sync', starting: 'Startar…', skip: 'Hoppa till innehållet' },
+  app: {
+    name: 'E-Invoice Sync',
+    starting: 'Startar…',
+    skip: 'Hoppa till innehållet',
+    pageFailed: 'Sidan kunde inte visas.',
+    pageFailedHelp:
+      'Inget har gått förlorat: appen sparar dina fakturor och inställningar. Att läsa in fönstret igen brukar ta tillbaka sidan.',
+    reload: 'Läs in fönstret igen',
+  },
   nav: {
     label: 'Sidor',
     overview: 'Översikt',
