@@ -138,13 +138,7 @@ export function createAccountsRepo(db: Database, deps: StoreDeps) {
     },
     /** Answers the updated account, or undefined when there is none with that id. */
     update(id: string, patch: AccountPatch): Account | undefined {
-      const values = {
-        ...patch,
-        markHandled: patch.markHandled === undefined ? undefined : flag(patch.markHandled),
-        paused: patch.paused === undefined ? undefined : flag(patch.paused),
-        deleteRiAfterDownload: patch.deleteRiAfterDownload === undefined ? undefined : flag(patch.deleteRiAfterDownload),
-      };
-      const row = update.get({ ...patchParams(PATCH_COLUMNS, values), id, now: deps.now() });
+      const row = update.get(patchParams(PATCH_COLUMNS, patch, { id, now: deps.now() }));
       return row && toAccount(row);
     },
     /** Deletes the account and, by cascade, everything mirrored and queued for it. */

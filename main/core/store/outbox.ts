@@ -347,12 +347,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
      * Answers whether it moved; false means someone else moved it first (or it does not exist).
      */
     transition(id: number, from: readonly OutboxState[], to: OutboxState, patch: OutboxPatch = {}): boolean {
-      const values = {
-        ...patch,
-        forced: patch.forced === undefined ? undefined : flag(patch.forced),
-        needsReroute: patch.needsReroute === undefined ? undefined : flag(patch.needsReroute),
-      };
-      const params = { ...patchParams(PATCH_COLUMNS, values), id, from: jsonList(from), to, now: deps.now() };
+      const params = patchParams(PATCH_COLUMNS, patch, { id, from: jsonList(from), to, now: deps.now() });
       return transition.run(params).changes === 1;
     },
     /**
