@@ -191,13 +191,15 @@ async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Prom
         .findBySha256(account.id, p.captured.sha256)
         .filter((j) => j.relPath !== p.file.relPath || j.state === 'done');
       const duplicateOf = earlier[0];
-      const { job, created } = store.outbox.insert({
-        ...rowOf(ctx, p.file, p.captured),
-        idemKey,
-        companions: companionRows,
-        options: p.options,
-        state: duplicateOf ? 'held_duplicate' : 'queued',
-      });
+      // Object.assign, not a spread followed by more fields (a hidden class per file: store/columns.ts, patchParams).
+      const { job, created } = store.outbox.insert(
+        Object.assign(rowOf(ctx, p.file, p.captured), {
+          idemKey,
+          companions: companionRows,
+          options: p.options,
+          state: duplicateOf ? ('held_duplicate' as const) : ('queued' as const),
+        }),
+      );
       let message: string | undefined;
       if (created && duplicateOf) {
         message = `Held back: the same content was ${duplicateOf.state === 'done' ? 'already sent' : 'already queued'} as "${duplicateOf.filename}"${duplicateOf.remoteId ? ` (service id ${duplicateOf.remoteId})` : ''}. It was not sent again; choose "Send anyway" to send it.`;

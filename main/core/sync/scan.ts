@@ -111,7 +111,20 @@ async function walk(root: string, t: TypeFolder, subdir: string, depth: number, 
       out.refusals.push({ ...t, relPath, subdir, name, reason: refusal });
       continue;
     }
-    out.files.push({ ...t, relPath, subdir, name, size: s.size, mtimeMs: Math.trunc(s.mtimeMs), dev: s.dev, ino: s.ino });
+    // Spelled out, not `{ ...t, relPath, ... }`: under Node 20 every object made that way has a hidden
+    // class of its own (old-generation memory per listed file, kept for the whole pass).
+    out.files.push({
+      relPath,
+      folder: t.folder,
+      subdir,
+      name,
+      kind: t.kind,
+      documentType: t.documentType,
+      size: s.size,
+      mtimeMs: Math.trunc(s.mtimeMs),
+      dev: s.dev,
+      ino: s.ino,
+    });
   }
 }
 
