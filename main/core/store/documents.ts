@@ -161,7 +161,7 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
     const json = JSON.stringify(record);
     const before = stored.get(account, record.id);
     if (before?.json === json) return 'unchanged';
-    const params = { ...columnsOf(record), account, id: record.id, direction, json, now: deps.now() };
+    const params = Object.assign(columnsOf(record), { account, id: record.id, direction, json, now: deps.now() });
     if (before) {
       update.run(params);
       return 'changed';

@@ -36,13 +36,15 @@ interface InvoiceFileRecord extends DownloadJobRecord {
   filename: string;
 }
 
-const toJob = (r: InvoiceFileRecord): InvoiceFileJob => ({
-  ...toDownloadJob(r),
-  invoiceId: r.invoice_id,
-  kind: r.kind,
-  remoteFileId: r.remote_file_id === '' ? null : r.remote_file_id,
-  filename: r.filename,
-});
+const toJob = (r: InvoiceFileRecord): InvoiceFileJob =>
+  // Object.assign, not a spread followed by more fields: under Node 20 that gives every job a hidden
+  // class of its own in the old generation (store/columns.ts, patchParams), and jobs are read 200 at a time.
+  Object.assign(toDownloadJob(r), {
+    invoiceId: r.invoice_id,
+    kind: r.kind,
+    remoteFileId: r.remote_file_id === '' ? null : r.remote_file_id,
+    filename: r.filename,
+  });
 
 export function createInvoiceFilesRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number>, InvoiceFileRecord>(`
@@ -71,7 +73,7 @@ export function createInvoiceFilesRepo(db: Database, deps: StoreDeps) {
     /** Idempotent: the same file of the same invoice is one job however often it is listed. */
     enqueue(accountId: string, invoiceId: string, file: NewInvoiceFile): { job: InvoiceFileJob; created: boolean } {
       const key = { account: accountId, invoice: invoiceId, kind: file.kind, remote: file.remoteFileId ?? '' };
-      const row = insert.get({ ...key, filename: file.filename, at: file.nextAttemptAt ?? 0, now: deps.now() });
+      const row = insert.get(Object.assign({ filename: file.filename, at: file.nextAttemptAt ?? 0, now: deps.now() }, key));
       if (row) return { job: toJob(row), created: true };
       return { job: toJob(existing.get(key)!), created: false };
     },

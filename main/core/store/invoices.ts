@@ -97,7 +97,8 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
     const json = JSON.stringify(record);
     const before = stored.get(accountId, record.id);
     if (before?.json === json) return 'unchanged';
-    const params = { ...columnsOf(record), accountId, id: record.id, direction, json, now: deps.now() };
+    // Object.assign, not a spread followed by more fields (a hidden class per invoice: columns.ts, patchParams).
+    const params = Object.assign(columnsOf(record), { accountId, id: record.id, direction, json, now: deps.now() });
     if (before) {
       update.run(params);
       return 'changed';
