@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fsyncDir } from './files';
 
 /**
@@ -59,35 +58,45 @@ export class Spool {
     const hash = createHash('sha256');
     const head: Buffer[] = [];
     let size = 0;
+    let copy: FileHandle | null = null;
     try {
-      // Sized to the file (up to the default 64 KiB): each read allocates a whole chunk, and a drop of many
-      // small files otherwise leaves 64 KiB per file to the garbage collector (tens of MB in a drop). A
-      // file that grows meanwhile is still read to its end, in more reads.
+      copy = await open(tmp, 'wx');
+      // One buffer sized to the file (up to HEAD_BYTES), read into where the last read stopped: a small
+      // file is read once and its end seen by a read into the byte left over, so its one allocation is
+      // also its head. A read stream allocated a chunk per read (the end's read too) and the head was a
+      // copy: three file-sized buffers per file, tens of MB waiting for the collector in a drop. A
+      // larger file (or one that grows meanwhile) goes on in further buffers.
       const { size: listed } = await source.stat();
-      await pipeline(
-        source.createReadStream({ highWaterMark: Math.min(HEAD_BYTES, Math.max(1024, listed + 1)) }),
-        async function* (chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            hash.update(chunk);
-            if (size < HEAD_BYTES) head.push(chunk.subarray(0, HEAD_BYTES - size));
-            size += chunk.length;
-            yield chunk;
-          }
-        },
-        createWriteStream(tmp, { flags: 'wx' }),
-      );
-      const fh = await open(tmp, 'r+');
-      try {
-        // The bytes and the length are what is read back; the copy's own times are never looked at.
-        await fh.datasync();
-      } finally {
-        await fh.close();
+      let buf = Buffer.allocUnsafe(Math.min(HEAD_BYTES, Math.max(1024, listed + 1)));
+      let used = 0;
+      for (;;) {
+        // A full buffer is read into again only when the head keeps no view of it.
+        if (used === buf.length) {
+          if (size - buf.length < HEAD_BYTES) buf = Buffer.allocUnsafe(HEAD_BYTES);
+          used = 0;
+        }
+        const { bytesRead } = await source.read(buf, used, buf.length - used, null);
+        if (bytesRead === 0) break;
+        const chunk = buf.subarray(used, used + bytesRead);
+        used += bytesRead;
+        hash.update(chunk);
+        if (size < HEAD_BYTES) head.push(chunk.subarray(0, HEAD_BYTES - size));
+        size += bytesRead;
+        for (let at = 0; at < chunk.length; ) at += (await copy.write(chunk, at, chunk.length - at)).bytesWritten;
       }
+      // The bytes and the length are what is read back; the copy's own times are never looked at.
+      await copy.datasync();
+      const synced = copy;
+      copy = null;
+      await synced.close();
     } catch (e) {
+      await copy?.close().catch(() => undefined);
       await unlink(tmp).catch(() => undefined);
       throw e;
+    } finally {
+      await source.close().catch(() => undefined);
     }
-    return { tmp, sha256: hash.digest('hex'), size, head: Buffer.concat(head) };
+    return { tmp, sha256: hash.digest('hex'), size, head: head.length === 1 ? (head[0] as Buffer) : Buffer.concat(head) };
   }
 
   /**
