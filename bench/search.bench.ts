@@ -74,13 +74,14 @@ async function oneSize(n: number) {
   }
   const dbBytes = await bytesOf(data);
 
-  // Opening the app on the mirror: the engine, the bridge, the Overview's two queries.
+  // Opening the app on the mirror: the engine, the bridge, the Overview's three queries.
   const open = await timed(async () => {
     engine = engineOn(data);
     const bridge = createBridgeServer({ engine, dataDir: data, host: BENCH_HOST });
     const status = await bridge.dispatch('sync.status', {});
     const activity = await bridge.dispatch('activity.list', { limit: 100 });
-    if (!status.ok || !activity.ok) throw new Error('the Overview queries failed');
+    const needs = await bridge.dispatch('overview.needsPerson', {});
+    if (!status.ok || !activity.ok || !needs.ok) throw new Error('the Overview queries failed');
     return bridge;
   });
   const bridge = open.value;
@@ -105,6 +106,7 @@ async function oneSize(n: number) {
   };
 
   await measure('sync.status (Overview)', () => call('sync.status', {}));
+  await measure('overview.needsPerson (Overview)', () => call('overview.needsPerson', {}));
   await measure('first page, unfiltered list', () => list({}, FIRST_PAGE));
   // Scrolling: each page after the first is one keyset step from the cursor, wherever it is.
   {

@@ -49,6 +49,10 @@ const MIRRORED = `status = @status, number = @number, reference = @reference, se
   date_due = @dateDue, sum = @sum, sum_tax = @sumTax, currency = @currency, received_at = @receivedAt,
   created_at = @createdAt, sort_ms = @sortMs, handled = coalesce(@handled, handled), json = @json, updated_at = @now`;
 
+/** Unhandled Detect warnings per account: its WHERE is the partial index invoices_warned_unhandled's (migration 14). */
+export const WARNED_UNHANDLED_SQL = `SELECT account_id, count(*) AS n FROM invoices INDEXED BY invoices_warned_unhandled
+  WHERE direction = 'RECEIVED' AND detect_status = 'WARN' AND handled = 0 GROUP BY account_id`;
+
 export function createInvoicesRepo(db: Database, deps: StoreDeps) {
   const stored = db.prepare<[string, string], { json: string }>('SELECT json FROM invoices WHERE account_id = ? AND id = ?');
   const insert = db.prepare<Record<string, string | number | null>>(`
@@ -86,10 +90,7 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
        AND (status IS NULL OR status NOT IN (${INVOICE_FINAL_DELIVERY.map((x) => `'${x}'`).join(', ')})) AND updated_at <= @before
      ORDER BY updated_at LIMIT @limit`,
   );
-  const warnedUnhandled = db.prepare<[], { account_id: string; n: number }>(
-    `SELECT account_id, count(*) AS n FROM invoices WHERE direction = 'RECEIVED' AND detect_status = 'WARN' AND handled = 0
-     GROUP BY account_id`,
-  );
+  const warnedUnhandled = db.prepare<[], { account_id: string; n: number }>(WARNED_UNHANDLED_SQL);
   const touch = db.prepare<{ account: string; id: string; now: number }>(
     'UPDATE invoices SET updated_at = @now WHERE account_id = @account AND id = @id',
   );

@@ -12,6 +12,7 @@ import { m010BankMessagesOut } from './010-bank-messages-out';
 import { m011RemoteValidation } from './011-remote-validation';
 import { m012Collection } from './012-collection';
 import { m013ListTallies } from './013-list-tallies';
+import { m014WarnedUnhandled } from './014-warned-unhandled';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m011RemoteValidation,
   m012Collection,
   m013ListTallies,
+  m014WarnedUnhandled,
 ];
