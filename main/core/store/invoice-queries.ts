@@ -236,8 +236,11 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
    * more matches than the probe's cap (null: not cheap).
    */
   let counted: { key: string; n: number | null } | null = null;
+  // A count has no order, and SQLite then reads the table itself (each row carries its JSON): 4.5 s at
+  // 1,000,000 invoices for a filter few rows pass. The listing's index holds every column the usual
+  // filters test, so walking it reads the table only for the rows that pass: 0.1-0.2 s at worst.
   const countSql = (p: Plan) =>
-    `SELECT count(*) AS n FROM (SELECT 1 ${fromOf(p, p === 'broad' ? 'invoices_listing' : null)} ${WHERE} LIMIT @max)`;
+    `SELECT count(*) AS n FROM (SELECT 1 ${p === 'listing' ? 'FROM invoices i INDEXED BY invoices_listing WHERE' : fromOf(p, p === 'broad' ? 'invoices_listing' : null)} ${WHERE} LIMIT @max)`;
 
   function totals(accountId: string, filter: InvoiceQueryFilter): CurrencyTotal[] {
     if (tallied(filter)) return tallyTotals.all(tallyParams(accountId, filter));
