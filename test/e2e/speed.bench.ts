@@ -69,7 +69,11 @@ async function firstPaint(browser: Browser, url: string, runs: number) {
     await page.addInitScript(OVERVIEW_MARKS);
     await page.goto(url);
     await page.locator('.status-grid > *').first().waitFor();
-    await page.waitForFunction('window.__overview.state > 0 && window.__overview.heading > 0');
+    // A function, not a string: the app's CSP refuses the eval a string predicate needs while polling.
+    await page.waitForFunction(() => {
+      const marks = (window as unknown as { __overview: { heading?: number; state?: number } }).__overview;
+      return (marks.heading ?? 0) > 0 && (marks.state ?? 0) > 0;
+    });
     const t = (await page.evaluate(`({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       heading: window.__overview.heading,
