@@ -110,11 +110,22 @@ export function sortColumn(by: InvoiceSortKey, direction: Direction): SortColumn
  */
 // The walk's first chunk is exactly this many, so a walk that stops after it has seen the probe's answer.
 const NARROW_MATCHES = FIRST_CHUNK;
-type Plan = 'listing' | 'matches' | 'broad';
+type Plan = 'listing' | 'matches' | 'broad' | 'sender';
+
+/**
+ * A list of one sender's invoices ("All from this sender") reads that sender's rows through the sender
+ * index and sorts just those, when they are this few (a probe that stops here). Walking the listing
+ * instead looked up every row of the mirror for a rare sender: 0.7 s a page at 1,000,000 invoices. A
+ * sender with more rows than this fills a page soon enough on the walk.
+ */
+const FEW_FROM_SENDER = 5_000;
+// The filter's exact name, narrowed first to the index's case-insensitive range.
+const FROM_SENDER = "FROM invoices i INDEXED BY invoices_by_sender WHERE coalesce(i.sender_name, '') = @senderName COLLATE NOCASE AND";
 const MATCHING = 'i.row_id IN (SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match)';
 
 function fromOf(plan: Plan, index: string | null): string {
   if (plan === 'listing') return 'FROM invoices i WHERE';
+  if (plan === 'sender') return FROM_SENDER;
   if (plan === 'matches')
     return 'FROM invoices_fts CROSS JOIN invoices i ON i.row_id = invoices_fts.rowid WHERE invoices_fts MATCH @match AND';
   return `FROM invoices i${index ? ` INDEXED BY ${index}` : ''} WHERE ${MATCHING} AND`;
@@ -184,6 +195,11 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
     `SELECT iif(no_currency, NULL, currency) AS currency, sum(sum_e4) / 10000.0 AS sum, sum(n) AS count
      FROM invoice_tallies WHERE ${TALLY_WHERE} GROUP BY currency, no_currency HAVING sum(n) > 0 ORDER BY no_currency DESC, currency`,
   );
+  const senderProbe = indexes.has('invoices_by_sender')
+    ? db.prepare<{ account: string; direction: string; senderName: string; cap: number }, { n: number }>(
+        `SELECT count(*) AS n FROM (SELECT 1 ${FROM_SENDER} i.account_id = @account AND i.direction = @direction LIMIT @cap)`,
+      )
+    : null;
   const rowIdEnd = db.prepare<[], { end: number }>('SELECT ifnull(max(row_id), 0) + 1 AS end FROM invoices');
   const statements = new Map<string, Statement<[Params], unknown>>();
   const prepared = <R>(sql: string): Statement<[Params], R> => {
@@ -199,7 +215,14 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
   function plan(accountId: string, filter: InvoiceQueryFilter): [Plan, Params] {
     const params = filterParams(accountId, filter);
     const match = filter.search === undefined ? null : toFtsQuery(filter.search);
-    if (match === null) return ['listing', params];
+    if (match === null) {
+      const few =
+        filter.senderName !== undefined &&
+        senderProbe !== null &&
+        senderProbe.get({ account: accountId, direction: filter.direction, senderName: filter.senderName, cap: FEW_FROM_SENDER })!.n <
+          FEW_FROM_SENDER;
+      return [few ? 'sender' : 'listing', params];
+    }
     const narrow = probe.get({ match, cap: NARROW_MATCHES })!.n < NARROW_MATCHES;
     return [narrow ? 'matches' : 'broad', { ...params, match }];
   }

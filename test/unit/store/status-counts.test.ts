@@ -104,7 +104,6 @@ describe('counting a filtered list', () => {
     const prepare = vi.spyOn(store.db, 'prepare');
     const filters = [
       { direction: 'RECEIVED', detectWarning: true, handled: false },
-      { direction: 'RECEIVED', senderName: 'Nobody Oy' },
       { direction: 'RECEIVED', dateFrom: '2031-01-01' },
     ] as const;
     for (const filter of filters) expect(store.invoices.count(account.id, filter, 1001)).toBe(0);
@@ -142,3 +141,25 @@ function paramsOf(
     max: 1001,
   };
 }
+
+describe("one sender's invoices", () => {
+  it('are read through the sender index when few: the exact name only, in received order, page by page', () => {
+    const { store, account } = storeWithAccount();
+    const names = ['Järvenpää Oy', 'JÄRVENPÄÄ OY', 'Järvenpää Oy', 'Other Ab', 'Järvenpää Oy'];
+    names.forEach((name, i) => {
+      const sender = { eia: '0216:003712345678', bid: '1234567-8', name, country: 'FI' };
+      store.invoices.upsert(account.id, 'RECEIVED', invoice(`i${i}`, { sender, received_at: `2025-01-1${i}T08:00:00Z` }));
+    });
+    const filter = { direction: 'RECEIVED', senderName: 'Järvenpää Oy' } as const;
+    const prepare = vi.spyOn(store.db, 'prepare');
+    const first = store.invoices.list(account.id, filter, 2);
+    const second = store.invoices.list(account.id, filter, 2, first.next ?? undefined);
+    expect([...first.items, ...second.items].map((r) => r.id)).toEqual(['i4', 'i2', 'i0']);
+    expect(second.next).toBeNull();
+    expect(store.invoices.count(account.id, filter)).toBe(3);
+    const statements = prepare.mock.calls.map(([text]) => text).filter((text) => /LIMIT @(limit|max)\b/.test(text));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const sql of statements) expect(sql).toContain('INDEXED BY invoices_by_sender');
+    prepare.mockRestore();
+  });
+});
