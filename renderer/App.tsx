@@ -10,7 +10,7 @@ import type { PageId } from './stores/app-store';
 import { useApp, useStores } from './stores/context';
 
 /*
- * The Overview and the first run are in the first script; every other page is a script of its own,
+ * The Overview is in the first script; every other page, and the first run, is a script of its own,
  * fetched when first shown, or in the background once the Overview is up (`preloadPages`). The
  * forms' schemas (zod) and the list views are most of the app's code: parsing and running them all
  * before the first paint made opening the window about a third slower.
