@@ -13,6 +13,7 @@ import { m011RemoteValidation } from './011-remote-validation';
 import { m012Collection } from './012-collection';
 import { m013ListTallies } from './013-list-tallies';
 import { m014WarnedUnhandled } from './014-warned-unhandled';
+import { m015SearchPrefixes } from './015-search-prefixes';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m012Collection,
   m013ListTallies,
   m014WarnedUnhandled,
+  m015SearchPrefixes,
 ];
