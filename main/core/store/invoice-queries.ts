@@ -4,7 +4,7 @@ import type { Direction } from '../../../shared/enums';
 import { flag, jsonList } from './columns';
 import { toFtsQuery } from './fts-query';
 import { type InvoiceSummary, SUMMARY_COLUMNS, type SummaryRecord, toSummary } from './invoice-rows';
-import { createInvoiceWalk, FIRST_CHUNK } from './invoice-walk';
+import { createInvoiceWalk } from './invoice-walk';
 
 export interface InvoiceQueryFilter {
   direction: Direction;
@@ -108,8 +108,7 @@ export function sortColumn(by: InvoiceSortKey, direction: Direction): SortColumn
  * a search in received order (the list's default) walks the search index instead (invoice-walk.ts)
  * and comes here only when the walk gives up; the probe still tells whether counting is cheap.
  */
-// The walk's first chunk is exactly this many, so a walk that stops after it has seen the probe's answer.
-const NARROW_MATCHES = FIRST_CHUNK;
+const NARROW_MATCHES = 2000;
 type Plan = 'listing' | 'matches' | 'broad' | 'sender';
 
 /**
@@ -301,7 +300,10 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
                 }),
             })
           : null;
-      if (walked && !after && (walked.passing !== null || walked.many)) counted = { key: countKey(accountId, filter), n: walked.passing };
+      // A walk that read every match counted them; one that read the probe's cap of them says counting is
+      // not cheap. Between the two, countIfCheap asks the probe.
+      if (walked && !after && (walked.passing !== null || (walked.read ?? 0) >= NARROW_MATCHES))
+        counted = { key: countKey(accountId, filter), n: walked.passing };
       let rows: KeyedRecord[];
       if (walked) rows = summariesOf(walked.rows);
       else {

@@ -7,13 +7,13 @@ export interface WalkedRow {
 }
 
 /**
- * The page, and how many rows passed the filters when every match was read (else null; `many` when
- * there are at least FIRST_CHUNK matches).
+ * The page, and how many rows passed the filters when every match was read (else null, with `read`:
+ * how many matches the walk read before the page was settled, a floor under their number).
  */
 export interface Walked<R> {
   rows: R[];
   passing: number | null;
-  many?: boolean;
+  read?: number;
 }
 
 export interface WalkRequest<R extends WalkedRow> {
@@ -32,11 +32,12 @@ export interface WalkRequest<R extends WalkedRow> {
 
 const BLOCK = 1024; // migration 13: row_id >> 10
 const blockOf = (rowId: number): number => Math.floor(rowId / BLOCK);
-// Each FTS5 query of a word longer than the prefix indexes (3) merges every doclist of that word first
-// (2 ms for "kuljetus*", 11 ms for "nordic* fjord*" at 1,000,000 rows), so the first chunk is large
-// enough to settle most pages in one query, and as large as the count's probe (NARROW_MATCHES of
-// invoice-queries.ts): a first chunk that does not read every match says counting is not cheap.
-export const FIRST_CHUNK = 2000;
+// The first chunk holds a first page (100 rows and one to tell there is more) with room for the rows a
+// filter drops. Every match read is a row looked up for its received time (about 3 us each at
+// 1,000,000 invoices): a first chunk of 2,000 cost 6 ms a keystroke in lookups alone, when FTS5 still
+// merged the doclists of every word longer than 3 characters on each query and one big chunk was
+// cheaper than several (migration 15 made those queries cheap).
+const FIRST_CHUNK = 256;
 const MAX_CHUNK = 8192;
 /** Beyond this many matches read, the mirror's row ids do not follow received time here: the caller falls back. */
 const GIVE_UP = 20_000;
@@ -119,17 +120,17 @@ export function createInvoiceWalk(db: Database) {
       if (ids.length < chunk) return { rows: page, passing };
       from = ids[ids.length - 1]!;
       const last = page[q.want - 1];
+      read += ids.length;
       if (last && (q.desc ? (last.sort_key as number) > unread(from) : (last.sort_key as number) < unread(from)))
-        return { rows: page, passing: null, many: true };
+        return { rows: page, passing: null, read };
       const spans = last ? spansThatMayBeat(blocks, q.desc, from, last.sort_key as number) : null;
       if (spans) {
         for (const s of spans) {
           const more = within(q.match, s.lo, s.hi, (blocks[blocks.length - 1]!.block + 1) * BLOCK);
           if (more.length) page = [...page, ...q.rowsOf(more)].sort(first).slice(0, q.want);
         }
-        return { rows: page, passing: null, many: true };
+        return { rows: page, passing: null, read };
       }
-      read += ids.length;
       if (read >= GIVE_UP) return null;
       chunk = Math.min(chunk * 2, MAX_CHUNK);
     }

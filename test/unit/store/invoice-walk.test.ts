@@ -104,7 +104,10 @@ describe('search walked when the newest rows sit at the lowest row ids', () => {
     });
     // Every row matches: before, the walk read 20,000 of them and gave up (null).
     expect(walked).not.toBeNull();
-    expect(walked!.many).toBe(true);
+    // Settled early: not every match was read, so it has no count, only how many it read.
+    expect(walked!.passing).toBeNull();
+    expect(walked!.read).toBeGreaterThan(0);
+    expect(walked!.read).toBeLessThan(N);
     expect(walked!.rows.map((r) => r.id)).toEqual(expected.slice(0, 101));
     // Through the store's list, the pages go on past the newest rows in order.
     const first = store.invoices.list(account.id, { direction: 'RECEIVED', search: 'oy' }, 100);
