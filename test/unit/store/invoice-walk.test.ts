@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { toFtsQuery } from '../../../main/core/store/fts-query';
 import type { InvoiceQueryFilter } from '../../../main/core/store/invoice-queries';
@@ -113,5 +114,30 @@ describe('search walked when the newest rows sit at the lowest row ids', () => {
     const first = store.invoices.list(account.id, { direction: 'RECEIVED', search: 'oy' }, 100);
     const second = store.invoices.list(account.id, { direction: 'RECEIVED', search: 'oy' }, 100, first.next ?? undefined);
     expect([...first.items, ...second.items].map((i) => i.id)).toEqual(expected.slice(0, 200));
+  });
+});
+
+// The walk keeps the blocks' time bounds between keystrokes; a write on any connection must end that.
+describe('search walk after writes', () => {
+  it('sees rows written on this connection and on another one since its last walk', () => {
+    const { store, account, file } = storeWithAccount();
+    const put = (id: string, minute: number) =>
+      store.invoices.upsert(account.id, 'RECEIVED', {
+        ...invoice(id, { sender: { name: 'Kahvila Oy' } }),
+        received_at: new Date(Date.UTC(2020, 0, 1) + minute * 60_000).toISOString(),
+      });
+    store.transaction(() => {
+      for (let i = 0; i < 3000; i++) put(`id-${i}`, i);
+    });
+    const first = () => store.invoices.list(account.id, { direction: 'RECEIVED', search: 'kahv' }, 1).items[0]?.id;
+    expect(first()).toBe('id-2999');
+    // An old row moved to the newest time: its block's bounds widen (migration 13's triggers).
+    put('id-5', 10_000);
+    expect(first()).toBe('id-5');
+    // Another connection (another process) moves a row of another block past it.
+    const other = new Database(file);
+    other.prepare("UPDATE invoices SET sort_ms = sort_ms + 3600000000 WHERE id = 'id-1500'").run();
+    other.close();
+    expect(first()).toBe('id-1500');
   });
 });
