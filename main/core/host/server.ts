@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isCommandName } from '../../../shared/bridge/commands';
+import { isSocketCommand, MAX_SOCKET_FRAME } from '../../../shared/bridge/socket-commands';
 import type { BridgeErrorView } from '../../../shared/bridge/views';
 import type { BridgeServer } from '../bridge';
 import { type Logger, silentLogger } from '../log';
@@ -39,6 +40,19 @@ const MAX_SOCKET_BUFFER = 8 * 1024 * 1024;
 
 const failure = (kind: BridgeErrorView['kind'], message: string) => ({ ok: false as const, error: { kind, message } });
 
+/** A command frame from the page, `{call, name, input}`; null for anything else (ignored, as before). */
+function socketCall(text: string): { id: number; name: unknown; input: unknown } | null {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof msg !== 'object' || msg === null) return null;
+  const { call, name, input } = msg as { call?: unknown; name?: unknown; input?: unknown };
+  return typeof call === 'number' && Number.isSafeInteger(call) ? { id: call, name, input } : null;
+}
+
 /**
  * The headless web host: the bridge over loopback HTTP (POST /bridge/:name) and a WebSocket of pushed
  * events (GET /bridge/events), and the built renderer. Nothing gets in without the access token, from
@@ -52,7 +66,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
   let port = 0;
 
   const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, trustProxy: false, return503OnClosing: true });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, { options: { maxPayload: MAX_SOCKET_FRAME } });
   // Commands are JSON only: a text/plain body is what a cross-site form or beacon could send.
   app.removeContentTypeParser('text/plain');
 
@@ -112,13 +126,31 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
 
   app.get('/bridge/events', { websocket: true }, (socket) => {
     sockets.add(socket);
-    const off = o.bridge.subscribeAll((event, payload) => {
+    const send = (message: unknown) => {
       if (socket.readyState !== socket.OPEN) return;
       if (socket.bufferedAmount > MAX_SOCKET_BUFFER) {
         socket.terminate();
         return;
       }
-      socket.send(JSON.stringify({ event, payload }));
+      socket.send(JSON.stringify(message));
+    };
+    const off = o.bridge.subscribeAll((event, payload) => send({ event, payload }));
+    // The page's reads of the mirror (shared/bridge/socket-commands.ts), answered on the same socket.
+    socket.on('message', (data, isBinary) => {
+      const call = isBinary ? null : socketCall(String(data));
+      if (!call) return;
+      if (!isSocketCommand(call.name)) {
+        send({ reply: call.id, result: failure('invalid', `${String(call.name).slice(0, 80)} is not sent over the socket`) });
+        return;
+      }
+      const t0 = performance.now();
+      o.bridge.dispatch(call.name, call.input ?? {}).then(
+        (result) => send({ reply: call.id, result, ms: Number((performance.now() - t0).toFixed(2)) }),
+        (err: unknown) => {
+          log.error('web host socket command failed', { command: call.name, error: err instanceof Error ? err.message : String(err) });
+          send({ reply: call.id, result: failure('internal', 'The host failed to answer') });
+        },
+      );
     });
     socket.on('close', () => {
       off();

@@ -60,3 +60,56 @@ describe('events over the WebSocket while the engine syncs', () => {
     expect(await changed).toEqual({});
   });
 });
+
+describe("the page's reads over the event socket", () => {
+  it('answers a read of the mirror as POST does, with the host time, and keeps pushing events', async () => {
+    const sock = await h.events();
+    const accountId = h.te.account.id;
+    const input = { accountId, filter: { direction: 'RECEIVED' }, limit: 10 };
+    sock.send(JSON.stringify({ call: 1, name: 'invoices.list', input }));
+    sock.send(JSON.stringify({ call: 2, name: 'sync.status', input: {} }));
+    const [list, status] = await Promise.all([sock.reply(1), sock.reply(2)]);
+    expect(list.result).toEqual(await h.call('invoices.list', input));
+    expect((list.result as { ok: boolean }).ok).toBe(true);
+    expect(list.ms).toBeGreaterThanOrEqual(0);
+    expect(status.result).toMatchObject({ ok: true, value: [{ account: { id: accountId } }] });
+    // Invalid input is refused field by field, as over POST.
+    sock.send(JSON.stringify({ call: 3, name: 'invoices.list', input: { accountId, limit: -5 } }));
+    expect((await sock.reply(3)).result).toMatchObject({ ok: false, error: { kind: 'invalid', fields: expect.any(Object) } });
+    const changed = sock.next('accounts.changed');
+    await h.call('accounts.update', { accountId, pollIntervalS: 900 });
+    expect(await changed).toEqual({});
+    sock.close();
+  });
+
+  it('refuses over the socket a command that changes something, and does not run it', async () => {
+    const sock = await h.events();
+    const accountId = h.te.account.id;
+    const before = await h.call<{ pollIntervalS: number }>('accounts.list');
+    sock.send(JSON.stringify({ call: 7, name: 'accounts.update', input: { accountId, pollIntervalS: 3600 } }));
+    sock.send(JSON.stringify({ call: 8, name: 'no.such.command', input: {} }));
+    expect((await sock.reply(7)).result).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', message: expect.stringContaining('not sent over the socket') },
+    });
+    expect((await sock.reply(8)).result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    expect(await h.call('accounts.list')).toEqual(before);
+    sock.close();
+  });
+
+  it('ignores frames that are no call, and closes the socket on a frame over 4 KB', async () => {
+    const sock = await h.events();
+    for (const junk of [
+      '{broken',
+      'null',
+      '[1,2]',
+      JSON.stringify({ call: 'x', name: 'app.info' }),
+      JSON.stringify({ call: 1.5, name: 'app.info' }),
+    ])
+      sock.send(junk);
+    sock.send(JSON.stringify({ call: 9, name: 'app.info', input: {} }));
+    expect((await sock.reply(9)).result).toMatchObject({ ok: true });
+    sock.send(JSON.stringify({ call: 10, name: 'invoices.list', input: { accountId: 'x'.repeat(5000) } }));
+    expect(await sock.closed()).toBe(1009);
+  });
+});

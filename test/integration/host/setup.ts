@@ -48,6 +48,12 @@ export interface HostUnderTest {
 export interface EventSocket {
   /** Resolves with the first event of that name whose payload satisfies `pred`. */
   next<T = unknown>(name: BridgeEventName, pred?: (payload: T) => boolean): Promise<T>;
+  /** Sends one text frame as the page does. */
+  send(frame: string): void;
+  /** Resolves with the host's reply to that call number (shared/bridge/socket-commands.ts). */
+  reply<T = unknown>(call: number): Promise<{ result: BridgeResult<T>; ms?: number }>;
+  /** Resolves when the host closes the socket, with the close code. */
+  closed(): Promise<number>;
   close(): void;
 }
 
@@ -94,7 +100,8 @@ export async function startHost(sb: TestSandbox, company: TestCompany, engine?: 
     const cookie = String(load.headers['set-cookie'] ?? '').split(';')[0] ?? '';
     const ws = new WebSocket(`ws://127.0.0.1:${web.port}/bridge/events`, { headers: { origin, cookie } });
     sockets.add(ws);
-    const seen: { event: BridgeEventName; payload: unknown }[] = [];
+    const seen: { event: BridgeEventName; payload: unknown; reply?: number; result?: unknown; ms?: number }[] = [];
+    const closed = new Promise<number>((resolve) => ws.once('close', (code: number) => resolve(code)));
     const waiters = new Set<() => void>();
     ws.on('message', (data: Buffer) => {
       seen.push(JSON.parse(data.toString('utf8')) as { event: BridgeEventName; payload: unknown });
@@ -127,6 +134,25 @@ export async function startHost(sb: TestSandbox, company: TestCompany, engine?: 
           look();
         });
       },
+      send: (frame) => ws.send(frame),
+      reply<T>(call: number) {
+        return new Promise<{ result: BridgeResult<T>; ms?: number }>((resolve, reject) => {
+          const look = () => {
+            const m = seen.find((x) => x.reply === call);
+            if (!m) return;
+            clearTimeout(timer);
+            waiters.delete(look);
+            resolve({ result: m.result as BridgeResult<T>, ...(m.ms === undefined ? {} : { ms: m.ms }) });
+          };
+          const timer = setTimeout(() => {
+            waiters.delete(look);
+            reject(new Error(`no reply to call ${call}`));
+          }, 20_000);
+          waiters.add(look);
+          look();
+        });
+      },
+      closed: () => closed,
       close: () => ws.close(),
     };
   };

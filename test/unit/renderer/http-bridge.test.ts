@@ -5,6 +5,7 @@ import { BridgeError } from '../../../shared/bridge';
 interface FakeSocket extends SocketLike {
   url: string;
   closed: boolean;
+  sent: string[];
 }
 
 function harness(answer: (url: string, init: RequestInit) => Promise<Response>) {
@@ -25,6 +26,10 @@ function harness(answer: (url: string, init: RequestInit) => Promise<Response>) 
         onclose: null,
         onerror: null,
         onmessage: null,
+        sent: [],
+        send(data) {
+          this.sent.push(data);
+        },
         close() {
           if (this.closed) return;
           this.closed = true;
@@ -160,5 +165,88 @@ describe('HTTP bridge: events', () => {
     expect(pending?.cleared).toBe(true);
     h.bridge.subscribe('activity', () => {});
     expect(h.sockets).toHaveLength(1);
+  });
+});
+
+describe('HTTP bridge: reads over the socket', () => {
+  const open = () => {
+    const h = harness(async (url) => json({ ok: true, value: { by: 'post', url } }));
+    h.bridge.subscribe('activity', () => {});
+    const s = h.sockets[0] as FakeSocket;
+    s.onopen?.();
+    return { ...h, s };
+  };
+  const frame = (s: FakeSocket, i: number) => JSON.parse(s.sent[i] ?? 'null') as { call: number; name: string; input: unknown };
+
+  it('sends a read over the open socket and answers its reply, matched by call number', async () => {
+    const { bridge, s, requests } = open();
+    const a = bridge.invoke('invoices.list', { accountId: 'a', filter: { direction: 'RECEIVED', query: 'kahv' }, limit: 100 });
+    const b = bridge.invoke('sync.status', {});
+    expect(frame(s, 0)).toMatchObject({ name: 'invoices.list', input: { accountId: 'a', filter: { query: 'kahv' }, limit: 100 } });
+    expect(frame(s, 1)).toMatchObject({ name: 'sync.status', input: {} });
+    // Answers in any order, and a reply to no call is ignored.
+    s.onmessage?.({ data: JSON.stringify({ reply: frame(s, 1).call, result: { ok: true, value: 'status' } }) });
+    s.onmessage?.({ data: JSON.stringify({ reply: 999, result: { ok: true, value: 'nobody' } }) });
+    s.onmessage?.({ data: JSON.stringify({ reply: frame(s, 0).call, result: { ok: true, value: 'page' }, ms: 2 }) });
+    await expect(a).resolves.toBe('page');
+    await expect(b).resolves.toBe('status');
+    expect(requests).toEqual([]);
+  });
+
+  it("throws a socket reply's error as a BridgeError", async () => {
+    const { bridge, s } = open();
+    const call = bridge.invoke('invoices.totals', { accountId: 'x', filter: { direction: 'RECEIVED' } });
+    const view = { kind: 'user', message: 'No such account', status: 404 };
+    s.onmessage?.({ data: JSON.stringify({ reply: frame(s, 0).call, result: { ok: false, error: view } }) });
+    const err = (await call.catch((e: unknown) => e)) as BridgeError;
+    expect(err).toBeInstanceOf(BridgeError);
+    expect(err.view).toEqual(view);
+  });
+
+  it('posts what changes something, and any command before the socket is open', async () => {
+    const h = harness(async () => json({ ok: true, value: 1 }));
+    await h.bridge.invoke('app.info', {});
+    h.bridge.subscribe('activity', () => {});
+    const s = h.sockets[0] as FakeSocket;
+    await h.bridge.invoke('app.info', {}); // connecting, not open yet
+    s.onopen?.();
+    await h.bridge.invoke('sync.now', { accountId: undefined });
+    await h.bridge.invoke('invoices.setHandled', { accountId: 'a', id: 'i', handled: true });
+    expect(s.sent).toEqual([]);
+    expect(h.requests.map((r) => r.url.split('/bridge/')[1])).toEqual(['app.info', 'app.info', 'sync.now', 'invoices.setHandled']);
+  });
+
+  it('posts a read whose frame is longer than the host takes', async () => {
+    const { bridge, s, requests } = open();
+    const long = 'x'.repeat(5000);
+    await expect(
+      bridge.invoke('invoices.list', { accountId: 'a', filter: { direction: 'RECEIVED', query: long }, limit: 100 }),
+    ).resolves.toMatchObject({
+      by: 'post',
+    });
+    expect(s.sent).toEqual([]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('sends the unanswered reads again by POST when the socket closes, and each is answered once', async () => {
+    const { bridge, s, requests } = open();
+    const a = bridge.invoke('invoices.list', { accountId: 'a', filter: { direction: 'RECEIVED' }, limit: 100 });
+    const b = bridge.invoke('activity.list', { limit: 5 });
+    s.close();
+    await expect(a).resolves.toMatchObject({ by: 'post', url: 'http://127.0.0.1:4321/bridge/invoices.list' });
+    await expect(b).resolves.toMatchObject({ by: 'post', url: 'http://127.0.0.1:4321/bridge/activity.list' });
+    expect(requests.map((r) => r.body)).toEqual([{ accountId: 'a', filter: { direction: 'RECEIVED' }, limit: 100 }, { limit: 5 }]);
+    // A late reply on the closed socket finds no call to answer.
+    s.onmessage?.({ data: JSON.stringify({ reply: frame(s, 0).call, result: { ok: true, value: 'late' } }) });
+    await expect(a).resolves.toMatchObject({ by: 'post' });
+  });
+
+  it('posts a read whose send throws', async () => {
+    const { bridge, s, requests } = open();
+    s.send = () => {
+      throw new Error('InvalidStateError');
+    };
+    await expect(bridge.invoke('sync.status', {})).resolves.toMatchObject({ by: 'post' });
+    expect(requests).toHaveLength(1);
   });
 });
