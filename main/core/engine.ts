@@ -105,6 +105,12 @@ export interface DemoCompany {
   name: string;
 }
 
+/**
+ * How many accounts run a local step of their pass at once (account-runner.ts), and how long one may
+ * hold its place: an Outbox step that uploads a large file lets the next account in after a second.
+ */
+const LOCAL_STEPS_AT_ONCE = 4;
+const LOCAL_STEP_LEASE_MS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An account's folder is a full path: the engine's working folder is no place to sync (and differs per host). */
@@ -139,6 +145,7 @@ export class Engine {
   private detectLang: string | null = null;
   /** Every account's poll takes a place here: hundreds of companies never all ask the service at once. */
   private pollGate: PollGate | null = null;
+  private localGate: PollGate | null = null;
 
   private get runnerOptions(): RunnerOptions {
     const o = { ...DEFAULT_RUNNER_OPTIONS, ...this.opts.runner };
@@ -347,6 +354,7 @@ export class Engine {
       env: this.opts.env ?? process.env,
       options: this.runnerOptions,
       pollGate: this.sharedPollGate(),
+      localGate: (this.localGate ??= new PollGate(LOCAL_STEPS_AT_ONCE, LOCAL_STEP_LEASE_MS)),
     });
     this.runners.set(account.id, runner);
     return runner;
