@@ -354,10 +354,15 @@ export class Engine {
       env: this.opts.env ?? process.env,
       options: this.runnerOptions,
       pollGate: this.sharedPollGate(),
-      localGate: (this.localGate ??= new PollGate(LOCAL_STEPS_AT_ONCE, LOCAL_STEP_LEASE_MS)),
+      localGate: this.sharedLocalGate(),
     });
     this.runners.set(account.id, runner);
     return runner;
+  }
+
+  private sharedLocalGate(): PollGate {
+    this.localGate ??= new PollGate(LOCAL_STEPS_AT_ONCE, LOCAL_STEP_LEASE_MS);
+    return this.localGate;
   }
 
   private sharedPollGate(): PollGate {
