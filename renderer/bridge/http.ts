@@ -192,7 +192,9 @@ export function createHttpBridge(deps: HttpBridgeDeps): BridgeClient {
     if (!s || state !== 'open' || !isSocketCommand(name)) return null;
     const call = ++lastCall;
     const frame = `{"call":${call},"name":${JSON.stringify(name)},"input":${body}}`;
-    if (frame.length > MAX_SOCKET_FRAME) return null;
+    // The host counts bytes; a UTF-16 unit is at most 3 bytes of UTF-8, so this never sends a frame
+    // the host would refuse by closing the socket (only ones of over 1,365 characters go by POST).
+    if (frame.length * 3 > MAX_SOCKET_FRAME) return null;
     return new Promise((resolve, reject) => {
       pending.set(call, { name, body, start: now(), resolve, reject });
       try {

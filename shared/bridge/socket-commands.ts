@@ -21,5 +21,5 @@ const SOCKET_COMMANDS: ReadonlySet<string> = new Set<CommandName>([
 
 export const isSocketCommand = (name: unknown): name is CommandName => typeof name === 'string' && SOCKET_COMMANDS.has(name);
 
-/** The largest command frame the host takes on the socket (its maxPayload); a longer input goes by POST. */
+/** The largest command frame in bytes the host takes on the socket (its maxPayload); a longer input goes by POST. */
 export const MAX_SOCKET_FRAME = 4096;

@@ -216,8 +216,13 @@ describe('HTTP bridge: reads over the socket', () => {
     expect(h.requests.map((r) => r.url.split('/bridge/')[1])).toEqual(['app.info', 'app.info', 'sync.now', 'invoices.setHandled']);
   });
 
-  it('posts a read whose frame is longer than the host takes', async () => {
+  it('posts a read whose frame could be longer than the host takes, counted in bytes', async () => {
     const { bridge, s, requests } = open();
+    // 2,000 characters of 2 bytes each: a frame of about 2,100 characters but over 4,096 bytes, which
+    // the host would answer by closing the socket.
+    await bridge.invoke('invoices.list', { accountId: 'a', filter: { direction: 'RECEIVED', query: 'ä'.repeat(2000) }, limit: 100 });
+    expect(s.sent).toEqual([]);
+    expect(requests).toHaveLength(1);
     const long = 'x'.repeat(5000);
     await expect(
       bridge.invoke('invoices.list', { accountId: 'a', filter: { direction: 'RECEIVED', query: long }, limit: 100 }),
@@ -225,7 +230,10 @@ describe('HTTP bridge: reads over the socket', () => {
       by: 'post',
     });
     expect(s.sent).toEqual([]);
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(2);
+    // A short query still goes over the socket.
+    void bridge.invoke('invoices.list', { accountId: 'a', filter: { direction: 'RECEIVED', query: 'ä'.repeat(100) }, limit: 100 });
+    expect(s.sent).toHaveLength(1);
   });
 
   it('sends the unanswered reads again by POST when the socket closes, and each is answered once', async () => {
