@@ -32,9 +32,7 @@ interface BankMessageRecord extends DownloadJobRecord {
 }
 
 const toJob = (r: BankMessageRecord): BankMessageJob =>
-  // Object.assign, not a spread followed by more fields: under Node 20 that gives every job a hidden
-  // class of its own in the old generation (store/columns.ts, patchParams), and jobs are read 200 at a time.
-  Object.assign(toDownloadJob(r), {
+  toDownloadJob(r, {
     kind: r.kind,
     id: r.id,
     messageType: r.message_type,

@@ -35,10 +35,10 @@ export function patchAssignments(columns: Readonly<Record<string, string>>): str
 /**
  * The parameters of a `patchAssignments` statement: the statement's own (`fixed`: its id, its time)
  * and, per column, whether the patch sets it and to what; a boolean is bound as 0 or 1 (`flag`).
- * Written into one object, never as `{ ...patchParams(), id }`: Node 20's V8 gives every object a
- * spread followed by more properties makes a hidden class of its own, allocated straight into the
- * old generation, and a drop of many files runs several transitions per file (a megabyte of such
- * garbage every few hundred files, collected only by a full GC).
+ * Written into one object, never as `{ ...patchParams(), id }`: Node 20's V8 gives every object made
+ * by a spread followed by more properties a hidden class of its own, allocated straight into the old
+ * generation, and a drop of many files runs several transitions per file (a megabyte of such garbage
+ * every few hundred files, collected only by a full GC).
  */
 export function patchParams<P extends { [K in keyof P]?: string | number | boolean | null }>(
   columns: Readonly<Record<keyof NoInfer<P>, string>>,

@@ -34,9 +34,7 @@ interface DocumentFileRecord extends DownloadJobRecord {
 }
 
 const toJob = (r: DocumentFileRecord): DocumentFileJob =>
-  // Object.assign, not a spread followed by more fields: under Node 20 that gives every job a hidden
-  // class of its own in the old generation (store/columns.ts, patchParams), and jobs are read 200 at a time.
-  Object.assign(toDownloadJob(r), {
+  toDownloadJob(r, {
     documentId: r.document_id,
     fileId: r.file_id,
     fileType: r.file_type,

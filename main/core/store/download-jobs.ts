@@ -38,19 +38,28 @@ export interface DownloadJobRecord {
   updated_at: number;
 }
 
-export const toDownloadJob = (r: DownloadJobRecord): DownloadJob => ({
-  jobId: r.job_id,
-  accountId: r.account_id,
-  state: r.state,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error,
-  path: r.path,
-  sha256: r.sha256,
-  size: r.size,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+/**
+ * A download job from its row, with the fields of its own kind (`own`) added by Object.assign, not a
+ * spread followed by more fields: under Node 20 that gives every job a hidden class of its own in the
+ * old generation (store/columns.ts, patchParams), and jobs are read 200 at a time.
+ */
+export const toDownloadJob = <T extends object>(r: DownloadJobRecord, own: T): DownloadJob & T =>
+  Object.assign(
+    {
+      jobId: r.job_id,
+      accountId: r.account_id,
+      state: r.state,
+      attempts: r.attempts,
+      nextAttemptAt: r.next_attempt_at,
+      lastError: r.last_error,
+      path: r.path,
+      sha256: r.sha256,
+      size: r.size,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    },
+    own,
+  );
 
 export interface WrittenFile {
   path: string;

@@ -37,9 +37,7 @@ interface InvoiceFileRecord extends DownloadJobRecord {
 }
 
 const toJob = (r: InvoiceFileRecord): InvoiceFileJob =>
-  // Object.assign, not a spread followed by more fields: under Node 20 that gives every job a hidden
-  // class of its own in the old generation (store/columns.ts, patchParams), and jobs are read 200 at a time.
-  Object.assign(toDownloadJob(r), {
+  toDownloadJob(r, {
     invoiceId: r.invoice_id,
     kind: r.kind,
     remoteFileId: r.remote_file_id === '' ? null : r.remote_file_id,
