@@ -23,7 +23,7 @@ function openSocket(win: Window & typeof globalThis, url: string): SocketLike {
  * (`einvoice:socket:invoices.list`): start, end and the host's part. Only these two, one or two a
  * keystroke, as the list's own QUERY_MEASURE.
  */
-export const SOCKET_MEASURE = 'einvoice:socket:';
+const SOCKET_MEASURE = 'einvoice:socket:';
 const MEASURED = new Set(['invoices.list', 'invoices.totals']);
 
 /** Electron's preload when it is there, else the headless host that served this page. */

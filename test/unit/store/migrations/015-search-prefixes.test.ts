@@ -5,6 +5,9 @@ import { MIGRATIONS } from '../../../../main/core/store/migrations';
 import { SEARCH_PREFIXES } from '../../../../main/core/store/migrations/015-search-prefixes';
 import { tempDir } from '../../../support/temp';
 
+/** Prefix queries with words of 3 to 9 characters, in the shape toFtsQuery gives what was typed. */
+const PREFIX_QUERIES = ['"kahvi"*', '"kahvil"*', '"jarvenpaa"*', '"inv" "2024" "004"*', '"kuljetus"*', '"telia"* "fin"*'];
+
 const matches = (db: ReturnType<typeof openDatabase>, q: string): string[] =>
   db
     .prepare('SELECT i.id FROM invoices_fts JOIN invoices i ON i.row_id = invoices_fts.rowid WHERE invoices_fts MATCH ? ORDER BY i.id')
@@ -27,9 +30,7 @@ describe('migration 15: search prefixes', () => {
     insert.run('k1', 'INV-2024-0042', 'Kahvila Järvenpää Oy');
     insert.run('k2', 'INV-2024-0043', 'Kahvi ja Kuljetus Ab');
     insert.run('t1', 'T-7', 'Telia Finland Oyj');
-    const before = ['"kahvi"*', '"kahvil"*', '"jarvenpaa"*', '"inv" "2024" "004"*', '"kuljetus"*', '"telia"* "fin"*'].map((q) =>
-      matches(v14, q),
-    );
+    const before = PREFIX_QUERIES.map((q) => matches(v14, q));
     v14.close();
 
     const db = openDatabase(file, { migrations: MIGRATIONS.slice(0, 15) });
@@ -38,9 +39,7 @@ describe('migration 15: search prefixes', () => {
     expect(sql).toContain(`prefix = '${SEARCH_PREFIXES}'`);
     expect(sql).toContain("content = 'invoices'");
     // Every prefix query answers as before the rebuild, the old rows included.
-    const after = ['"kahvi"*', '"kahvil"*', '"jarvenpaa"*', '"inv" "2024" "004"*', '"kuljetus"*', '"telia"* "fin"*'].map((q) =>
-      matches(db, q),
-    );
+    const after = PREFIX_QUERIES.map((q) => matches(db, q));
     expect(after).toEqual(before);
     expect(after[0]).toEqual(['k1', 'k2']);
     expect(after[1]).toEqual(['k1']);
