@@ -111,46 +111,43 @@ export async function startHost(sb: TestSandbox, company: TestCompany, engine?: 
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
+    type Frame = (typeof seen)[number];
+    /** What `match` makes of the first frame it takes, from frames seen and to come; fails after 20 s with `missing()`. */
+    const first = <R>(match: (m: Frame) => { value: R } | null, missing: () => string) =>
+      new Promise<R>((resolve, reject) => {
+        let from = 0;
+        const look = () => {
+          for (; from < seen.length; from++) {
+            const found = match(seen[from] as Frame);
+            if (found) {
+              clearTimeout(timer);
+              waiters.delete(look);
+              resolve(found.value);
+              return;
+            }
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(look);
+          reject(new Error(missing()));
+        }, 20_000);
+        waiters.add(look);
+        look();
+      });
     return {
       next<T>(name: BridgeEventName, pred: (payload: T) => boolean = () => true) {
-        return new Promise<T>((resolve, reject) => {
-          let from = 0;
-          const look = () => {
-            for (; from < seen.length; from++) {
-              const m = seen[from];
-              if (m && m.event === name && pred(m.payload as T)) {
-                clearTimeout(timer);
-                waiters.delete(look);
-                resolve(m.payload as T);
-                return;
-              }
-            }
-          };
-          const timer = setTimeout(() => {
-            waiters.delete(look);
-            reject(new Error(`no '${name}' event arrived; saw ${seen.map((s) => s.event).join(', ')}`));
-          }, 20_000);
-          waiters.add(look);
-          look();
-        });
+        return first(
+          (m) => (m.event === name && pred(m.payload as T) ? { value: m.payload as T } : null),
+          () => `no '${name}' event arrived; saw ${seen.map((s) => s.event).join(', ')}`,
+        );
       },
       send: (frame) => ws.send(frame),
       reply<T>(call: number) {
-        return new Promise<{ result: BridgeResult<T>; ms?: number }>((resolve, reject) => {
-          const look = () => {
-            const m = seen.find((x) => x.reply === call);
-            if (!m) return;
-            clearTimeout(timer);
-            waiters.delete(look);
-            resolve({ result: m.result as BridgeResult<T>, ...(m.ms === undefined ? {} : { ms: m.ms }) });
-          };
-          const timer = setTimeout(() => {
-            waiters.delete(look);
-            reject(new Error(`no reply to call ${call}`));
-          }, 20_000);
-          waiters.add(look);
-          look();
-        });
+        return first(
+          (m) =>
+            m.reply === call ? { value: { result: m.result as BridgeResult<T>, ...(m.ms === undefined ? {} : { ms: m.ms }) } } : null,
+          () => `no reply to call ${call}`,
+        );
       },
       closed: () => closed,
       close: () => ws.close(),
