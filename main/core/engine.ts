@@ -22,9 +22,9 @@ import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
 import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
 import { ensureLayout } from './sync/layout';
-import { PollGate } from './sync/poll-gate';
 import type { ReorganizeReport } from './sync/reorganize';
 import { listFolderOptions, setFolderOptions } from './sync/sending-options';
+import { TurnGate } from './sync/turn-gate';
 import { closeDefaultValidator } from './validate';
 
 export interface EngineOptions {
@@ -144,8 +144,8 @@ export class Engine {
 
   private detectLang: string | null = null;
   /** Every account's poll takes a place here: hundreds of companies never all ask the service at once. */
-  private pollGate: PollGate | null = null;
-  private localGate: PollGate | null = null;
+  private pollGate: TurnGate | null = null;
+  private localGate: TurnGate | null = null;
 
   private get runnerOptions(): RunnerOptions {
     const o = { ...DEFAULT_RUNNER_OPTIONS, ...this.opts.runner };
@@ -360,14 +360,14 @@ export class Engine {
     return runner;
   }
 
-  private sharedLocalGate(): PollGate {
-    this.localGate ??= new PollGate(LOCAL_STEPS_AT_ONCE, LOCAL_STEP_LEASE_MS);
+  private sharedLocalGate(): TurnGate {
+    this.localGate ??= new TurnGate(LOCAL_STEPS_AT_ONCE, LOCAL_STEP_LEASE_MS);
     return this.localGate;
   }
 
-  private sharedPollGate(): PollGate {
+  private sharedPollGate(): TurnGate {
     const { pollsAtOnce, pollLeaseMs } = this.runnerOptions;
-    this.pollGate ??= new PollGate(pollsAtOnce, pollLeaseMs);
+    this.pollGate ??= new TurnGate(pollsAtOnce, pollLeaseMs);
     return this.pollGate;
   }
 

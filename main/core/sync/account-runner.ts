@@ -26,9 +26,9 @@ import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
-import type { PollGate } from './poll-gate';
 import { nextPollSlot, pollPhase } from './poll-schedule';
 import { finishInterruptedMoves, type ReorganizeReport } from './reorganize';
+import type { TurnGate } from './turn-gate';
 import { watchOutbox } from './watcher';
 
 export interface RunnerOptions {
@@ -71,9 +71,9 @@ export interface RunnerDeps {
   env: NodeJS.ProcessEnv;
   options: RunnerOptions;
   /** Shared by the engine's runners: polls of many accounts take turns through it. */
-  pollGate?: PollGate;
+  pollGate?: TurnGate;
   /** Shared too: the local steps of a pass (Outbox, reorganize, Detect) of many accounts take turns. */
-  localGate?: PollGate;
+  localGate?: TurnGate;
 }
 
 export type SyncStateName = EngineEventMap['state']['state'];
@@ -154,7 +154,7 @@ export class AccountRunner {
   }
 
   /** Only the long-running loop takes turns with other accounts; a pass the user or `--once` asked for goes now. */
-  private get gate(): PollGate | undefined {
+  private get gate(): TurnGate | undefined {
     return this.running ? this.deps.pollGate : undefined;
   }
 

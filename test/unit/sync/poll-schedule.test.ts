@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PollGate } from '../../../main/core/sync/poll-gate';
 import { nextPollSlot, pollPhase } from '../../../main/core/sync/poll-schedule';
+import { TurnGate } from '../../../main/core/sync/turn-gate';
 
 describe('each account polls at its own place in the interval', () => {
   it('keeps the same phase for an id, and spreads many ids over the whole interval', () => {
@@ -37,7 +37,7 @@ describe('the poll gate', () => {
   const never = new AbortController().signal;
 
   it('lets no more than its size through at once', async () => {
-    const gate = new PollGate(3, 60_000);
+    const gate = new TurnGate(3, 60_000);
     let inside = 0;
     let most = 0;
     const opens: (() => void)[] = [];
@@ -65,7 +65,7 @@ describe('the poll gate', () => {
   });
 
   it('lets the next poll in when a stalled one has held its place for the lease, and the stalled one still ends', async () => {
-    const gate = new PollGate(1, 20);
+    const gate = new TurnGate(1, 20);
     let freeStalled!: () => void;
     const order: string[] = [];
     const stalled = gate.run(
@@ -86,7 +86,7 @@ describe('the poll gate', () => {
   });
 
   it('answers the skipped value to a poll that stops while it waits, and gives it no place', async () => {
-    const gate = new PollGate(1, 60_000);
+    const gate = new TurnGate(1, 60_000);
     let open!: () => void;
     const first = gate.run(() => new Promise<void>((r) => (open = r)), never, undefined);
     const stop = new AbortController();

@@ -1,10 +1,11 @@
 /**
- * How many accounts of one engine poll at once. A poll holds its place until it ends or until its
- * lease runs out, whichever comes first: a company whose service stalls keeps polling, but after the
- * lease it no longer stands in front of the others, so one slow or failing company delays them by one
- * lease at most, never by its own timeouts and retries.
+ * How many accounts of one engine do a kind of work at once, taking turns: the engine has one gate for
+ * polls and one for the local steps of a pass (engine.ts). A turn holds its place until its work ends
+ * or until its lease runs out, whichever comes first: a company whose service stalls keeps polling, but
+ * after the lease it no longer stands in front of the others, so one slow or failing company delays
+ * them by one lease at most, never by its own timeouts and retries.
  */
-export class PollGate {
+export class TurnGate {
   private held = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -12,16 +13,16 @@ export class PollGate {
     readonly size: number,
     readonly leaseMs: number,
   ) {
-    if (size < 1) throw new RangeError('a poll gate lets at least one poll through');
+    if (size < 1) throw new RangeError('a gate lets at least one turn through');
   }
 
-  /** Polls waiting for a place (for the status and the bench). */
+  /** Turns waiting for a place (for the status and the bench). */
   get queued(): number {
     return this.waiting.length;
   }
 
-  /** Runs `poll` when a place is free; `skipped` answers instead when `signal` aborts while it waits. */
-  async run<T>(poll: () => Promise<T>, signal: AbortSignal, skipped: T): Promise<T> {
+  /** Runs `work` when a place is free; `skipped` answers instead when `signal` aborts while it waits. */
+  async run<T>(work: () => Promise<T>, signal: AbortSignal, skipped: T): Promise<T> {
     if (!(await this.acquire(signal))) return skipped;
     let released = false;
     const release = () => {
@@ -34,7 +35,7 @@ export class PollGate {
     // The lease alone must not keep a stopping process alive.
     lease.unref?.();
     try {
-      return await poll();
+      return await work();
     } finally {
       release();
     }
