@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEED_KINDS, type NeedKind } from '../../shared/bridge/needs-person';
 import { useCommand } from '../hooks/use-command';
@@ -29,8 +29,16 @@ export function NeedsPersonSection() {
   const { app, sync, received, sent } = useStores();
   const statuses = useSlice(sync, (s) => s.statuses);
   const q = useCommand('overview.needsPerson', {});
+  // Asked again when the sync states change after useCommand's own first ask; not for the window's
+  // first states arriving after it, which tell nothing new.
+  const seen = useRef(statuses);
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the sync states change
-  useEffect(() => q.reload(), [statuses]);
+  useEffect(() => {
+    if (seen.current === statuses) return;
+    const first = seen.current.length === 0;
+    seen.current = statuses;
+    if (!first) q.reload();
+  }, [statuses]);
 
   const open = (accountId: string, kind: NeedKind) => {
     const where = WHERE[kind];

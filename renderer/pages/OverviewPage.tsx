@@ -7,6 +7,9 @@ import { Loading } from '../components/Loading';
 import { NeedsPersonSection } from '../components/NeedsPersonSection';
 import { useFormat, useSlice, useStores } from '../stores/context';
 
+/** How recent an answer the page takes as it is. */
+const FRESH_MS = 2_000;
+
 export function OverviewPage() {
   const { t } = useTranslation();
   const f = useFormat();
@@ -16,9 +19,11 @@ export function OverviewPage() {
   const problems = useSlice(sync, (s) => s.problems);
   const error = useSlice(sync, (s) => s.error);
 
+  // Events keep both up to date while the window is open; coming back to the page asks again, but
+  // not on opening the window, which has asked for both a moment before (main.tsx).
   useEffect(() => {
-    void sync.getState().refresh();
-    void sync.getState().loadActivity();
+    void sync.getState().refresh({ ifOlderThanMs: FRESH_MS });
+    void sync.getState().loadActivity(undefined, { ifOlderThanMs: FRESH_MS });
   }, [sync]);
 
   return (

@@ -18,8 +18,12 @@ export interface SyncStoreState {
   /** Account ids with a "Sync now" or pause on its way. */
   busy: Record<string, boolean>;
 
-  refresh(): Promise<void>;
-  loadActivity(accountId?: string): Promise<void>;
+  /**
+   * Asks for every account's status. With `ifOlderThanMs`, only when no answer that recent has come
+   * (or is on its way): a page opening asks that way, and the window has just asked.
+   */
+  refresh(opts?: Fresh): Promise<void>;
+  loadActivity(accountId?: string, opts?: Fresh): Promise<void>;
   syncNow(accountId: string): Promise<void>;
   setPaused(accountId: string, paused: boolean): Promise<void>;
   dismissProblem(id: number): void;
@@ -27,10 +31,24 @@ export interface SyncStoreState {
   attach(): () => void;
 }
 
+export interface Fresh {
+  ifOlderThanMs?: number;
+}
+
 export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<SyncStoreState> {
   let refreshing = false;
   let again = false;
   let problemSeq = 0;
+  // When the newest status and activity that answered, or are on their way, were asked; a failed ask
+  // leaves nothing fresh behind.
+  let statusAskedAt = Number.NEGATIVE_INFINITY;
+  let activityAsked = { key: '', at: Number.NEGATIVE_INFINITY };
+  const recent = (at: number, opts?: Fresh) => {
+    if (opts?.ifOlderThanMs === undefined) return false;
+    // Wall time: a clock set back makes the age negative, which asks again rather than never.
+    const age = now() - at;
+    return age >= 0 && age < opts.ifOlderThanMs;
+  };
 
   return createStore<SyncStoreState>((set, get) => {
     const withBusy = async (accountId: string, work: () => Promise<unknown>) => {
@@ -56,7 +74,8 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
 
       // Events come in bursts (a big drop sends hundreds): one refresh runs at a time, and
       // whatever arrived meanwhile is covered by one more.
-      async refresh() {
+      async refresh(opts) {
+        if (recent(statusAskedAt, opts)) return;
         if (refreshing) {
           again = true;
           return;
@@ -65,9 +84,11 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
         try {
           do {
             again = false;
+            statusAskedAt = now();
             try {
               set({ statuses: await bridge.invoke('sync.status', {}), error: null });
             } catch (e) {
+              statusAskedAt = Number.NEGATIVE_INFINITY;
               set({ error: toErrorView(e) });
             }
           } while (again);
@@ -76,10 +97,15 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
         }
       },
 
-      async loadActivity(accountId) {
+      async loadActivity(accountId, opts) {
+        const key = accountId ?? '';
+        if (activityAsked.key === key && recent(activityAsked.at, opts)) return;
+        const asked = { key, at: now() };
+        activityAsked = asked;
         try {
           set({ activity: await bridge.invoke('activity.list', { ...(accountId ? { accountId } : {}), limit: 100 }) });
         } catch (e) {
+          if (activityAsked === asked) activityAsked = { key: '', at: Number.NEGATIVE_INFINITY };
           set({ error: toErrorView(e) });
         }
       },

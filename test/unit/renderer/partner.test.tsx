@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NeedsPersonSection } from '../../../renderer/components/NeedsPersonSection';
 import { PartnerPage } from '../../../renderer/pages/PartnerPage';
 import type { NeedsPersonView } from '../../../shared/bridge/needs-person';
 import type { PartnerInboundView } from '../../../shared/bridge/partner';
 import { fakeBridge } from './fake-bridge';
-import { ACCOUNT } from './fixtures';
+import { ACCOUNT, status } from './fixtures';
 import { renderWithApp } from './render-app';
 
 afterEach(cleanup);
@@ -112,5 +112,24 @@ describe('Needs a person', () => {
     expect(stores.sent.getState().filter).toEqual({ direction: 'SENT', status: 'FAILED' });
     fireEvent.click(screen.getByRole('button', { name: 'Katsomattomat perintätapahtumat yrityksessä Asiakas: 3. Avaa' }));
     await waitFor(() => expect(stores.app.getState().page).toBe('collection'));
+  });
+
+  it('asks again when the sync states change, but not for the window’s first states', async () => {
+    const view: NeedsPersonView = {
+      companies: [],
+      totals: { syncStopped: 0, heldUploads: 0, failedUploads: 0, reroutes: 0, detectWarnings: 0, collectionEvents: 0, quietCompany: 0 },
+      available: ['syncStopped', 'heldUploads'],
+      accounts: 1,
+      failedSince: '2026-02-01T00:00:00Z',
+    };
+    const bridge = fakeBridge({ 'overview.needsPerson': () => view });
+    const { stores } = renderWithApp(<NeedsPersonSection />, bridge);
+    await waitFor(() => expect(bridge.callsOf('overview.needsPerson')).toHaveLength(1));
+    // The window's first sync.status answer arrives after the section asked: nothing new to ask about.
+    act(() => stores.sync.setState({ statuses: [status()] }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(bridge.callsOf('overview.needsPerson')).toHaveLength(1);
+    act(() => stores.sync.setState({ statuses: [status({ received: 3 })] }));
+    await waitFor(() => expect(bridge.callsOf('overview.needsPerson')).toHaveLength(2));
   });
 });

@@ -91,6 +91,51 @@ describe('sync store', () => {
     expect(sync.getState().statuses[0]?.received).toBe(50);
   });
 
+  it('asks again for a page that opens only when no recent answer came or is on its way', async () => {
+    let clock = 10_000;
+    const answer = deferred<AccountStatusView[]>();
+    const bridge = fakeBridge({ 'sync.status': () => answer.promise, 'activity.list': () => [] });
+    const sync = createSyncStore(bridge, () => clock);
+    // The window asks as it opens; the Overview, mounted while that is on its way, does not ask again.
+    const first = sync.getState().refresh();
+    await sync.getState().refresh({ ifOlderThanMs: 2000 });
+    expect(bridge.callsOf('sync.status')).toHaveLength(1);
+    answer.resolve([status()]);
+    await first;
+    clock += 1500;
+    await sync.getState().refresh({ ifOlderThanMs: 2000 });
+    expect(bridge.callsOf('sync.status')).toHaveLength(1);
+    // Coming back later asks; a plain refresh (an event) always asks; a clock set back asks too.
+    clock += 1000;
+    void sync.getState().refresh({ ifOlderThanMs: 2000 });
+    expect(bridge.callsOf('sync.status')).toHaveLength(2);
+    await flush();
+    void sync.getState().refresh();
+    await flush();
+    expect(bridge.callsOf('sync.status')).toHaveLength(3);
+    clock -= 60_000;
+    void sync.getState().refresh({ ifOlderThanMs: 2000 });
+    expect(bridge.callsOf('sync.status')).toHaveLength(4);
+
+    await sync.getState().loadActivity();
+    await sync.getState().loadActivity(undefined, { ifOlderThanMs: 2000 });
+    expect(bridge.callsOf('activity.list')).toHaveLength(1);
+    // Another account's activity is not the same answer.
+    await sync.getState().loadActivity(ACCOUNT.id, { ifOlderThanMs: 2000 });
+    expect(bridge.callsOf('activity.list')).toHaveLength(2);
+  });
+
+  it('does not take a failed ask as fresh', async () => {
+    let fails = true;
+    const bridge = fakeBridge({ 'sync.status': () => (fails ? fail({ message: 'down' }) : [status()]) });
+    const sync = createSyncStore(bridge, () => 5000);
+    await sync.getState().refresh();
+    fails = false;
+    await sync.getState().refresh({ ifOlderThanMs: 2000 });
+    expect(bridge.callsOf('sync.status')).toHaveLength(2);
+    expect(sync.getState().statuses).toHaveLength(1);
+  });
+
   it('keeps activity newest first and problems until dismissed', () => {
     const bridge = fakeBridge({ 'sync.status': () => [] });
     const sync = createSyncStore(bridge, () => 42);
