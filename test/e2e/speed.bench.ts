@@ -14,6 +14,7 @@ import { dbFile } from '../../main/core/paths';
 import { createStore } from '../../main/core/store';
 import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { goTo, launch, openApp } from './support/browser';
+import { type CpuUse, canCountCpu, countCpu } from './support/cpu-use';
 import { bridgeCall, hostEvents, REPO, startHost } from './support/host';
 
 const N = Number(process.env.SPEED_N ?? 100_000);
@@ -83,12 +84,15 @@ async function firstPaint(browser: Browser, url: string, runs: number) {
   const fcp: number[] = [];
   const heading: number[] = [];
   const ready: number[] = [];
+  const cpu: CpuUse[] = [];
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
     const page = await context.newPage();
     await page.addInitScript(OVERVIEW_MARKS);
+    const counted = countCpu();
     await page.goto(url);
     await inPage(page, 'window.__overviewPainted', 'the Overview with its status card');
+    cpu.push(counted());
     const t = (await page.evaluate(`({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       heading: window.__overview.heading,
@@ -99,7 +103,26 @@ async function firstPaint(browser: Browser, url: string, runs: number) {
     ready.push(t.state);
     await context.close();
   }
-  return { fcp, heading, ready };
+  return { fcp, heading, ready, cpu };
+}
+
+/** The machine's CPU over the loads (median) and each kind of process's share of it (mean per load). */
+function cpuPerLoad(cpu: CpuUse[]) {
+  const kinds: Record<string, number> = {};
+  for (const c of cpu) for (const [k, v] of Object.entries(c.byKind)) kinds[k] = (kinds[k] ?? 0) + v / cpu.length;
+  const byKind = Object.fromEntries(
+    Object.entries(kinds)
+      .filter(([, v]) => v >= 5)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => [k, Math.round(v)]),
+  );
+  return {
+    machineBusyMs: pct(
+      cpu.map((c) => c.busyMs),
+      50,
+    ),
+    byKind,
+  };
 }
 
 /** Settles when rows of the last keystroke's query (or a later one) have been shown. */
@@ -299,6 +322,18 @@ async function main() {
     out(
       `   the Overview's heading: median ${ms(pct(paint.heading, 50))}; with the account's status on screen: median ${ms(pct(paint.ready, 50))} (max ${ms(Math.max(...paint.ready))})`,
     );
+    out(`   loads with the status on screen under 1 s: ${paint.ready.filter((t) => t < 1000).length} of ${paint.ready.length}`);
+    if (canCountCpu) {
+      const use = cpuPerLoad(paint.cpu);
+      figures.cpuPerLoadMs = use;
+      out(
+        `   CPU per load, navigation to status on screen: the machine ${ms(use.machineBusyMs)} (median); by process (mean): ${Object.entries(
+          use.byKind,
+        )
+          .map(([k, v]) => `${k} ${v} ms`)
+          .join(', ')}`,
+      );
+    }
 
     const { page } = await openApp(browser, host.url);
     await goTo(page, 'invoices');
