@@ -126,8 +126,8 @@ describe('Needs a person', () => {
     const { stores } = renderWithApp(<NeedsPersonSection />, bridge);
     await waitFor(() => expect(bridge.callsOf('overview.needsPerson')).toHaveLength(1));
     // The window's first sync.status answer arrives after the section asked: nothing new to ask about.
+    // act() runs the effects it causes, and a reload's ask with them, before it returns.
     act(() => stores.sync.setState({ statuses: [status()] }));
-    await new Promise((r) => setTimeout(r, 20));
     expect(bridge.callsOf('overview.needsPerson')).toHaveLength(1);
     act(() => stores.sync.setState({ statuses: [status({ received: 3 })] }));
     await waitFor(() => expect(bridge.callsOf('overview.needsPerson')).toHaveLength(2));
