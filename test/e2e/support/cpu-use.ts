@@ -19,9 +19,10 @@ function kindOf(cmdline: string): string {
   return `chromium ${type}`;
 }
 
-function perProcess(): Map<string, number> {
-  const ticks = new Map<string, number>();
-  if (!canCountCpu) return ticks;
+/** Each process's kind and CPU ticks so far, by pid. */
+function perProcess(): Map<string, { kind: string; ticks: number }> {
+  const seen = new Map<string, { kind: string; ticks: number }>();
+  if (!canCountCpu) return seen;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -29,12 +30,12 @@ function perProcess(): Map<string, number> {
       // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      ticks.set(`${pid} ${kindOf(cmdline)}`, Number(fields[11]) + Number(fields[12]));
+      seen.set(pid, { kind: kindOf(cmdline), ticks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       // The process ended while it was read.
     }
   }
-  return ticks;
+  return seen;
 }
 
 function machineBusy(): number {
@@ -57,9 +58,10 @@ export function countCpu(): () => CpuUse {
   const busy = machineBusy();
   return () => {
     const byKind: Record<string, number> = {};
-    for (const [key, ticks] of perProcess()) {
-      const kind = key.slice(key.indexOf(' ') + 1);
-      byKind[kind] = (byKind[kind] ?? 0) + (ticks - (before.get(key) ?? 0)) * TICK_MS;
+    for (const [pid, { kind, ticks }] of perProcess()) {
+      // A pid taken by another kind of process meanwhile is a new process: it counts from zero.
+      const was = before.get(pid);
+      byKind[kind] = (byKind[kind] ?? 0) + (ticks - (was?.kind === kind ? was.ticks : 0)) * TICK_MS;
     }
     return { busyMs: (machineBusy() - busy) * TICK_MS, byKind };
   };
