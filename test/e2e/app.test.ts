@@ -18,6 +18,53 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
 
   afterAll(() => closeDemoApp(app));
 
+  it("paints the Overview with the account's status before it asks for the other pages' lists", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+    try {
+      const fresh = await context.newPage();
+      // Inside the page, on one clock: when the first status card entered the document, and when each
+      // command went out (by POST or over the event socket).
+      await fresh.addInitScript(() => {
+        const w = window as unknown as { statusAt?: number; asked: { name: string; at: number }[] };
+        w.asked = [];
+        const fetch0 = window.fetch;
+        window.fetch = (input, init) => {
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          const m = /\/bridge\/([\w.]+)$/.exec(url);
+          if (m?.[1]) w.asked.push({ name: m[1], at: performance.now() });
+          return fetch0(input, init);
+        };
+        const send0 = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) {
+          if (typeof data === 'string') {
+            const name = (JSON.parse(data) as { name?: unknown }).name;
+            if (typeof name === 'string') w.asked.push({ name, at: performance.now() });
+          }
+          return send0.call(this, data);
+        };
+        new MutationObserver(() => {
+          if (w.statusAt === undefined && document.querySelector('.status-grid > .status-card')) w.statusAt = performance.now();
+        }).observe(document, { subtree: true, childList: true });
+      });
+      await fresh.goto(host.url);
+      await fresh.locator('.status-grid > .status-card').first().waitFor();
+      await fresh.waitForFunction(() => (window as unknown as { asked: { name: string }[] }).asked.some((a) => a.name === 'invoices.list'));
+      const { statusAt, asked } = await fresh.evaluate(() => {
+        const w = window as unknown as { statusAt: number; asked: { name: string; at: number }[] };
+        return { statusAt: w.statusAt, asked: w.asked };
+      });
+      // The first questions are the app's state and the sync states the card shows; the lists come after it.
+      expect(asked.filter((a) => a.at < statusAt).map((a) => a.name)).toEqual(
+        expect.arrayContaining(['app.info', 'accounts.list', 'sync.status']),
+      );
+      const lists = asked.filter((a) => /^(invoices|documents|bankMessages|outbox)\.list$/.test(a.name));
+      expect(lists.length).toBeGreaterThan(0);
+      for (const l of lists) expect(l.at).toBeGreaterThan(statusAt);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('browses and searches the received invoices', async () => {
     await goTo(page, 'invoices');
     const list = page.getByRole('listbox', { name: 'Received invoices' });
