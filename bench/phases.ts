@@ -1,6 +1,6 @@
 import { Hash } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
-import { open } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,6 +134,8 @@ async function install(): Promise<void> {
   diagnostics.subscribe('undici:request:error', (m) => done((m as { request: object }).request));
 }
 
+let profilesSaved = 0;
+
 /** Starts counting (and, with `profile`, a CPU profile of this thread); `stop` answers the rows. */
 export async function measurePhases(profile: boolean) {
   await install();
@@ -158,6 +160,9 @@ export async function measurePhases(profile: boolean) {
       if (session) {
         const { profile: p } = await session.post('Profiler.stop');
         session.disconnect();
+        // The whole profile, for a look by function (Chromium's DevTools opens .cpuprofile files).
+        const dir = process.env.BENCH_PROFILE_OUT;
+        if (dir) await writeFile(join(dir, `phases-${process.pid}-${++profilesSaved}.cpuprofile`), JSON.stringify(p));
         cpuByCategory = summariseProfile(p);
       }
       const requests = [...endpoints.entries()].map(([name, n]) => ({ name, n })).sort((a, b) => b.n - a.n);
