@@ -41,46 +41,39 @@ function seed(dataDir: string): string {
 }
 
 /**
- * Marks, from inside the page, when the Overview's heading and the first account's status card were
- * first painted: each is seen entering the document, and its time is taken after the next frame (a
- * task queued from that frame's animation callback runs once the frame is drawn). Playwright's own
- * wait would add a round trip to each figure, and the time of entering the document alone leaves out
- * the style, layout and paint of a first screen (0.1-0.3 s in software-rendered Chromium). Since
- * the window's first frame is the Overview itself (no splash while the first answers come within
- * 0.3 s), Chromium's first contentful paint is when that frame was presented, and it counts for
- * what was in the document before it. `window.__overviewPainted` settles once both are marked, so
- * the bench waits without polling: a wait that polls every frame (Playwright's default) kept the
- * page drawing frames and took CPU from the load it measured (status painted 0.13-0.17 s sooner
- * unpolled in 4 of 5 alternating batches of 12 loads of one build; the machine's two cores are busy
- * throughout a load).
+ * When the Overview's heading and the first account's status card were first on screen, as Chromium
+ * itself tells it (the Element Timing API: the time the frame that painted each was presented). Each
+ * is given an `elementtiming` name as it enters the document, before any frame can paint it. The
+ * page's own marks (a task after the next frame) came before the frame was rastered and presented
+ * (about 0.1 s later in software-rendered Chromium) and, with no splash, behind the effects that run
+ * once the first frame is drawn; Playwright's own wait would add a round trip to each figure.
+ * `window.__overviewPainted` settles once both are on screen, so the bench waits without polling: a
+ * wait that polls every frame (Playwright's default) kept the page drawing frames and took CPU from
+ * the load it measured (status painted 0.13-0.17 s sooner unpolled in 4 of 5 alternating batches of
+ * 12 loads of one build; the machine's two cores are busy throughout a load). Whether the splash was
+ * shown first is noted too.
  */
 const OVERVIEW_MARKS = `(() => {
   const marks = (window.__overview = {});
   let done;
   window.__overviewPainted = new Promise((resolve) => (done = resolve));
-  const painted = (name) => {
-    marks[name] = -1;
-    marks[name + 'In'] = performance.now();
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        marks[name] = performance.now();
-        if (marks.heading > 0 && marks.state > 0) done();
-      }),
-    );
-  };
-  // Chromium's own time of the first frame with content on screen (when it was presented): with no
-  // splash, that frame is the Overview with its status (renderer/main.tsx).
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) marks[e.identifier] ??= e.renderTime || e.loadTime;
+    if (marks.heading && marks.state) done();
+  }).observe({ type: 'element', buffered: true });
   window.__firstContentfulPaint = new Promise((resolve) =>
     new PerformanceObserver((list) => {
       const e = list.getEntriesByName('first-contentful-paint')[0];
       if (e) resolve(e.startTime);
     }).observe({ type: 'paint', buffered: true }),
   );
+  const name = (el, id) => {
+    if (el && !el.hasAttribute('elementtiming')) el.setAttribute('elementtiming', id);
+  };
   new MutationObserver(() => {
     if (marks.splash === undefined && document.querySelector('.splash')) marks.splash = performance.now();
-    if (marks.heading === undefined && [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Overview'))
-      painted('heading');
-    if (marks.state === undefined && document.querySelector('.status-grid > *')) painted('state');
+    name([...document.querySelectorAll('h1')].find((h) => h.textContent === 'Overview'), 'heading');
+    name(document.querySelector('.status-grid .status-card h2'), 'state');
   }).observe(document, { subtree: true, childList: true });
 })()`;
 
@@ -112,19 +105,13 @@ async function firstPaint(browser: Browser, url: string, runs: number) {
     const t = (await page.evaluate(`({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       heading: window.__overview.heading,
-      headingIn: window.__overview.headingIn,
       state: window.__overview.state,
-      stateIn: window.__overview.stateIn,
       splash: window.__overview.splash ?? null,
-    })`)) as { paint: number; heading: number; headingIn: number; state: number; stateIn: number; splash: number | null };
+    })`)) as { paint: number; heading: number; state: number; splash: number | null };
     if (t.splash !== null) splashes++;
     fcp.push(t.paint);
-    // In the document before the first frame with content: that frame showed it, at Chromium's
-    // own first contentful paint (presented; the page's mark after that frame can also come later,
-    // behind the effects that run once it is drawn). Otherwise the page's mark, never before it.
-    const onScreen = (inserted: number, mark: number) => (inserted < t.paint ? t.paint : Math.max(mark, t.paint));
-    heading.push(onScreen(t.headingIn, t.heading));
-    ready.push(onScreen(t.stateIn, t.state));
+    heading.push(t.heading);
+    ready.push(t.state);
     await context.close();
   }
   return { fcp, heading, ready, cpu, splashes };
