@@ -19,7 +19,8 @@ export interface RootProps {
 
 /** Providers around the app: the bridge and stores, the language, and its Intl formatters. */
 export function Root({ bridge, stores, i18n: i18nInstance, wallNow, doc }: RootProps) {
-  useAppEffects(bridge, stores, i18nInstance, doc);
+  const shown = useStore(stores.app, (s) => s.ready && s.info !== null && s.accounts.length > 0);
+  useAppEffects(bridge, stores, i18nInstance, doc, shown);
   const lang = useStore(stores.app, (s) => s.settings.language);
   const formatters = useMemo(() => createFormatters(lang), [lang]);
   const ctx = useMemo(() => ({ bridge, stores, wallNow }), [bridge, stores, wallNow]);
