@@ -6,7 +6,7 @@ import { Loading } from './components/Loading';
 import { PageBoundary } from './components/PageBoundary';
 import { Sidebar } from './components/Sidebar';
 import { OverviewPage } from './pages/OverviewPage';
-import type { PageId } from './stores/app-store';
+import { type PageId, showsAccount } from './stores/app-store';
 import { useApp, useStores } from './stores/context';
 
 /*
@@ -63,12 +63,11 @@ export function App() {
   const ready = useApp((s) => s.ready);
   const info = useApp((s) => s.info);
   const error = useApp((s) => s.error);
-  const hasAccounts = useApp((s) => s.accounts.length > 0);
   const page = useApp((s) => s.page);
   const mainRef = useRef<HTMLElement>(null);
   const shownPage = useRef(page);
 
-  const shown = ready && info !== null && hasAccounts;
+  const shown = useApp(showsAccount);
   useEffect(() => {
     if (!shown) return;
     // Once the window is up and has had a moment for its first answers, the rest of the app's code
@@ -93,7 +92,7 @@ export function App() {
       </main>
     );
   }
-  if (!hasAccounts) {
+  if (!shown) {
     return (
       <Suspense fallback={<Splash label={t('app.starting')} />}>
         <FirstRunPage />

@@ -7,6 +7,7 @@ import { useAppEffects } from './app-effects';
 import type { BridgeClient } from './bridge/http';
 import { createFormatters } from './i18n/format';
 import type { Stores } from './stores';
+import { showsAccount } from './stores/app-store';
 import { AppProvider, FormatProvider } from './stores/context';
 
 export interface RootProps {
@@ -19,7 +20,7 @@ export interface RootProps {
 
 /** Providers around the app: the bridge and stores, the language, and its Intl formatters. */
 export function Root({ bridge, stores, i18n: i18nInstance, wallNow, doc }: RootProps) {
-  const shown = useStore(stores.app, (s) => s.ready && s.info !== null && s.accounts.length > 0);
+  const shown = useStore(stores.app, showsAccount);
   useAppEffects(bridge, stores, i18nInstance, doc, shown);
   const lang = useStore(stores.app, (s) => s.settings.language);
   const formatters = useMemo(() => createFormatters(lang), [lang]);

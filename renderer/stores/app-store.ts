@@ -60,6 +60,10 @@ export interface AppState {
   setConnection(state: ConnectionState): void;
 }
 
+/** The window shows an account (not the splash, an error or the first run): its lists are followed then. */
+export const showsAccount = (s: Pick<AppState, 'ready' | 'info' | 'accounts'>): boolean =>
+  s.ready && s.info !== null && s.accounts.length > 0;
+
 export const currentAccount = (s: Pick<AppState, 'accounts' | 'accountId'>): AccountView | null =>
   s.accounts.find((a) => a.id === s.accountId) ?? null;
 
