@@ -64,7 +64,7 @@ const OVERVIEW_MARKS = `(() => {
   window.__firstContentfulPaint = new Promise((resolve) =>
     new PerformanceObserver((list) => {
       const e = list.getEntriesByName('first-contentful-paint')[0];
-      if (e) resolve(e.startTime);
+      if (e) resolve((marks.paint = e.startTime));
     }).observe({ type: 'paint', buffered: true }),
   );
   const name = (el, id) => {
@@ -103,7 +103,7 @@ async function firstPaint(browser: Browser, url: string, runs: number) {
     await inPage(page, 'window.__firstContentfulPaint', 'the first contentful paint');
     cpu.push(counted());
     const t = (await page.evaluate(`({
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      paint: window.__overview.paint,
       heading: window.__overview.heading,
       state: window.__overview.state,
       splash: window.__overview.splash ?? null,
