@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { extname, join, resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -37,6 +37,7 @@ const BRIDGE = '/bridge/';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A page that stops reading its events is dropped rather than buffered without end. */
 const MAX_SOCKET_BUFFER = 8 * 1024 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const failure = (kind: BridgeErrorView['kind'], message: string) => ({ ok: false as const, error: { kind, message } });
 
@@ -158,6 +159,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     });
   });
 
+  const hashedAssets = join(rendererDir, 'assets') + sep;
   await app.register(fastifyStatic, {
     root: rendererDir,
     prefix: '/',
@@ -165,6 +167,11 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     dotfiles: 'deny',
     index: ['index.html'],
     list: false,
+    // Vite names each file under assets/ by its content hash, so a browser may keep those for good: a
+    // reopened tab asks again only for the page, not for the 40-odd scripts and styles it already has.
+    // Everything else (the page, the icon) is asked again each time.
+    cacheControl: false,
+    setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(hashedAssets) ? IMMUTABLE : 'no-cache'),
   });
 
   // Client-side routes (no file extension) get the app's page; until it is built, a page that says how.

@@ -184,6 +184,10 @@ describe('answers', () => {
     const js = await get('/assets/app.js');
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toMatch(/javascript/);
+    // Files under assets/ are named by their content (Vite): kept for good. The page is asked again each time.
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/')).headers['cache-control']).toMatch(/^no-(cache|store)$/);
+    expect((await get('/invoices/123')).headers['cache-control']).toMatch(/^no-(cache|store)$/);
     expect((await get('/.env')).body).not.toContain('SECRET');
     for (const path of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../package.json']) {
       const r = await get(path);
