@@ -18,7 +18,7 @@ import { createFileLogger, SecretScrubber } from './logs';
 import { appMenu } from './menu';
 import { Notifier } from './notifications';
 import { openFileSafely } from './open-file';
-import { APP_SCHEME, APP_START_URL } from './origin';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_START_URL } from './origin';
 import { createAppProtocolHandler } from './protocol';
 import { KeychainSecrets } from './secrets';
 import { hardenSession } from './security';
@@ -37,7 +37,7 @@ app.setName(APP_NAME);
 app.setPath('userData', dataDir);
 app.setAppLogsPath(logsDir(dataDir));
 app.enableSandbox();
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 const scrubber = new SecretScrubber();
 const log = createFileLogger({ dir: logsDir(dataDir), fileName: 'main.log', scrubber, console: !app.isPackaged });

@@ -183,6 +183,7 @@ export function fakeElectron(appPath: string) {
 
   const ipcHandlers = new Map<string, Handler>();
   const protocols = new Map<string, (r: Request) => Promise<Response>>();
+  const schemes: { scheme: string; privileges?: Record<string, boolean> }[] = [];
   const trays: { tooltip: string; menu: { template: { label?: string }[] } | null }[] = [];
   const opened: string[] = [];
   const errors: string[] = [];
@@ -205,7 +206,7 @@ export function fakeElectron(appPath: string) {
       removeHandler: (channel: string) => ipcHandlers.delete(channel),
     },
     protocol: {
-      registerSchemesAsPrivileged: () => undefined,
+      registerSchemesAsPrivileged: (list: { scheme: string; privileges?: Record<string, boolean> }[]) => schemes.push(...list),
       handle: (scheme: string, fn: (r: Request) => Promise<Response>) => protocols.set(scheme, fn),
     },
     session: {
@@ -254,5 +255,5 @@ export function fakeElectron(appPath: string) {
       }
     },
   };
-  return { module, app, windows, engines, ipcHandlers, protocols, trays, opened, errors };
+  return { module, app, windows, engines, ipcHandlers, protocols, schemes, trays, opened, errors };
 }

@@ -66,6 +66,13 @@ describe('main.ts, wired', () => {
     expect([...f().protocols.keys()]).toEqual(['app']);
   });
 
+  it('registers app:// as a standard scheme with a code cache, so a window does not compile the renderer anew each opening', () => {
+    // Electron keeps V8's code cache for http(s) only, unless a custom scheme asks for it (and is standard).
+    expect(f().schemes).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) },
+    ]);
+  });
+
   it('runs the engine in its own process, on the demo company at first run, and answers the window', async () => {
     expect(f().engines).toHaveLength(1);
     expect(f().engines[0]?.init.dataDir).toBe(dataDir);
