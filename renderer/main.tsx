@@ -24,6 +24,10 @@ const stores = createStores({ bridge, perfNow: () => performance.now(), wallNow:
 // and the accounts' sync states, which the Overview's first screen shows, and its activity.
 const firstAnswers = Promise.all([stores.app.getState().init(), stores.sync.getState().refresh()]).catch(() => undefined);
 void stores.sync.getState().loadActivity();
+// Then the event socket, so it is open when the first render's effects ask for those lists: opened
+// by their subscriptions instead, it was still connecting, and every list went by POST (in Chromium
+// a fetch takes several ms of the page's thread, a socket message a fraction of one).
+bridge.connect();
 const i18n = createI18n(defaultLang);
 document.documentElement.lang = defaultLang;
 

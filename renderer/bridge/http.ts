@@ -31,6 +31,12 @@ export interface HttpBridgeDeps {
 /** A bridge that can also say whether pushed events are flowing (the UI shows "reconnecting"). */
 export interface BridgeClient extends Bridge {
   onConnection(fn: (state: ConnectionState) => void): () => void;
+  /**
+   * Opens the event channel now rather than at the first subscription (nothing if it is open or
+   * always is). The window calls it before its first render: reads asked right after that render then
+   * find the socket open.
+   */
+  connect(): void;
   close(): void;
 }
 
@@ -233,6 +239,8 @@ export function createHttpBridge(deps: HttpBridgeDeps): BridgeClient {
         connectionListeners.delete(fn);
       };
     },
+
+    connect,
 
     close() {
       closed = true;

@@ -43,6 +43,7 @@ export function createIpcBridge(api: PreloadApi): BridgeClient {
       fn('open');
       return () => {};
     },
+    connect() {},
     close() {},
   };
 }

@@ -82,8 +82,9 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
     error: null,
 
     init() {
-      // A call while one is on its way joins it: the window asks before React's first render, and
-      // the app's effects ask again once mounted.
+      // The window asks before React's first render, and the app's effects ask again once mounted: a
+      // call while one is on its way joins it, and one after it succeeded has its answers already.
+      if (!starting && get().info !== null && get().error === null) return Promise.resolve();
       starting ??= (async () => {
         try {
           const [info, settings, accounts] = await Promise.all([

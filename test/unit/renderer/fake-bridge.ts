@@ -63,6 +63,7 @@ export function fakeBridge(handlers: Handlers): FakeBridge {
     listenerCount(name) {
       return listeners.get(name)?.size ?? 0;
     },
+    connect() {},
     close() {},
   };
 }

@@ -203,6 +203,23 @@ describe('HTTP bridge: reads over the socket', () => {
     expect(err.view).toEqual(view);
   });
 
+  it('opens the socket on connect(), before any subscription, and sends reads over it once open', async () => {
+    const h = harness(async () => json({ ok: true, value: 'posted' }));
+    h.bridge.connect();
+    h.bridge.connect();
+    expect(h.sockets).toHaveLength(1);
+    const s = h.sockets[0] as FakeSocket;
+    s.onopen?.();
+    // Subscribing later opens no second socket.
+    h.bridge.subscribe('activity', () => {});
+    expect(h.sockets).toHaveLength(1);
+    const call = h.bridge.invoke('accounts.list', {});
+    expect(frame(s, 0)).toMatchObject({ name: 'accounts.list' });
+    s.onmessage?.({ data: JSON.stringify({ reply: frame(s, 0).call, result: { ok: true, value: 'socket' } }) });
+    await expect(call).resolves.toBe('socket');
+    expect(h.requests).toEqual([]);
+  });
+
   it('posts what changes something, and any command before the socket is open', async () => {
     const h = harness(async () => json({ ok: true, value: 1 }));
     await h.bridge.invoke('app.info', {});

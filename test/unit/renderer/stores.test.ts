@@ -22,6 +22,25 @@ describe('app store', () => {
     expect(currentAccount(app.getState())).toEqual(ACCOUNT);
   });
 
+  it('asks for its start once: a later init has the answers already, unless the first one failed', async () => {
+    let down = true;
+    const bridge = fakeBridge({
+      'app.info': () => (down ? fail({ message: 'The app cannot be reached.', kind: 'retry' }) : INFO),
+      'settings.get': () => SETTINGS,
+      'accounts.list': () => [ACCOUNT],
+    });
+    const app = createAppStore(bridge, 'en');
+    await app.getState().init();
+    expect(app.getState().error?.message).toBe('The app cannot be reached.');
+    down = false;
+    await app.getState().init();
+    expect(app.getState()).toMatchObject({ error: null, info: INFO, accountId: ACCOUNT.id });
+    // The window asks before its first render and its effects again once mounted: nothing goes out twice.
+    await app.getState().init();
+    expect(bridge.callsOf('app.info')).toHaveLength(2);
+    expect(bridge.callsOf('accounts.list')).toHaveLength(2);
+  });
+
   it('shows a setting at once and puts it back when the host refuses it', async () => {
     const answer = deferred<typeof SETTINGS>();
     const bridge = fakeBridge({ 'settings.set': () => answer.promise });
