@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
-import { goTo, hasChromium, screenshot } from './support/browser';
+import { goTo, hasChromium, screenshot, WINDOW } from './support/browser';
 import { bridgeCall, type RunningHost } from './support/host';
 
 // What a user does, against the real headless host and its embedded sandbox with the demo company.
@@ -19,7 +19,7 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
   afterAll(() => closeDemoApp(app));
 
   it("shows the Overview before it asks for the other pages' lists", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+    const context = await browser.newContext(WINDOW);
     try {
       const fresh = await context.newPage();
       // Inside the page, as each command goes out (by POST or over the event socket): whether the
@@ -276,7 +276,7 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
 
   it('keeps a page that cannot be loaded to that page: the others work, and a reload brings it back', async () => {
     // The app was rebuilt or updated while the window was open: the Settings page's script is gone.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+    const context = await browser.newContext(WINDOW);
     try {
       const other = await context.newPage();
       let blocked = true;

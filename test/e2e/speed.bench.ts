@@ -14,7 +14,7 @@ import { dbFile } from '../../main/core/paths';
 import { createStore } from '../../main/core/store';
 import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { keptTempDir } from '../support/temp';
-import { goTo, launch, launchProfile, openApp } from './support/browser';
+import { goTo, launch, launchProfile, openApp, WINDOW } from './support/browser';
 import { type CpuUse, canCountCpu, countCpu } from './support/cpu-use';
 import { bridgeCall, hostEvents, REPO, type RunningHost, startHost } from './support/host';
 
@@ -136,7 +136,7 @@ async function firstPaint(browser: Browser, profile: BrowserContext, host: Runni
     await page.close();
   }
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+    const context = await browser.newContext(WINDOW);
     const page = await context.newPage();
     await page.addInitScript(OVERVIEW_MARKS);
     await timeLoad(page, host.url, first);

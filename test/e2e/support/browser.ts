@@ -11,6 +11,9 @@ export const SCREENSHOTS = join(REPO, 'artifacts/screenshots');
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
+/** The window every e2e page and bench load gets: a laptop's screen, British English. */
+export const WINDOW = { viewport: { width: 1440, height: 900 }, locale: 'en-GB' };
+
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
@@ -20,19 +23,14 @@ export function launch(): Promise<Browser> {
  * last from one tab to the next (a fresh context of launch() keeps neither on disk).
  */
 export function launchProfile(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
-    args: ARGS,
-    viewport: { width: 1440, height: 900 },
-    locale: 'en-GB',
-  });
+  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS, ...WINDOW });
 }
 
 /** A fresh context (its own cookie jar) with the page loaded through the host's token address. */
 export async function openApp(browser: Browser, url: string, opts: { locale?: string; colorScheme?: 'light' | 'dark' } = {}) {
   const context: BrowserContext = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: opts.locale ?? 'en-GB',
+    ...WINDOW,
+    locale: opts.locale ?? WINDOW.locale,
     colorScheme: opts.colorScheme ?? 'light',
   });
   const page = await context.newPage();
