@@ -52,15 +52,23 @@ export async function reject(
   ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: job.relPath, message });
 }
 
+/** Runs a row's settlement in a transaction: at once, or shared with other files' (group-commit.ts). */
+export type Settle = (apply: () => void) => Promise<void>;
+const settleNow =
+  (ctx: SyncContext): Settle =>
+  async (apply) =>
+    ctx.store.transaction(apply);
+
 /**
- * Moves an uploaded file to Sent/. The row says `moving` (with the intended folder) before the file
- * moves, so a crash mid-way is finished on restart: a file already in Sent/ with our hash counts.
+ * Moves an uploaded file to Sent/, then marks its row done. The row stays `uploaded` while the file
+ * moves, so a crash mid-way is finished on restart: the file already in Sent/ with our hash counts
+ * (placeFile). Rows that say `moving` (written by earlier versions before the move) are finished the
+ * same way; that commit of its own per file told a restart nothing `uploaded` does not.
  */
-export async function finish(ctx: SyncContext, id: number): Promise<void> {
+export async function finish(ctx: SyncContext, id: number, settle: Settle = settleNow(ctx)): Promise<void> {
   const { store, account } = ctx;
   const job = store.outbox.get(id);
   if (!job || (job.state !== 'uploaded' && job.state !== 'moving')) return;
-  store.outbox.transition(id, ['uploaded'], 'moving', {});
   const sentDir = absolute(account.root, FOLDERS.sent);
   const already = job.destPath ? absolute(account.root, job.destPath) : null;
   let dest: string;
@@ -68,8 +76,8 @@ export async function finish(ctx: SyncContext, id: number): Promise<void> {
   else dest = await placeFile(ctx, mainOf(job), sentDir);
   // The document's companions follow it; one already moved before a crash is found there by its bytes.
   await placeCompanions(ctx, job, sentDir);
-  store.transaction(() => {
-    store.outbox.transition(id, ['moving'], 'done', { destPath: relativeTo(account.root, dest) });
+  await settle(() => {
+    store.outbox.transition(id, ['uploaded', 'moving'], 'done', { destPath: relativeTo(account.root, dest) });
     activity(ctx, 'info', 'outbox.sent', `Sent ${job.relPath}`, String(id));
   });
   await discardCopies(ctx, job);

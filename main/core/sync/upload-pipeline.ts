@@ -1,16 +1,18 @@
 import pLimit from 'p-limit';
 import type { OutboxJob } from '../store/outbox';
 import type { SyncContext } from './context';
+import { groupCommit } from './group-commit';
 import type { JobQueue, RunReport } from './jobs/job-runner';
 import { uploadQueue } from './jobs/upload-queue';
-import { finish } from './outbound';
+import { finish, type Settle } from './outbound';
 
 /**
  * Sends while intake is still taking files in, and moves each sent file to Sent/ as soon as its
  * upload is done, so a drop of many files costs about the slowest of intake, upload and move per file
  * instead of their sum. Every row still goes through the one job runner (claim before a byte is
- * sent, fixed key, back-off, cap, 429 pause) and `finish` (row says `moving` before the move), so
- * nothing about crash safety or exactly-once changes: only when each step starts.
+ * sent, fixed key, back-off, cap, 429 pause) and `finish` (the file in Sent/ before its row says
+ * done), so nothing about crash safety or exactly-once changes: only when each step starts. The rows
+ * of files that reach Sent/ at about the same time are marked done in one commit (group-commit.ts).
  */
 export interface UploadPipeline {
   /** Intake queued a row: an idle sender looks again. */
@@ -22,13 +24,14 @@ export interface UploadPipeline {
 export function uploadPipeline(ctx: SyncContext, concurrency: number, signal?: AbortSignal): UploadPipeline {
   const moves = pLimit(Math.max(1, concurrency));
   const moving: Promise<void>[] = [];
+  const settle: Settle = groupCommit(ctx.store, (apply: () => void) => apply(), { windowMs: 0 });
   const base = uploadQueue(ctx);
   const queue: JobQueue<OutboxJob> = {
     ...base,
     async run(job, s) {
       await base.run(job, s);
       // Not awaited here: the sender takes the next file while this one moves.
-      moving.push(moves(() => finishLogged(ctx, job.id)));
+      moving.push(moves(() => finishLogged(ctx, job.id, settle)));
     },
   };
   const total: RunReport = { done: 0, retried: 0, needsUser: 0, failed: 0, released: 0 };
@@ -79,6 +82,6 @@ export function uploadPipeline(ctx: SyncContext, concurrency: number, signal?: A
   };
 }
 
-async function finishLogged(ctx: SyncContext, id: number): Promise<void> {
-  await finish(ctx, id).catch((e: unknown) => ctx.log.error('could not move a sent file', { id, error: (e as Error).message }));
+async function finishLogged(ctx: SyncContext, id: number, settle: Settle): Promise<void> {
+  await finish(ctx, id, settle).catch((e: unknown) => ctx.log.error('could not move a sent file', { id, error: (e as Error).message }));
 }
