@@ -10,6 +10,7 @@ export const OUTBOX_STATES = [
   'needs_user',
   'uploading',
   'uploaded',
+  // No longer written: earlier builds marked a row this before moving its file; it finishes as `uploaded` does.
   'moving',
   'done',
   'failed',

@@ -1,4 +1,4 @@
-import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
@@ -79,5 +79,44 @@ describe('outbound: hot folder to the service', () => {
     const note = await readFile(join(t.root, 'Failed', 'broken.xml.error.txt'), 'utf8');
     expect(note).toMatch(/refused the invoice "broken.xml"/);
     expect(note).toMatch(/What to do/);
+  });
+});
+
+describe('a row an earlier build left `moving`', () => {
+  let t: TestEngine;
+  let company: TestCompany;
+  beforeAll(async () => {
+    company = await sb.company();
+    t = await startTestEngine(sb, company);
+  });
+  afterAll(async () => t.close());
+
+  // Earlier builds marked the row `moving` (without the destination) before the move; a crash then
+  // left the file in the Outbox or already in Sent/. Either way the next pass finishes it, sending nothing.
+  const leaveMoving = (id: number) =>
+    t.engine.store.db.prepare("UPDATE outbox SET state = 'moving', dest_path = NULL WHERE id = ?").run(id);
+
+  it('finishes it once, whether the file was still in the Outbox or already in Sent/', async () => {
+    await copyFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), join(outbox(t), 'moved.xml'));
+    await t.engine.syncOnce();
+    const [row] = t.engine.store.outbox.listByStates(t.account.id, ['done']);
+    expect(row?.filename).toBe('moved.xml');
+    const id = row?.id as number;
+
+    // Cut short before the move: the file is back in the Outbox (a rename keeps its size and time).
+    await rename(join(t.root, 'Sent', 'moved.xml'), join(outbox(t), 'moved.xml'));
+    leaveMoving(id);
+    await t.engine.syncOnce();
+    expect(await readdir(outbox(t))).toEqual([]);
+    expect(await readdir(join(t.root, 'Sent'))).toEqual(['moved.xml']);
+    expect(t.engine.store.outbox.get(id)?.state).toBe('done');
+
+    // Cut short after the move: found in Sent/ by its bytes, not copied there a second time.
+    leaveMoving(id);
+    await t.engine.syncOnce();
+    expect(await readdir(join(t.root, 'Sent'))).toEqual(['moved.xml']);
+    expect(t.engine.store.outbox.get(id)).toMatchObject({ state: 'done', destPath: 'Sent/moved.xml' });
+    const up = await uploads(company);
+    expect(up.map((u) => [u.filename, u.attempts])).toEqual([['moved.xml', 1]]);
   });
 });
