@@ -77,20 +77,23 @@ export async function outboundCycle(
     signal,
   );
   // Uploads start with the first queued row (and what earlier passes left due), not after the last.
-  const uploads = uploadPipeline(ctx, concurrency, signal);
-  let report: RunReport;
+  // A pass with nothing to take in and nothing due, as most of an office's hundreds of accounts have
+  // on most passes, starts no senders: each would look for due rows twice and find none.
+  const idle = intakes.length === 0 && only(first, 'upload').length === 0;
+  const uploads = idle ? null : uploadPipeline(ctx, concurrency, signal);
+  let report: RunReport = { done: 0, retried: 0, needsUser: 0, failed: 0, released: 0 };
   try {
     const items = intakes.map((op) => ({ file: op.file, companions: groups.companionsOf(op.file) }));
     const queued = await takeIn(
       ctx,
       items,
       (i) => ahead.before(i),
-      () => uploads.nudge(),
+      () => uploads?.nudge(),
       signal,
     );
     worked ||= queued > 0;
   } finally {
-    report = await uploads.close();
+    if (uploads) report = await uploads.close();
   }
   if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0 };
   const needsUser = report.needsUser;
