@@ -49,6 +49,14 @@ const MIRRORED = `status = @status, number = @number, reference = @reference, se
   date_due = @dateDue, sum = @sum, sum_tax = @sumTax, currency = @currency, received_at = @receivedAt,
   created_at = @createdAt, sort_ms = @sortMs, handled = coalesce(@handled, handled), json = @json, updated_at = @now`;
 
+/**
+ * Mirrored sent invoices whose delivery may still change, least recently looked at first: its WHERE is
+ * the partial index invoices_unfinished_sent's (migration 16), so the sent history is never read.
+ */
+export const UNFINISHED_SENT_SQL = `SELECT id FROM invoices WHERE account_id = @account AND direction = 'SENT'
+       AND (status IS NULL OR status NOT IN (${INVOICE_FINAL_DELIVERY.map((x) => `'${x}'`).join(', ')})) AND updated_at <= @before
+     ORDER BY updated_at LIMIT @limit`;
+
 /** Unhandled Detect warnings per account: its WHERE is the partial index invoices_warned_unhandled's (migration 14). */
 export const WARNED_UNHANDLED_SQL = `SELECT account_id, count(*) AS n FROM invoices INDEXED BY invoices_warned_unhandled
   WHERE direction = 'RECEIVED' AND detect_status = 'WARN' AND handled = 0 GROUP BY account_id`;
@@ -85,11 +93,7 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
      WHERE account_id = @account AND direction = 'RECEIVED' AND detect_status IS NULL AND first_seen_at >= @since
      ORDER BY first_seen_at DESC LIMIT @limit`,
   );
-  const unfinishedSent = db.prepare<{ account: string; before: number; limit: number }, { id: string }>(
-    `SELECT id FROM invoices WHERE account_id = @account AND direction = 'SENT'
-       AND (status IS NULL OR status NOT IN (${INVOICE_FINAL_DELIVERY.map((x) => `'${x}'`).join(', ')})) AND updated_at <= @before
-     ORDER BY updated_at LIMIT @limit`,
-  );
+  const unfinishedSent = db.prepare<{ account: string; before: number; limit: number }, { id: string }>(UNFINISHED_SENT_SQL);
   const warnedUnhandled = db.prepare<[], { account_id: string; n: number }>(WARNED_UNHANDLED_SQL);
   const touch = db.prepare<{ account: string; id: string; now: number }>(
     'UPDATE invoices SET updated_at = @now WHERE account_id = @account AND id = @id',

@@ -41,6 +41,29 @@ export const DOCUMENT_FINAL_DELIVERY = DOCUMENT_FINAL_STATUSES;
 /** A sent bank message's status (GET /v1/fi_bank_messages/{id}): OK, or ERROR with an error message; both are final. */
 export const BANK_MESSAGE_FINAL_DELIVERY = ['OK', 'ERROR'] as const;
 
+const sqlList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+/**
+ * A sent row whose delivery is still followed: the WHERE of migration 16's partial index, written
+ * from today's final statuses. Should they change, this stops matching the index (the query is then
+ * right but reads every sent row; test/unit/store/migrations/016-still-followed.test.ts says so): add a migration
+ * that makes the index again with the new lists.
+ */
+export const TRACKED_SQL = `remote_id IS NOT NULL AND state IN ('uploaded', 'moving', 'done')
+          AND CASE kind
+            WHEN 'invoice' THEN coalesce(delivery_status, '') NOT IN (${sqlList(INVOICE_FINAL_DELIVERY)})
+            WHEN 'document' THEN coalesce(delivery_status, '') NOT IN (${sqlList(DOCUMENT_FINAL_DELIVERY)})
+            ELSE coalesce(delivery_status, '') NOT IN (${sqlList(BANK_MESSAGE_FINAL_DELIVERY)})
+          END`;
+/** Bank messages sent without a service id yet, queued since a time, oldest first: migration 16's other partial index. */
+export const UNIDENTIFIED_SQL = `SELECT * FROM outbox
+    WHERE account_id = ? AND kind = 'bank_message' AND remote_id IS NULL AND state IN ('uploaded', 'moving', 'done')
+      AND created_at >= ? ORDER BY id LIMIT ?`;
+/** The sent rows to ask about next: followed, least recently checked first (the partial index's order). */
+export const UNDELIVERED_SQL = `SELECT * FROM outbox
+    WHERE account_id = @account AND ${TRACKED_SQL}
+      AND coalesce(delivery_checked_at, 0) <= @checkedBefore
+    ORDER BY coalesce(delivery_checked_at, 0), id LIMIT @limit`;
+
 /** A reference a trading document carries (references[n] of POST /v1/documents). */
 export interface DocumentReference {
   referenceId: string;
@@ -245,9 +268,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const byRemote = db.prepare<[string, string, string], { id: number }>(
     'SELECT id FROM outbox WHERE account_id = ? AND kind = ? AND remote_id = ? ORDER BY id LIMIT 1',
   );
-  const unidentified = db.prepare<[string, number, number], OutboxRecord>(`
-    SELECT * FROM outbox WHERE account_id = ? AND kind = 'bank_message' AND state IN ('uploaded', 'moving', 'done')
-      AND remote_id IS NULL AND created_at >= ? ORDER BY id LIMIT ?`);
+  const unidentified = db.prepare<[string, number, number], OutboxRecord>(UNIDENTIFIED_SQL);
   const bySha = db.prepare<[string, string], OutboxRecord>(
     `SELECT * FROM outbox WHERE account_id = ? AND sha256 = ? AND state NOT IN ('failed', 'vanished') ORDER BY id`,
   );
@@ -270,16 +291,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const counts = db.prepare<[string], { state: OutboxState; n: number }>(
     'SELECT state, count(*) AS n FROM outbox WHERE account_id = ? GROUP BY state',
   );
-  const undelivered = db.prepare<
-    { account: string; checkedBefore: number; limit: number; invoiceFinal: string; documentFinal: string; bankFinal: string },
-    OutboxRecord
-  >(`
-    SELECT * FROM outbox
-    WHERE account_id = @account AND state IN ('uploaded', 'moving', 'done') AND remote_id IS NOT NULL
-      AND (delivery_status IS NULL OR delivery_status NOT IN (
-        SELECT value FROM json_each(CASE kind WHEN 'invoice' THEN @invoiceFinal WHEN 'document' THEN @documentFinal ELSE @bankFinal END)))
-      AND coalesce(delivery_checked_at, 0) <= @checkedBefore
-    ORDER BY coalesce(delivery_checked_at, 0), id LIMIT @limit`);
+  const undelivered = db.prepare<{ account: string; checkedBefore: number; limit: number }, OutboxRecord>(UNDELIVERED_SQL);
 
   return {
     /**
@@ -374,16 +386,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
     },
     /** Sent rows whose delivery may still change, least recently checked first. */
     listUndelivered(accountId: string, limit: number, checkedBefore: number = deps.now()): OutboxJob[] {
-      return undelivered
-        .all({
-          account: accountId,
-          checkedBefore,
-          limit,
-          invoiceFinal: jsonList(INVOICE_FINAL_DELIVERY),
-          documentFinal: jsonList(DOCUMENT_FINAL_DELIVERY),
-          bankFinal: jsonList(BANK_MESSAGE_FINAL_DELIVERY),
-        })
-        .map(toJob);
+      return undelivered.all({ account: accountId, checkedBefore, limit }).map(toJob);
     },
   };
 }

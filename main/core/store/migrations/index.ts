@@ -14,6 +14,7 @@ import { m012Collection } from './012-collection';
 import { m013ListTallies } from './013-list-tallies';
 import { m014WarnedUnhandled } from './014-warned-unhandled';
 import { m015SearchPrefixes } from './015-search-prefixes';
+import { m016StillFollowed } from './016-still-followed';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m013ListTallies,
   m014WarnedUnhandled,
   m015SearchPrefixes,
+  m016StillFollowed,
 ];
