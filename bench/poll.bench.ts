@@ -2,7 +2,8 @@ import { deliverMany, engineOn, growthTable, out, requests, rmAll, sizeFrom, tmp
 import { adminCompany, spawnSandbox } from './support';
 
 // 2. A poll with nothing new, by the size of the local mirror (N/10 and N older invoices built
-// directly in the store): a poll must not cost more for a bigger mirror. Mean of 40 polls.
+// directly in the store, and a tenth as many sent long ago, their deliveries final): a poll must not
+// cost more for a bigger mirror or a longer history of sending. Mean of 40 polls.
 const POLL_MIRROR = sizeFrom('BENCH_POLL_MIRROR', 100_000);
 
 export async function pollBench(xml: Buffer): Promise<void> {
@@ -37,6 +38,32 @@ export async function pollBench(xml: Buffer): Promise<void> {
             received_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString(),
           });
           engine.store.invoices.setDetect(account.id, `old-${i}`, 'OK', []);
+        }
+        // Sent over the years: each a mirrored sent invoice and an outbox row whose delivery ended.
+        for (let i = 0; i < size / 10; i++) {
+          const id = `sent-${i}`;
+          engine.store.invoices.upsert(account.id, 'SENT', {
+            id,
+            number: `S-${i}`,
+            status: 'DELIVERED',
+            receiver: { name: `Customer ${i % 300} Oy` },
+            received_at: new Date(Date.UTC(2020, 0, 1) + i * 600_000).toISOString(),
+          });
+          const { job } = engine.store.outbox.insert({
+            accountId: account.id,
+            kind: 'invoice',
+            relPath: `Outbox/Invoices/${id}.xml`,
+            filename: `${id}.xml`,
+            size: 1,
+            mtimeMs: 0,
+            sha256: i.toString(16).padStart(64, '0'),
+            options: {},
+          });
+          engine.store.outbox.transition(job.id, ['queued'], 'done', {
+            remoteId: id,
+            deliveryStatus: 'DELIVERED',
+            destPath: `Sent/${id}.xml`,
+          });
         }
       });
       let sent = 0;
