@@ -37,7 +37,7 @@ export async function reroute(
   const record = await api.invoices.get(id, signal);
   store.invoices.upsert(account.id, 'SENT', record);
   const status = record.status ?? null;
-  const job = store.outbox.listByStates(account.id, ['uploaded', 'moving', 'done']).find((j) => j.kind === 'invoice' && j.remoteId === id);
+  const job = store.outbox.findSent(account.id, 'invoice', id);
   if (job) {
     store.outbox.transition(job.id, [job.state], job.state, { deliveryStatus: status, needsReroute: false });
     ctx.events.emit('delivery', {

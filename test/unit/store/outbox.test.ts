@@ -238,6 +238,42 @@ describe('outbox', () => {
     expect(store.outbox.listUndelivered(account.id, 10, START - 200).map((j) => j.id)).toEqual([fresh, docDelivered]);
   });
 
+  it('reads the newest sent rows, those waiting for a reroute, and the row that sent an item, per account', () => {
+    const { store, account } = storeWithAccount();
+    const other = store.accounts.create({
+      name: 'Other',
+      environment: 'sandbox',
+      baseUrl: 'http://127.0.0.1:8787',
+      companyId: 'c-2',
+      root: '/data/o',
+    });
+    const sent = (accountId: string, n: number, patch: { needsReroute?: boolean; kind?: 'invoice' | 'document' } = {}) => {
+      const kind = patch.kind ?? 'invoice';
+      const extra = kind === 'document' ? { documentType: 'ORDER' } : {};
+      const { job } = store.outbox.insert(
+        file(accountId, { relPath: `Outbox/s${n}.xml`, sha256: String(n).padStart(64, '0'), kind, ...extra }),
+      );
+      store.outbox.transition(job.id, ['queued'], 'done', { remoteId: `r${n}`, needsReroute: patch.needsReroute ?? false });
+      return job.id;
+    };
+    const ids = Array.from({ length: 6 }, (_, i) => sent(account.id, i, { needsReroute: i === 1 }));
+    const theirs = sent(other.id, 100, { needsReroute: true });
+    const doc = sent(account.id, 7, { kind: 'document' });
+    const open = store.outbox.insert(file(account.id, { relPath: 'Outbox/open.xml' })).job.id;
+
+    expect(store.outbox.listRecentDone(account.id, 3).map((j) => j.id)).toEqual([doc, ids[5], ids[4]]);
+    expect(store.outbox.listRecentDone(null, 2).map((j) => j.id)).toEqual([doc, theirs]);
+    expect(store.outbox.listNeedingReroute(account.id).map((j) => j.id)).toEqual([ids[1]]);
+    expect(store.outbox.listNeedingReroute(null).map((j) => j.id)).toEqual([ids[1], theirs]);
+    expect(store.outbox.findSent(account.id, 'invoice', 'r3')?.id).toBe(ids[3]);
+    // Of its kind, of its account, and sent.
+    expect(store.outbox.findSent(account.id, 'invoice', 'r7')).toBeUndefined();
+    expect(store.outbox.findSent(account.id, 'document', 'r7')?.id).toBe(doc);
+    expect(store.outbox.findSent(account.id, 'invoice', 'r100')).toBeUndefined();
+    expect(store.outbox.listByStates(account.id, ['queued']).map((j) => j.id)).toEqual([open]);
+    expect(store.outbox.listByStates(other.id, ['queued'])).toEqual([]);
+  });
+
   it('rows go with their account', () => {
     const { store, account } = storeWithAccount();
     const { job } = store.outbox.insert(file(account.id));

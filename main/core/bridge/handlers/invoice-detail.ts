@@ -34,9 +34,7 @@ async function render(path: string): Promise<{ rendered: RenderedInvoice | null;
 
 /** The outbox row that sent this invoice (sent invoices only; the row keeps the service's id). */
 export function sentBy(d: BridgeDeps, account: Account, invoiceId: string): OutboxJob | undefined {
-  return d.engine.store.outbox
-    .listByStates(account.id, ['uploaded', 'moving', 'done'])
-    .find((j) => j.kind === 'invoice' && j.remoteId === invoiceId);
+  return d.engine.store.outbox.findSent(account.id, 'invoice', invoiceId);
 }
 
 /**

@@ -14,10 +14,16 @@ const OPEN_STATES: readonly OutboxState[] = [...ACTIVE_OUTBOX_STATES, 'failed'];
 const RECENT_SENT = 100;
 
 function outboxRows(d: BridgeDeps, accountId: string | null): OutboxJob[] {
-  const open = d.engine.store.outbox.listByStates(accountId, OPEN_STATES);
-  const done = d.engine.store.outbox.listByStates(accountId, ['done']).sort((a, b) => b.id - a.id);
-  const shown = done.filter((j, i) => j.needsReroute || i < RECENT_SENT);
-  return [...open, ...shown].sort((a, b) => b.id - a.id);
+  const { outbox } = d.engine.store;
+  // Read as bounded lists (migration 16's indexes): an account's years of sent rows are never loaded.
+  const rows = new Map<number, OutboxJob>();
+  for (const j of [
+    ...outbox.listByStates(accountId, OPEN_STATES),
+    ...outbox.listRecentDone(accountId, RECENT_SENT),
+    ...outbox.listNeedingReroute(accountId),
+  ])
+    rows.set(j.id, j);
+  return [...rows.values()].sort((a, b) => b.id - a.id);
 }
 
 export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {

@@ -9,6 +9,10 @@ import type { Migration } from '../migrate';
  * account has sent. Each WHERE is its query's own, term for term (SQLite uses a partial index only
  * for a query whose WHERE holds each of its terms); the final statuses are the spec's at this
  * version, spelled out here as a migration must.
+ *
+ * And what the window reads of them, so that it never loads an account's whole history: the newest
+ * sent rows and those waiting for a reroute (the Outbox page, `outbox.list`), and the row that sent a
+ * given invoice (its detail view and its reroute), which were found by loading every sent row.
  */
 export const m016StillFollowed: Migration = {
   version: 16,
@@ -26,6 +30,9 @@ export const m016StillFollowed: Migration = {
         WHERE kind = 'bank_message' AND remote_id IS NULL AND state IN ('uploaded', 'moving', 'done');
       CREATE INDEX invoices_unfinished_sent ON invoices (account_id, updated_at)
         WHERE direction = 'SENT' AND (status IS NULL OR status NOT IN ('DELIVERED', 'FAILED', 'SENT'));
+      CREATE INDEX outbox_done ON outbox (account_id, id) WHERE state = 'done';
+      CREATE INDEX outbox_reroute ON outbox (account_id) WHERE needs_reroute = 1;
+      CREATE INDEX outbox_remote ON outbox (account_id, remote_id) WHERE remote_id IS NOT NULL;
     `);
   },
 };
