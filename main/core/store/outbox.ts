@@ -305,9 +305,8 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
     UPDATE outbox SET state = 'queued', failures_before_user = attempts, next_attempt_at = 0, last_error = NULL,
       error_kind = NULL, updated_at = @now
     WHERE account_id = @account AND state = 'needs_user'`);
-  const counts = db.prepare<[string], { state: OutboxState; n: number }>(
-    'SELECT state, count(*) AS n FROM outbox WHERE account_id = ? GROUP BY state',
-  );
+  // Kept by migration 17's triggers, rather than counted over the years of sent rows.
+  const counts = db.prepare<[string], { state: OutboxState; n: number }>('SELECT state, n FROM outbox_tallies WHERE account_id = ?');
   const undelivered = db.prepare<{ account: string; checkedBefore: number; limit: number }, OutboxRecord>(UNDELIVERED_SQL);
 
   return {

@@ -15,6 +15,7 @@ import { m013ListTallies } from './013-list-tallies';
 import { m014WarnedUnhandled } from './014-warned-unhandled';
 import { m015SearchPrefixes } from './015-search-prefixes';
 import { m016StillFollowed } from './016-still-followed';
+import { m017OutboxTallies } from './017-outbox-tallies';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m014WarnedUnhandled,
   m015SearchPrefixes,
   m016StillFollowed,
+  m017OutboxTallies,
 ];
