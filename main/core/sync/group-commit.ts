@@ -69,3 +69,11 @@ export function groupCommit<T, R>(
       else timer ??= setTimeout(flush, windowMs);
     });
 }
+
+/** Runs a closure in a transaction: at once, or shared with other callers' (sharedTransactions). */
+export type Settle = (apply: () => void) => Promise<void>;
+
+/** A Settle whose closures, recorded together, share one commit (groupCommit of the closures themselves). */
+export function sharedTransactions(store: Pick<Store, 'transaction' | 'db'>, options: GroupCommitOptions = {}): Settle {
+  return groupCommit(store, (apply: () => void) => apply(), options);
+}

@@ -4,6 +4,7 @@ import { ACTIVE_OUTBOX_STATES, type OutboxJob } from '../store/outbox';
 import type { SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
+import type { Settle } from './group-commit';
 import { absolute, FOLDERS, subfolderOf, typeFolderOf } from './layout';
 import type { Refusal, ScannedFile } from './scan';
 import { Spool } from './spool';
@@ -52,8 +53,6 @@ export async function reject(
   ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: job.relPath, message });
 }
 
-/** Runs a row's settlement in a transaction: at once, or shared with other files' (group-commit.ts). */
-export type Settle = (apply: () => void) => Promise<void>;
 const settleNow =
   (ctx: SyncContext): Settle =>
   async (apply) =>

@@ -1,10 +1,10 @@
 import pLimit from 'p-limit';
 import type { OutboxJob } from '../store/outbox';
 import type { SyncContext } from './context';
-import { groupCommit } from './group-commit';
+import { type Settle, sharedTransactions } from './group-commit';
 import type { JobQueue, RunReport } from './jobs/job-runner';
 import { uploadQueue } from './jobs/upload-queue';
-import { finish, type Settle } from './outbound';
+import { finish } from './outbound';
 
 /**
  * Sends while intake is still taking files in, and moves each sent file to Sent/ as soon as its
@@ -24,7 +24,7 @@ export interface UploadPipeline {
 export function uploadPipeline(ctx: SyncContext, concurrency: number, signal?: AbortSignal): UploadPipeline {
   const moves = pLimit(Math.max(1, concurrency));
   const moving: Promise<void>[] = [];
-  const settle: Settle = groupCommit(ctx.store, (apply: () => void) => apply(), { windowMs: 0 });
+  const settle = sharedTransactions(ctx.store, { windowMs: 0 });
   const base = uploadQueue(ctx);
   const queue: JobQueue<OutboxJob> = {
     ...base,

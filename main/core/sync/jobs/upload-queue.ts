@@ -5,7 +5,7 @@ import { ServiceError } from '../../api/errors';
 import { OUTBOX_KINDS, type OutboxJob } from '../../store/outbox';
 import type { SyncContext } from '../context';
 import { exists, sha256File } from '../files';
-import { groupCommit } from '../group-commit';
+import { sharedTransactions } from '../group-commit';
 import { absolute } from '../layout';
 import { activity, reject, spoolOf } from '../outbound';
 import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from '../outbound-options';
@@ -49,7 +49,7 @@ export function uploadQueue(ctx: SyncContext): JobQueue<OutboxJob> {
   const { store, account } = ctx;
   // Answers read in the same turn settle in one commit: a sent invoice's mirror row, its search
   // index and the outbox row were a commit of their own per file, the most pages a drop wrote.
-  const settle = groupCommit(store, (apply: () => void) => apply(), { windowMs: 0 });
+  const settle = sharedTransactions(store, { windowMs: 0 });
   return {
     kind: 'upload',
     maxAttempts: UPLOAD_MAX_ATTEMPTS,
