@@ -5,7 +5,7 @@ import { epochMs, flag } from './columns';
 import type { StoreDeps } from './deps';
 import { createInvoiceQueries } from './invoice-queries';
 import { type InvoiceTableRow, type MirroredInvoice, toInvoice } from './invoice-rows';
-import { INVOICE_FINAL_DELIVERY } from './outbox';
+import { INVOICE_FINAL_DELIVERY, sqlList } from './outbox';
 
 export type { InvoiceSummary, MirroredInvoice } from './invoice-rows';
 
@@ -54,7 +54,7 @@ const MIRRORED = `status = @status, number = @number, reference = @reference, se
  * the partial index invoices_unfinished_sent's (migration 16), so the sent history is never read.
  */
 export const UNFINISHED_SENT_SQL = `SELECT id FROM invoices WHERE account_id = @account AND direction = 'SENT'
-       AND (status IS NULL OR status NOT IN (${INVOICE_FINAL_DELIVERY.map((x) => `'${x}'`).join(', ')})) AND updated_at <= @before
+       AND (status IS NULL OR status NOT IN (${sqlList(INVOICE_FINAL_DELIVERY)})) AND updated_at <= @before
      ORDER BY updated_at LIMIT @limit`;
 
 /** Unhandled Detect warnings per account: its WHERE is the partial index invoices_warned_unhandled's (migration 14). */

@@ -41,12 +41,13 @@ export const DOCUMENT_FINAL_DELIVERY = DOCUMENT_FINAL_STATUSES;
 /** A sent bank message's status (GET /v1/fi_bank_messages/{id}): OK, or ERROR with an error message; both are final. */
 export const BANK_MESSAGE_FINAL_DELIVERY = ['OK', 'ERROR'] as const;
 
-const sqlList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+/** Values as an SQL list of string literals, for a WHERE that must match a partial index's text. */
+export const sqlList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 /**
  * A sent row whose delivery is still followed: the WHERE of migration 16's partial index, written
  * from today's final statuses. Should they change, this stops matching the index (the query is then
- * right but reads every sent row; test/unit/store/migrations/016-still-followed.test.ts says so): add a migration
- * that makes the index again with the new lists.
+ * right but reads every sent row; test/unit/store/migrations/016-still-followed.test.ts says so):
+ * add a migration that makes the index again with the new lists.
  */
 export const TRACKED_SQL = `remote_id IS NOT NULL AND state IN ('uploaded', 'moving', 'done')
           AND CASE kind
@@ -292,9 +293,6 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const reroutes = db.prepare<{ account: string | null }, OutboxRecord>(
     "SELECT * FROM outbox WHERE needs_reroute = 1 AND state = 'done' AND (@account IS NULL OR account_id = @account) ORDER BY id",
   );
-  const byRemoteId = db.prepare<{ account: string; remoteId: string; kind: string }, OutboxRecord>(`
-    SELECT * FROM outbox WHERE account_id = @account AND remote_id = @remoteId AND kind = @kind
-      AND state IN ('uploaded', 'moving', 'done') ORDER BY id LIMIT 1`);
   const transition = db.prepare<Record<string, string | number | null>>(`
     UPDATE outbox SET state = @to, updated_at = @now, ${patchAssignments(PATCH_COLUMNS)}
     WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`);
@@ -382,8 +380,10 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
     },
     /** The sent row that became the service's item `remoteId` (of this kind), if this app sent it. */
     findSent(accountId: string, kind: OutboxKind, remoteId: string): OutboxJob | undefined {
-      const r = byRemoteId.get({ account: accountId, remoteId, kind });
-      return r ? toJob(r) : undefined;
+      // A service id is set when the upload's answer settles the row, so its owner is the row that sent it.
+      const owner = byRemote.get(accountId, kind, remoteId);
+      const r = owner ? byId.get(owner.id) : undefined;
+      return r && (r.state === 'uploaded' || r.state === 'moving' || r.state === 'done') ? toJob(r) : undefined;
     },
     /**
      * Compare-and-set: moves the row to `to` and applies `patch` only if its state is one of `from`.
