@@ -39,6 +39,16 @@ const toJob = (r: BankMessageRecord): BankMessageJob =>
     seenAt: r.seen_at,
   });
 
+/**
+ * Received RI messages downloaded and verified whose delete on the service was never queued: its WHERE
+ * is the partial index bank_messages_ri_undeleted's (migration 18), so the messages already handed to
+ * a delete, however many years of them, are never read.
+ */
+export const UNDELETED_RI_SQL = `SELECT * FROM bank_messages
+    WHERE account_id = ? AND kind = 'ri' AND state = 'done' AND verified = 1 AND path IS NOT NULL AND sha256 IS NOT NULL
+      AND delete_queued = 0
+    ORDER BY job_id LIMIT ?`;
+
 export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number | null>, BankMessageRecord>(`
     INSERT INTO bank_messages (account_id, kind, id, message_type, seen_at, created_at, updated_at)
@@ -53,11 +63,10 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
   );
 
   // Received RI messages downloaded and verified here for which no delete on the service was ever queued.
-  const undeletedRi = db.prepare<[string, string, number], BankMessageRecord>(`
-    SELECT * FROM bank_messages b
-    WHERE account_id = ? AND kind = 'ri' AND state = 'done' AND verified = 1 AND path IS NOT NULL AND sha256 IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.account_id = b.account_id AND j.kind = ? AND j.key = b.id)
-    ORDER BY job_id LIMIT ?`);
+  const undeletedRi = db.prepare<[string, number], BankMessageRecord>(UNDELETED_RI_SQL);
+  const deleteQueued = db.prepare<[string, string]>(
+    "UPDATE bank_messages SET delete_queued = 1 WHERE account_id = ? AND kind = 'ri' AND id = ?",
+  );
 
   // A bank message has no date or sender of its own in the mirror: it is filed by when it was mirrored.
   const filed = db.prepare<[string, number, number], FiledFileRecord>(`
@@ -86,9 +95,13 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
       const row = existing.get(accountId, kind, id);
       return row && toJob(row);
     },
-    /** RI messages downloaded and verified whose delete (a `jobs` row of `deleteKind`) was never queued. */
-    listUndeletedRi(accountId: string, deleteKind: string, limit: number): BankMessageJob[] {
-      return undeletedRi.all(accountId, deleteKind, limit).map(toJob);
+    /** RI messages downloaded and verified whose delete was never queued (markDeleteQueued), oldest first. */
+    listUndeletedRi(accountId: string, limit: number): BankMessageJob[] {
+      return undeletedRi.all(accountId, limit).map(toJob);
+    },
+    /** The message's delete on the service is queued (in the same transaction as its job): it is never listed again. */
+    markDeleteQueued(accountId: string, id: string): void {
+      deleteQueued.run(accountId, id);
     },
     /** The newest `limit` messages of one feed. */
     list(accountId: string, kind: BankMessageKind, limit = 500): BankMessageJob[] {

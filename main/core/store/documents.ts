@@ -4,6 +4,7 @@ import { type Direction, DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
 import { type Document, type DocumentEvent, documentEventSchema, documentSchema } from '../../../shared/schemas/document';
 import { epochMs } from './columns';
 import type { StoreDeps } from './deps';
+import { sqlList } from './outbox';
 
 export type UpsertOutcome = 'new' | 'changed' | 'unchanged';
 
@@ -110,6 +111,14 @@ const columnsOf = (d: Document) => ({
   sortMs: epochMs(d.received_at) ?? epochMs(d.created_at) ?? 0,
 });
 
+/**
+ * Mirrored sent documents whose status may still change, least recently looked at first: its WHERE is
+ * the partial index documents_unfinished_sent's (migration 18), so the sent history is never read.
+ */
+export const UNFINISHED_SENT_DOCUMENTS_SQL = `SELECT id FROM documents WHERE account_id = @account AND direction = 'SENT'
+       AND (status IS NULL OR status NOT IN (${sqlList(DOCUMENT_FINAL_STATUSES)})) AND updated_at <= @before
+     ORDER BY updated_at LIMIT @limit`;
+
 /** The mirror of business documents and their event history. */
 export function createDocumentsRepo(db: Database, deps: StoreDeps) {
   const stored = db.prepare<[string, string], { json: string }>('SELECT json FROM documents WHERE account_id = ? AND id = ?');
@@ -149,11 +158,7 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
   const events = db.prepare<[string, string], { json: string }>(
     'SELECT json FROM document_events WHERE account_id = ? AND document_id = ? ORDER BY created_at, id',
   );
-  const unfinishedSent = db.prepare<{ account: string; before: number; limit: number }, { id: string }>(
-    `SELECT id FROM documents WHERE account_id = @account AND direction = 'SENT'
-       AND (status IS NULL OR status NOT IN (${DOCUMENT_FINAL_STATUSES.map((x) => `'${x}'`).join(', ')})) AND updated_at <= @before
-     ORDER BY updated_at LIMIT @limit`,
-  );
+  const unfinishedSent = db.prepare<{ account: string; before: number; limit: number }, { id: string }>(UNFINISHED_SENT_DOCUMENTS_SQL);
   const touch = db.prepare<{ account: string; id: string; now: number }>(
     'UPDATE documents SET updated_at = @now WHERE account_id = @account AND id = @id',
   );

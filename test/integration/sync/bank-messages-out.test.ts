@@ -178,6 +178,8 @@ describe('received RI messages: deleted on the service only once downloaded, and
       expect(t.engine.store.jobs.find(t.account.id, 'ri-delete', m.id)?.state).toBe('done');
     }
     expect((await downloaded()).length).toBe(mirrored.length);
+    // Each message's row says its delete was queued: the next poll reads none of them again.
+    expect(t.engine.store.bankMessages.listUndeletedRi(t.account.id, 10)).toEqual([]);
   }, 60_000);
 
   it('does not delete a message whose file no longer holds what was downloaded', async () => {

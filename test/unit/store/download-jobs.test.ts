@@ -137,3 +137,26 @@ describe('bank message jobs', () => {
     expect(store.bankMessages.countsByState(account.id)).toEqual({ pending: 2, needs_user: 0, done: 0, failed: 0, missing: 1 });
   });
 });
+
+describe('RI messages waiting for their delete to be queued', () => {
+  it('lists each downloaded, verified RI message until its delete is marked queued, and never again after', () => {
+    const { store, account } = storeWithAccount();
+    const file = (n: number) => ({ path: `Inbox/${n}.xml`, sha256: 'a'.repeat(64), size: 10 });
+    const ri1 = store.bankMessages.enqueue(account.id, 'ri', '1001').job;
+    const ri2 = store.bankMessages.enqueue(account.id, 'ri', '1002').job;
+    store.bankMessages.enqueue(account.id, 'ri', '1003');
+    const sent = store.bankMessages.enqueue(account.id, 'sent', '1004').job;
+    store.bankMessages.markDone(ri1.jobId, file(1));
+    store.bankMessages.markDone(ri2.jobId, file(2));
+    store.bankMessages.markDone(sent.jobId, file(4));
+    // Not downloaded yet (1003) or not an RI message (1004): nothing to delete.
+    expect(store.bankMessages.listUndeletedRi(account.id, 10).map((m) => m.id)).toEqual(['1001', '1002']);
+    store.bankMessages.markDeleteQueued(account.id, '1001');
+    expect(store.bankMessages.listUndeletedRi(account.id, 10).map((m) => m.id)).toEqual(['1002']);
+    expect(store.bankMessages.listUndeletedRi(account.id, 1).map((m) => m.id)).toEqual(['1002']);
+    // Fetched again (the user asked): its delete was queued once already, so it is not listed again.
+    store.bankMessages.requeue(ri1.jobId);
+    store.bankMessages.markDone(ri1.jobId, file(1));
+    expect(store.bankMessages.listUndeletedRi(account.id, 10).map((m) => m.id)).toEqual(['1002']);
+  });
+});

@@ -16,6 +16,7 @@ import { m014WarnedUnhandled } from './014-warned-unhandled';
 import { m015SearchPrefixes } from './015-search-prefixes';
 import { m016StillFollowed } from './016-still-followed';
 import { m017OutboxTallies } from './017-outbox-tallies';
+import { m018SentDocumentsAndRiDeletes } from './018-sent-documents-and-ri-deletes';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m015SearchPrefixes,
   m016StillFollowed,
   m017OutboxTallies,
+  m018SentDocumentsAndRiDeletes,
 ];

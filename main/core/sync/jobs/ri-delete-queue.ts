@@ -21,14 +21,19 @@ export interface RiDeleteJob {
 
 /**
  * With the account's option on, queues a delete for every received RI message that is downloaded and
- * verified here and was never queued for one: once per message (the `jobs` row stays when done).
+ * verified here and was never queued for one: once per message (the `jobs` row stays when done, and
+ * the message's row says its delete was queued, so the next poll reads only the new ones).
  */
 export function enqueueRiDeletes(ctx: SyncContext): number {
   if (!ctx.account.deleteRiAfterDownload) return 0;
   const { store, account } = ctx;
-  const ready = store.bankMessages.listUndeletedRi(account.id, RI_DELETE_KIND, 500);
+  const ready = store.bankMessages.listUndeletedRi(account.id, 500);
   store.transaction(() => {
-    for (const m of ready) store.jobs.enqueue(account.id, RI_DELETE_KIND, m.id, { messageId: m.id });
+    for (const m of ready) {
+      // A message whose job exists already (queued before its row could say so) is only marked.
+      store.jobs.enqueue(account.id, RI_DELETE_KIND, m.id, { messageId: m.id });
+      store.bankMessages.markDeleteQueued(account.id, m.id);
+    }
   });
   return ready.length;
 }
