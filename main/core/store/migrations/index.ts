@@ -17,6 +17,7 @@ import { m015SearchPrefixes } from './015-search-prefixes';
 import { m016StillFollowed } from './016-still-followed';
 import { m017OutboxTallies } from './017-outbox-tallies';
 import { m018SentDocumentsAndRiDeletes } from './018-sent-documents-and-ri-deletes';
+import { m019AttentionBounded } from './019-attention-bounded';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m016StillFollowed,
   m017OutboxTallies,
   m018SentDocumentsAndRiDeletes,
+  m019AttentionBounded,
 ];
