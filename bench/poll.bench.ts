@@ -1,9 +1,13 @@
+import { RI_DELETE_KIND } from '../main/core/sync/jobs/ri-delete-queue';
+import { needsPerson } from '../main/core/sync/needs-person';
 import { deliverMany, engineOn, growthTable, out, requests, rmAll, sizeFrom, tmp, twoSizes } from './harness';
 import { adminCompany, spawnSandbox } from './support';
 
 // 2. A poll with nothing new, by the size of the local mirror (N/10 and N older invoices built
-// directly in the store, and a tenth as many sent long ago, their deliveries final): a poll must not
-// cost more for a bigger mirror or a longer history of sending. Mean of 40 polls.
+// directly in the store; a tenth as many invoices and documents sent long ago, their deliveries final;
+// a tenth as many received RI bank messages, downloaded and deleted on the service as the account
+// asks): a poll must not cost more for a bigger mirror or a longer history. Mean of 40 polls. Beside
+// it, the Overview's "needs a person" counts, which read the same history.
 const POLL_MIRROR = sizeFrom('BENCH_POLL_MIRROR', 100_000);
 
 export async function pollBench(xml: Buffer): Promise<void> {
@@ -13,7 +17,7 @@ export async function pollBench(xml: Buffer): Promise<void> {
     const company = await adminCompany(sb.url);
     await deliverMany(sb.url, company.company_id, 10, xml);
     out('\n2. A poll with nothing new, by the size of the local mirror (mean of 40 polls)');
-    const results: { ms: number; requests: number }[] = [];
+    const results: { ms: number; requests: number; overviewMs: number }[] = [];
     for (const size of sizes) {
       const data = await tmp('bench-poll-');
       const root = await tmp('bench-poll-root-');
@@ -26,6 +30,7 @@ export async function pollBench(xml: Buffer): Promise<void> {
         root,
         apiKey: company.api_key,
       });
+      await engine.updateAccount(account.id, { deleteRiAfterDownload: true });
       await engine.syncOnce();
       // Fill the mirror with older invoices directly, as if mirrored long ago.
       engine.store.transaction(() => {
@@ -64,6 +69,21 @@ export async function pollBench(xml: Buffer): Promise<void> {
             deliveryStatus: 'DELIVERED',
             destPath: `Sent/${id}.xml`,
           });
+          engine.store.documents.upsert(account.id, 'SENT', {
+            id: `doc-${i}`,
+            type: 'ORDER',
+            number: `O-${i}`,
+            status: 'CONFIRMED_DELIVERY',
+            created_at: new Date(Date.UTC(2020, 0, 1) + i * 600_000).toISOString(),
+          });
+          // A received RI message, its file kept here and its delete on the service done.
+          const ri = engine.store.bankMessages.enqueue(account.id, 'ri', `ri-${i}`).job;
+          engine.store.bankMessages.markDone(ri.jobId, { path: `Inbox/ri-${i}.xml`, sha256: 'a'.repeat(64), size: 1 });
+          engine.store.jobs.enqueue(account.id, RI_DELETE_KIND, `ri-${i}`, { messageId: `ri-${i}` });
+          const del = engine.store.jobs.find(account.id, RI_DELETE_KIND, `ri-${i}`)?.id ?? -1;
+          engine.store.jobs.claim(del);
+          engine.store.jobs.succeed(del);
+          engine.store.bankMessages.markDeleteQueued(account.id, `ri-${i}`);
         }
       });
       let sent = 0;
@@ -76,7 +96,14 @@ export async function pollBench(xml: Buffer): Promise<void> {
         if (i >= 5) times.push(performance.now() - t);
         sent = requests.n - before;
       }
-      results.push({ ms: times.reduce((a, b) => a + b, 0) / times.length, requests: sent });
+      const overview: number[] = [];
+      for (let i = 0; i < 45; i++) {
+        const t = performance.now();
+        needsPerson({ store: engine.store, accounts: engine.listAccounts(), now: Date.now(), syncStates: engine.syncStates() });
+        if (i >= 5) overview.push(performance.now() - t);
+      }
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      results.push({ ms: mean(times), requests: sent, overviewMs: mean(overview) });
       await engine.stop();
       await rmAll(data, root);
     }
@@ -86,6 +113,7 @@ export async function pollBench(xml: Buffer): Promise<void> {
       [
         { name: 'mean time per poll', unit: 'ms', small: s.ms, large: l.ms },
         { name: 'requests per poll', unit: '', small: s.requests, large: l.requests, digits: 0 },
+        { name: "the Overview's needs-a-person counts, mean", unit: 'ms', small: s.overviewMs, large: l.overviewMs, digits: 2 },
       ],
       sizes,
     );
