@@ -5,10 +5,10 @@ import type { Migration } from '../migrate';
  * same for sent invoices and the outbox), each now through a partial index holding only what is open:
  *
  * - sent business documents whose status may still change (store/documents.ts, UNFINISHED_SENT_DOCUMENTS_SQL):
- *   2.8 ms a poll at 10,000 sent documents and 24 ms at 100,000, before;
+ *   2.5 ms a poll at 10,000 sent documents and 22 ms at 100,000, before;
  * - received RI bank messages, downloaded and verified, whose delete on the service was never queued
  *   (store/bank-messages.ts, UNDELETED_RI_SQL, asked when the account deletes RI messages after
- *   download): 15 ms at 10,000 messages and 132 ms at 100,000, before. Which messages had their delete
+ *   download): 12.5 ms at 10,000 messages and 126 ms at 100,000, before. Which messages had their delete
  *   queued was known only from the `jobs` table, so every downloaded message was looked up there;
  *   `delete_queued` now says it on the message's own row (set with the job, backfilled here), and the
  *   index holds only the messages still without one.
