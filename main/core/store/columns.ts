@@ -22,6 +22,9 @@ export function epochMs(iso: string | null | undefined): number | undefined {
 /** Binds a list for `IN (SELECT value FROM json_each(?))`, which keeps one prepared statement for any length. */
 export const jsonList = (values: readonly string[]): string => JSON.stringify(values);
 
+/** Values as an SQL list of string literals, for a WHERE that must match a partial index's text. */
+export const sqlList = (values: readonly string[]): string => values.map((v) => `'${v}'`).join(', ');
+
 /**
  * A partial update in one prepared statement: `col = iif(@set_key, @key, col)` per column, so any
  * subset of fields can be written (including to NULL) without building SQL per call.

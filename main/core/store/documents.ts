@@ -2,9 +2,8 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { DocumentSortKey, ListSort } from '../../../shared/bridge/commands';
 import { type Direction, DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
 import { type Document, type DocumentEvent, documentEventSchema, documentSchema } from '../../../shared/schemas/document';
-import { epochMs } from './columns';
+import { epochMs, sqlList } from './columns';
 import type { StoreDeps } from './deps';
-import { sqlList } from './outbox';
 
 export type UpsertOutcome = 'new' | 'changed' | 'unchanged';
 

@@ -1,11 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { Direction } from '../../../shared/enums';
 import type { Invoice } from '../../../shared/schemas/invoice';
-import { epochMs, flag } from './columns';
+import { epochMs, flag, sqlList } from './columns';
 import type { StoreDeps } from './deps';
 import { createInvoiceQueries } from './invoice-queries';
 import { type InvoiceTableRow, type MirroredInvoice, toInvoice } from './invoice-rows';
-import { INVOICE_FINAL_DELIVERY, sqlList } from './outbox';
+import { INVOICE_FINAL_DELIVERY } from './outbox';
 
 export type { InvoiceSummary, MirroredInvoice } from './invoice-rows';
 

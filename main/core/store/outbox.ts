@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
 import type { FailureKind } from '../../../shared/errors';
-import { flag, isSet, type JsonObject, jsonList, parseObject, patchAssignments, patchParams } from './columns';
+import { flag, isSet, type JsonObject, jsonList, parseObject, patchAssignments, patchParams, sqlList } from './columns';
 import type { StoreDeps } from './deps';
 
 export const OUTBOX_STATES = [
@@ -41,8 +41,6 @@ export const DOCUMENT_FINAL_DELIVERY = DOCUMENT_FINAL_STATUSES;
 /** A sent bank message's status (GET /v1/fi_bank_messages/{id}): OK, or ERROR with an error message; both are final. */
 export const BANK_MESSAGE_FINAL_DELIVERY = ['OK', 'ERROR'] as const;
 
-/** Values as an SQL list of string literals, for a WHERE that must match a partial index's text. */
-export const sqlList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 /**
  * A sent row whose delivery is still followed: the WHERE of migration 16's partial index, written
  * from today's final statuses. Should they change, this stops matching the index (the query is then
@@ -246,7 +244,7 @@ function parseCompanions(json: string): OutboxCompanion[] | null {
 }
 
 /** The partial unique index's condition (migration 1): the same text, built from the one list. */
-const ACTIVE = `state NOT IN (${SETTLED_OUTBOX_STATES.map((s) => `'${s}'`).join(', ')})`;
+const ACTIVE = `state NOT IN (${sqlList(SETTLED_OUTBOX_STATES)})`;
 
 export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number | null>, OutboxRecord>(`
