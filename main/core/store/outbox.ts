@@ -28,6 +28,8 @@ export const ACTIVE_OUTBOX_STATES = [
 ] as const satisfies readonly OutboxState[];
 /** Settled rows no longer hold their file version: the same bytes may be queued again. */
 export const SETTLED_OUTBOX_STATES = ['done', 'failed', 'vanished'] as const satisfies readonly OutboxState[];
+/** The service has the file: its answer settled the row, and the file is on its way to Sent/ or there. */
+export const SENT_OUTBOX_STATES = ['uploaded', 'moving', 'done'] as const satisfies readonly OutboxState[];
 export const OUTBOX_KINDS = ['invoice', 'document', 'bank_message'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export type OutboxErrorKind = FailureKind;
@@ -47,7 +49,7 @@ export const BANK_MESSAGE_FINAL_DELIVERY = ['OK', 'ERROR'] as const;
  * right but reads every sent row; test/unit/store/migrations/016-still-followed.test.ts says so):
  * add a migration that makes the index again with the new lists.
  */
-export const TRACKED_SQL = `remote_id IS NOT NULL AND state IN ('uploaded', 'moving', 'done')
+export const TRACKED_SQL = `remote_id IS NOT NULL AND state IN (${sqlList(SENT_OUTBOX_STATES)})
           AND CASE kind
             WHEN 'invoice' THEN coalesce(delivery_status, '') NOT IN (${sqlList(INVOICE_FINAL_DELIVERY)})
             WHEN 'document' THEN coalesce(delivery_status, '') NOT IN (${sqlList(DOCUMENT_FINAL_DELIVERY)})
@@ -55,7 +57,7 @@ export const TRACKED_SQL = `remote_id IS NOT NULL AND state IN ('uploaded', 'mov
           END`;
 /** Bank messages sent without a service id yet, queued since a time, oldest first: migration 16's other partial index. */
 export const UNIDENTIFIED_SQL = `SELECT * FROM outbox
-    WHERE account_id = ? AND kind = 'bank_message' AND remote_id IS NULL AND state IN ('uploaded', 'moving', 'done')
+    WHERE account_id = ? AND kind = 'bank_message' AND remote_id IS NULL AND state IN (${sqlList(SENT_OUTBOX_STATES)})
       AND created_at >= ? ORDER BY id LIMIT ?`;
 /** The sent rows to ask about next: followed, least recently checked first (the partial index's order). */
 export const UNDELIVERED_SQL = `SELECT * FROM outbox
@@ -381,7 +383,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
       // A service id is set when the upload's answer settles the row, so its owner is the row that sent it.
       const owner = byRemote.get(accountId, kind, remoteId);
       const r = owner ? byId.get(owner.id) : undefined;
-      return r && (r.state === 'uploaded' || r.state === 'moving' || r.state === 'done') ? toJob(r) : undefined;
+      return r && (SENT_OUTBOX_STATES as readonly OutboxState[]).includes(r.state) ? toJob(r) : undefined;
     },
     /**
      * Compare-and-set: moves the row to `to` and applies `patch` only if its state is one of `from`.
