@@ -62,7 +62,6 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
     'SELECT * FROM bank_messages WHERE account_id = ? AND kind = ? ORDER BY seen_at DESC, job_id DESC LIMIT ?',
   );
 
-  // Received RI messages downloaded and verified here for which no delete on the service was ever queued.
   const undeletedRi = db.prepare<[string, number], BankMessageRecord>(UNDELETED_RI_SQL);
   const deleteQueued = db.prepare<[string, string]>(
     "UPDATE bank_messages SET delete_queued = 1 WHERE account_id = ? AND kind = 'ri' AND id = ?",
