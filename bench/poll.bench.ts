@@ -7,7 +7,8 @@ import { adminCompany, spawnSandbox } from './support';
 // directly in the store; a tenth as many invoices and documents sent long ago, their deliveries final;
 // a tenth as many received RI bank messages, downloaded and deleted on the service as the account
 // asks): a poll must not cost more for a bigger mirror or a longer history. Mean of 40 polls. Beside
-// it, the Overview's "needs a person" counts, which read the same history.
+// it, the Overview's "needs a person" counts and the Documents page's first page with its total,
+// which read the same history.
 const POLL_MIRROR = sizeFrom('BENCH_POLL_MIRROR', 100_000);
 
 export async function pollBench(xml: Buffer): Promise<void> {
@@ -17,7 +18,7 @@ export async function pollBench(xml: Buffer): Promise<void> {
     const company = await adminCompany(sb.url);
     await deliverMany(sb.url, company.company_id, 10, xml);
     out('\n2. A poll with nothing new, by the size of the local mirror (mean of 40 polls)');
-    const results: { ms: number; requests: number; overviewMs: number }[] = [];
+    const results: { ms: number; requests: number; overviewMs: number; documentsMs: number }[] = [];
     for (const size of sizes) {
       const data = await tmp('bench-poll-');
       const root = await tmp('bench-poll-root-');
@@ -102,8 +103,16 @@ export async function pollBench(xml: Buffer): Promise<void> {
         needsPerson({ store: engine.store, accounts: engine.listAccounts(), now: Date.now(), syncStates: engine.syncStates() });
         if (i >= 5) overview.push(performance.now() - t);
       }
+      // The Documents page's first page of sent documents with its total, as documents.list answers it.
+      const documentsPage: number[] = [];
+      for (let i = 0; i < 45; i++) {
+        const t = performance.now();
+        engine.store.documents.list(account.id, 'SENT', 100);
+        engine.store.documents.count(account.id, 'SENT');
+        if (i >= 5) documentsPage.push(performance.now() - t);
+      }
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      results.push({ ms: mean(times), requests: sent, overviewMs: mean(overview) });
+      results.push({ ms: mean(times), requests: sent, overviewMs: mean(overview), documentsMs: mean(documentsPage) });
       await engine.stop();
       await rmAll(data, root);
     }
@@ -114,6 +123,7 @@ export async function pollBench(xml: Buffer): Promise<void> {
         { name: 'mean time per poll', unit: 'ms', small: s.ms, large: l.ms },
         { name: 'requests per poll', unit: '', small: s.requests, large: l.requests, digits: 0 },
         { name: "the Overview's needs-a-person counts, mean", unit: 'ms', small: s.overviewMs, large: l.overviewMs, digits: 2 },
+        { name: 'first page of sent documents with its total, mean', unit: 'ms', small: s.documentsMs, large: l.documentsMs, digits: 2 },
       ],
       sizes,
     );

@@ -149,7 +149,8 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
     }
     return st;
   };
-  const countOf = db.prepare<[string, Direction], number>('SELECT count(*) FROM documents WHERE account_id = ? AND direction = ?').pluck();
+  // The tallies of migration 20: counting the rows walked the listing index, 121 ms at 1,000,000 documents.
+  const countOf = db.prepare<[string, Direction], number>('SELECT n FROM document_tallies WHERE account_id = ? AND direction = ?').pluck();
   const addEvent = db.prepare<Record<string, string | number>>(`
     INSERT INTO document_events (account_id, document_id, code, message, created_at, json, first_seen_at)
     VALUES (@account, @document, @code, @message, @createdAt, @json, @now)

@@ -91,6 +91,16 @@ describe('lists sorted by a column through the bridge', () => {
       return out;
     };
     expect(await pages({ sort: { by: 'number', dir: 'asc' } })).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4', 'PO-5', 'PO-6']);
+    // A first page that is not the whole list carries its direction's total (the tallies of migration 20).
+    t.engine.store.documents.upsert(a.id, 'SENT', { id: 'sent-0', type: 'ORDER', created_at: '2026-01-02T00:00:00Z' });
+    const first = await call<{ total: number }>(t, 'documents.list', { accountId: a.id, limit: 2 } as CommandInput<'documents.list'>);
+    expect(first.total).toBe(7);
+    const sent = await call<{ total: number }>(t, 'documents.list', {
+      accountId: a.id,
+      direction: 'SENT',
+      limit: 2,
+    } as CommandInput<'documents.list'>);
+    expect(sent.total).toBe(1);
     // Acme Oy: i = 1, 3, 5 -> PO-3, PO-2, PO-1
     expect(await pages({ query: 'acme', sort: { by: 'number', dir: 'desc' } })).toEqual(['PO-3', 'PO-2', 'PO-1']);
 

@@ -18,6 +18,7 @@ import { m016StillFollowed } from './016-still-followed';
 import { m017OutboxTallies } from './017-outbox-tallies';
 import { m018SentDocumentsAndRiDeletes } from './018-sent-documents-and-ri-deletes';
 import { m019AttentionBounded } from './019-attention-bounded';
+import { m020DocumentTallies } from './020-document-tallies';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m017OutboxTallies,
   m018SentDocumentsAndRiDeletes,
   m019AttentionBounded,
+  m020DocumentTallies,
 ];
