@@ -3,7 +3,7 @@ import type { InvoiceSortKey, ListSort } from '../../../shared/bridge/commands';
 import type { Direction } from '../../../shared/enums';
 import { flag, jsonList } from './columns';
 import { toFtsQuery } from './fts-query';
-import { type InvoiceSummary, SUMMARY_COLUMNS, type SummaryRecord, toSummary } from './invoice-rows';
+import { type InvoiceSummary, idOfRaw, SUMMARY_COLUMNS, SUMMARY_WIDTH, summaryOfRaw } from './invoice-rows';
 import { createInvoiceWalk } from './invoice-walk';
 
 export interface InvoiceQueryFilter {
@@ -156,7 +156,9 @@ const tallyParams = (accountId: string, f: InvoiceQueryFilter): Params => ({
 const TOTALS = 'i.currency AS currency, total(i.sum) AS sum, count(*) AS count';
 const BY_CURRENCY = 'GROUP BY i.currency ORDER BY i.currency';
 
-type KeyedRecord = SummaryRecord & { sort_key: number | string };
+/** A raw summary row (invoice-rows.ts) with its sort key after the columns (and, from the walk, its row id). */
+type KeyedRow = unknown[];
+const keyOf = (r: KeyedRow) => r[SUMMARY_WIDTH] as number | string;
 type WalkedKey = { row_id: number; sort_key: number; id: string };
 
 /** Filters the tallies of migration 13 answer: the direction and statuses, nothing else. */
@@ -209,6 +211,16 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
     }
     return st as Statement<[Params], R>;
   };
+  // Summary rows are read raw (summaryOfRaw); a raw statement stays raw, so it is kept apart.
+  const rawStatements = new Map<string, Statement<[Params], KeyedRow>>();
+  const preparedRaw = (sql: string): Statement<[Params], KeyedRow> => {
+    let st = rawStatements.get(sql);
+    if (!st) {
+      st = db.prepare<[Params], KeyedRow>(sql).raw();
+      rawStatements.set(sql, st);
+    }
+    return st;
+  };
 
   /** The plan for a filter and its parameters; text with nothing searchable filters nothing. */
   function plan(accountId: string, filter: InvoiceQueryFilter): [Plan, Params] {
@@ -235,12 +247,19 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
     return `SELECT ${SUMMARY_COLUMNS}, ${expr} AS sort_key ${from} ${WHERE} ${keyset} ORDER BY ${expr} ${dir}, i.id ${dir} LIMIT @limit`;
   }
   // Only the key and id of each row the walk reads: building every read row's summary cost ten times more.
-  const summaries = db.prepare<[string], KeyedRecord & { row_id: number }>(
-    `SELECT ${SUMMARY_COLUMNS}, i.sort_ms AS sort_key, i.row_id FROM json_each(?) j CROSS JOIN invoices i ON i.row_id = j.value`,
-  );
-  function summariesOf(walked: readonly WalkedKey[]): KeyedRecord[] {
-    const byRow = new Map(summaries.all(JSON.stringify(walked.map((w) => w.row_id))).map((r) => [r.row_id, r]));
-    return walked.flatMap((w) => byRow.get(w.row_id) ?? []);
+  const summaries = db
+    .prepare<[string], KeyedRow>(
+      `SELECT ${SUMMARY_COLUMNS}, i.sort_ms AS sort_key, i.row_id FROM json_each(?) j CROSS JOIN invoices i ON i.row_id = j.value`,
+    )
+    .raw();
+  function summariesOf(walked: readonly WalkedKey[]): KeyedRow[] {
+    const byRow = new Map(summaries.all(JSON.stringify(walked.map((w) => w.row_id))).map((r) => [r[SUMMARY_WIDTH + 1] as number, r]));
+    const rows: KeyedRow[] = [];
+    for (const w of walked) {
+      const r = byRow.get(w.row_id);
+      if (r) rows.push(r);
+    }
+    return rows;
   }
   /** The walk's rows (invoice-walk.ts): the given row ids that pass the filters and the keyset. */
   function walkSql(filter: InvoiceQueryFilter, first: boolean): string {
@@ -292,27 +311,26 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
               desc: sort.dir === 'desc',
               want: limit + 1,
               afterKey: after?.key as number | undefined,
+              // Read raw as walkSql orders them: row id, received time, id.
               rowsOf: (ids) =>
-                prepared<WalkedKey>(walkSql(filter, after === undefined)).all({
-                  ...filterParams(accountId, filter),
-                  ...keyset,
-                  ids: JSON.stringify(ids),
-                }),
+                preparedRaw(walkSql(filter, after === undefined))
+                  .all({ ...filterParams(accountId, filter), ...keyset, ids: JSON.stringify(ids) })
+                  .map((r): WalkedKey => ({ row_id: r[0] as number, sort_key: r[1] as number, id: r[2] as string })),
             })
           : null;
       // A walk that read every match counted them; one that read the probe's cap of them says counting is
       // not cheap. Between the two, countIfCheap asks the probe.
       if (walked && !after && (walked.passing !== null || (walked.read ?? 0) >= NARROW_MATCHES))
         counted = { key: countKey(accountId, filter), n: walked.passing };
-      let rows: KeyedRecord[];
+      let rows: KeyedRow[];
       if (walked) rows = summariesOf(walked.rows);
       else {
         const [p, params] = plan(accountId, filter);
-        rows = prepared<KeyedRecord>(pageSql(p, filter, after === undefined)).all({ ...params, ...keyset, limit: limit + 1 });
+        rows = preparedRaw(pageSql(p, filter, after === undefined)).all({ ...params, ...keyset, limit: limit + 1 });
       }
-      const items = rows.slice(0, limit).map(toSummary);
+      const items = rows.slice(0, limit).map(summaryOfRaw);
       const last = rows[items.length - 1];
-      return { items, next: rows.length > limit && last ? { key: last.sort_key, id: last.id } : null };
+      return { items, next: rows.length > limit && last ? { key: keyOf(last), id: idOfRaw(last) } : null };
     },
     /**
      * The count when it is cheap, else null: a search matching much of the mirror would have to

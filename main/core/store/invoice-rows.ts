@@ -66,11 +66,38 @@ export interface InvoiceTableRow {
   updated_at: number;
 }
 
-/** The listing's columns; the full `json` is read only for one invoice at a time. */
-export const SUMMARY_COLUMNS = `i.account_id, i.id, i.direction, i.status, i.number, i.reference, i.sender_name, i.sender_bid,
-  i.recipient_name, i.recipient_bid, i.date, i.date_due, i.sum, i.sum_tax, i.currency, i.received_at, i.created_at,
-  i.sort_ms, i.handled, i.detect_status, i.detect_findings_json, i.first_seen_at, i.updated_at`;
+/** The listing's columns, in the order SUMMARY_COLUMNS reads them; the full `json` is read only for one invoice at a time. */
+const SUMMARY_FIELDS = [
+  'account_id',
+  'id',
+  'direction',
+  'status',
+  'number',
+  'reference',
+  'sender_name',
+  'sender_bid',
+  'recipient_name',
+  'recipient_bid',
+  'date',
+  'date_due',
+  'sum',
+  'sum_tax',
+  'currency',
+  'received_at',
+  'created_at',
+  'sort_ms',
+  'handled',
+  'detect_status',
+  'detect_findings_json',
+  'first_seen_at',
+  'updated_at',
+] as const satisfies readonly (keyof InvoiceTableRow)[];
+export const SUMMARY_COLUMNS = SUMMARY_FIELDS.map((f) => `i.${f}`).join(', ');
 export type SummaryRecord = Omit<InvoiceTableRow, 'row_id' | 'json'>;
+/** How many values SUMMARY_COLUMNS reads: a raw row's further values (a sort key, a row id) come after them. */
+export const SUMMARY_WIDTH = SUMMARY_FIELDS.length;
+/** Where each column is in a raw row (better-sqlite3's `.raw()`: an array of values per row, SUMMARY_COLUMNS first). */
+const AT = Object.fromEntries(SUMMARY_FIELDS.map((f, i) => [f, i])) as { [K in (typeof SUMMARY_FIELDS)[number]]: number };
 
 /** Findings are the service's texts; anything else stored there is not shown. */
 const findingsOf = (json: string | null): string[] | null => {
@@ -79,31 +106,42 @@ const findingsOf = (json: string | null): string[] | null => {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
 };
 
-export const toSummary = (r: SummaryRecord): InvoiceSummary => ({
-  accountId: r.account_id,
-  id: r.id,
-  direction: r.direction,
-  status: r.status,
-  number: r.number,
-  reference: r.reference,
-  senderName: r.sender_name,
-  senderBid: r.sender_bid,
-  recipientName: r.recipient_name,
-  recipientBid: r.recipient_bid,
-  date: r.date,
-  dateDue: r.date_due,
-  sum: r.sum,
-  sumTax: r.sum_tax,
-  currency: r.currency,
-  receivedAt: r.received_at,
-  createdAt: r.created_at,
-  sortMs: r.sort_ms,
-  handled: isSet(r.handled),
-  detectStatus: r.detect_status,
-  detectFindings: findingsOf(r.detect_findings_json),
-  firstSeenAt: r.first_seen_at,
-  updatedAt: r.updated_at,
+/**
+ * A summary from a raw row. Lists read their rows raw: better-sqlite3 builds an object per row by
+ * setting each column's name on it, which took 1.8 ms for a page of 101 rows at 1,000,000 invoices
+ * against 0.7 ms for arrays, on every keystroke of a search.
+ */
+export const summaryOfRaw = (v: readonly unknown[]): InvoiceSummary => ({
+  accountId: v[AT.account_id] as string,
+  id: v[AT.id] as string,
+  direction: v[AT.direction] as Direction,
+  status: v[AT.status] as string | null,
+  number: v[AT.number] as string | null,
+  reference: v[AT.reference] as string | null,
+  senderName: v[AT.sender_name] as string | null,
+  senderBid: v[AT.sender_bid] as string | null,
+  recipientName: v[AT.recipient_name] as string | null,
+  recipientBid: v[AT.recipient_bid] as string | null,
+  date: v[AT.date] as string | null,
+  dateDue: v[AT.date_due] as string | null,
+  sum: v[AT.sum] as number | null,
+  sumTax: v[AT.sum_tax] as number | null,
+  currency: v[AT.currency] as string | null,
+  receivedAt: v[AT.received_at] as string | null,
+  createdAt: v[AT.created_at] as string | null,
+  sortMs: v[AT.sort_ms] as number,
+  handled: isSet(v[AT.handled] as number),
+  detectStatus: v[AT.detect_status] as string | null,
+  detectFindings: findingsOf(v[AT.detect_findings_json] as string | null),
+  firstSeenAt: v[AT.first_seen_at] as number,
+  updatedAt: v[AT.updated_at] as number,
 });
+
+/** The id of a raw summary row. */
+export const idOfRaw = (v: readonly unknown[]): string => v[AT.id] as string;
+
+/** A summary from a row read as an object (one invoice at a time). */
+export const toSummary = (r: SummaryRecord): InvoiceSummary => summaryOfRaw(SUMMARY_FIELDS.map((f) => r[f]));
 
 export const toInvoice = (r: InvoiceTableRow): MirroredInvoice => ({
   ...toSummary(r),

@@ -50,6 +50,29 @@ describe('invoice mirror: upsert and get', () => {
     expect(store.invoices.get('other-account', '7')).toBeUndefined();
   });
 
+  it('lists each invoice with the same summary as its own view, in every plan (lists read their rows raw)', () => {
+    const { store, account } = storeWithAccount();
+    store.invoices.upsert(account.id, 'RECEIVED', invoice('7'));
+    store.invoices.upsert(account.id, 'RECEIVED', invoice('8', { number: 'INV-8', handled: true, sum: null, currency: null }));
+    store.invoices.setDetect(account.id, '8', 'WARN', ['Bank account changed since the last invoice']);
+    const own = ['8', '7'].map((id) => {
+      const { record: _record, ...summary } = store.invoices.get(account.id, id)!;
+      return summary;
+    });
+    expect(own[0]).toMatchObject({
+      handled: true,
+      sum: null,
+      detectStatus: 'WARN',
+      detectFindings: ['Bank account changed since the last invoice'],
+    });
+    // The listing's own index, a search walked in received order, and a search in another order.
+    expect(store.invoices.list(account.id, { direction: 'RECEIVED' }, 10).items).toEqual(own);
+    expect(store.invoices.list(account.id, { direction: 'RECEIVED', search: 'INV' }, 10).items).toEqual(own);
+    const byNumber = store.invoices.list(account.id, { direction: 'RECEIVED', search: 'INV', sort: { by: 'number', dir: 'desc' } }, 1);
+    expect(byNumber.items).toEqual([own[0]]);
+    expect(byNumber.next).toEqual({ key: 'INV-8', id: '8' });
+  });
+
   it('orders by the instant received, not by the text of the time', () => {
     const { store, account } = storeWithAccount();
     // 09:30 in Helsinki is 07:30Z, earlier than 08:00Z although its text sorts later
