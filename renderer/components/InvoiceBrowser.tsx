@@ -24,38 +24,54 @@ interface InvoiceBrowserProps {
 
 const ROW_HEIGHT = 44;
 
-/** Search, filters, the virtualized list of the whole mirror, and the open invoice beside it. */
-export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailExtra }: InvoiceBrowserProps) {
+/** The list's search field: its own component, so a keystroke renders the field, not the whole browser. */
+function ListSearch({ list, id }: { list: InvoiceList; id: string }) {
+  const { t } = useTranslation();
+  const query = useStore(list, (s) => s.filter.query ?? '');
+  return <SearchBox id={id} label={t('list.search')} value={query} onChange={(q) => list.getState().setFilter({ query: q })} />;
+}
+
+/** How many rows the list has ("at least" while a search is still being counted). */
+function ListCount({ list }: { list: InvoiceList }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const accountId = useApp((s) => s.accountId);
-  const query = useStore(list, (s) => s.filter.query ?? '');
   const total = useStore(list, (s) => s.total);
   const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
+  // Only while nothing is shown yet: `loading` flips twice a keystroke, and the count would render each time.
+  const waiting = useStore(list, (s) => s.total === null && s.loading);
+  return (
+    <p className="list-count" aria-live="polite">
+      {total === null
+        ? waiting
+          ? t('common.loading')
+          : ''
+        : lowerBound
+          ? t('list.countAtLeast', { formatted: f.number(total, 0) })
+          : t('list.count', { count: total, formatted: f.number(total, 0) })}
+    </p>
+  );
+}
+
+/**
+ * Search, filters, the virtualized list of the whole mirror, and the open invoice beside it. The parts
+ * that change while a person types (the field, the count) subscribe on their own: when this component
+ * held them, every keystroke rendered the filters, the list and the tools again, on the page's main
+ * thread while the host answered the keystroke on the same two cores.
+ */
+export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailExtra }: InvoiceBrowserProps) {
+  const accountId = useApp((s) => s.accountId);
   const error = useStore(list, (s) => s.error);
   const openId = useStore(list, (s) => s.openId);
-  const loading = useStore(list, (s) => s.loading);
+  const hasQuery = useStore(list, (s) => Boolean(s.filter.query));
+  const { t } = useTranslation();
   useQueryTiming(list);
 
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
       <div className="browser-list">
         <div className="toolbar">
-          <SearchBox
-            id={`${idPrefix}-search`}
-            label={t('list.search')}
-            value={query}
-            onChange={(q) => list.getState().setFilter({ query: q })}
-          />
-          <p className="list-count" aria-live="polite">
-            {total === null
-              ? loading
-                ? t('common.loading')
-                : ''
-              : lowerBound
-                ? t('list.countAtLeast', { formatted: f.number(total, 0) })
-                : t('list.count', { count: total, formatted: f.number(total, 0) })}
-          </p>
+          <ListSearch list={list} id={`${idPrefix}-search`} />
+          <ListCount list={list} />
           <ExportCsvButton list={list} />
         </div>
         {filters && <InvoiceFilters list={list} idPrefix={idPrefix} />}
@@ -70,7 +86,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           rowHeight={ROW_HEIGHT}
           renderRow={(row) => <InvoiceListRow row={row} />}
           rowClass={(row) => (row?.detectStatus === 'WARN' ? 'is-warned' : '')}
-          empty={<p className="muted">{query ? t('list.noMatches') : t('list.empty')}</p>}
+          empty={<p className="muted">{hasQuery ? t('list.noMatches') : t('list.empty')}</p>}
         />
         <InvoiceTotalsLine list={list} />
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { INVOICE_STATUSES } from '../../shared/enums';
 import type { InvoiceList } from '../stores/lists';
 
@@ -36,7 +37,19 @@ const fromTri = (v: string) => (v === '' ? undefined : v === 'yes');
 /** Date range, sender, status, Detect warning and handled: each change lists again at once. */
 export function InvoiceFilters({ list, idPrefix }: { list: InvoiceList; idPrefix: string }) {
   const { t } = useTranslation();
-  const filter = useStore(list, (s) => s.filter);
+  // The fields shown here only: the whole filter changes with every keystroke of the search.
+  const filter = useStore(
+    list,
+    useShallow((s) => ({
+      direction: s.filter.direction,
+      from: s.filter.from,
+      to: s.filter.to,
+      sender: s.filter.sender,
+      status: s.filter.status,
+      detectWarning: s.filter.detectWarning,
+      handled: s.filter.handled,
+    })),
+  );
   const set = list.getState().setFilter;
   const id = (name: string) => `${idPrefix}-filter-${name}`;
   const received = filter.direction === 'RECEIVED';

@@ -44,6 +44,32 @@ function setup(handlers: Handlers, o: { desktop?: boolean; lang?: 'en' | 'fi' } 
   return { bridge, stores };
 }
 
+describe('searching an invoice list', () => {
+  it('asks for each keystroke with the filters kept, shows the count and says when nothing matches', async () => {
+    const { bridge, stores } = setup({
+      'invoices.list': (input) => (input.filter?.query ? { items: [], next: null, total: 0, totalIsLowerBound: false } : page(3)),
+    });
+    renderWithApp(<InvoiceBrowser list={stores.received} idPrefix="r" label="Received invoices" />, bridge, { stores });
+    await screen.findByText('3 results');
+    const status = screen.getByLabelText('Status') as HTMLSelectElement;
+    fireEvent.change(status, { target: { value: 'DELIVERED' } });
+    await waitFor(() => expect(bridge.callsOf('invoices.list').at(-1)?.filter?.status).toBe('DELIVERED'));
+
+    const search = screen.getByRole('searchbox') as HTMLInputElement;
+    fireEvent.change(search, { target: { value: 'x' } });
+    fireEvent.change(search, { target: { value: 'xy' } });
+    await screen.findByText('Nothing matches the search.');
+    expect(search.value).toBe('xy');
+    expect(bridge.callsOf('invoices.list').at(-1)?.filter).toMatchObject({ query: 'xy', status: 'DELIVERED' });
+    // The filters keep what was chosen while the search changes (they no longer render with each keystroke).
+    expect(status.value).toBe('DELIVERED');
+
+    fireEvent.change(search, { target: { value: '' } });
+    await screen.findByText('3 results');
+    expect(screen.queryByText('Nothing matches the search.')).toBeNull();
+  });
+});
+
 describe('sorting by a column', () => {
   it('sorts an invoice list by the header clicked: its first way, the other way, then the list’s own order; aria-sort follows', async () => {
     const { bridge, stores } = setup({});
