@@ -6,8 +6,8 @@ import { useApp, useFormat } from '../stores/context';
 import type { DocumentList } from '../stores/lists';
 import { DocumentDetailPanel } from './DocumentDetailPanel';
 import { ErrorNotice } from './ErrorNotice';
+import { ListCount, ListSearch } from './ListToolbar';
 import { RowPlaceholder } from './RowPlaceholder';
-import { SearchBox } from './SearchBox';
 import { type SortColumn, SortHeader } from './SortHeader';
 import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
@@ -59,11 +59,8 @@ function DocumentListHeader({ list, label }: { list: DocumentList; label: string
 /** Trading documents, searched and listed the same way as invoices. */
 export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList; idPrefix: string; label: string }) {
   const { t } = useTranslation();
-  const f = useFormat();
   const accountId = useApp((s) => s.accountId);
-  const query = useStore(list, (s) => s.filter.query ?? '');
-  const total = useStore(list, (s) => s.total);
-  const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
+  const hasQuery = useStore(list, (s) => Boolean(s.filter.query));
   const error = useStore(list, (s) => s.error);
   const openId = useStore(list, (s) => s.openId);
   useQueryTiming(list);
@@ -71,19 +68,8 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
     <div className={`browser${openId ? ' has-detail' : ''}`}>
       <div className="browser-list">
         <div className="toolbar">
-          <SearchBox
-            id={`${idPrefix}-search`}
-            label={t('list.search')}
-            value={query}
-            onChange={(q) => list.getState().setFilter({ query: q })}
-          />
-          <p className="list-count" aria-live="polite">
-            {total === null
-              ? ''
-              : lowerBound
-                ? t('list.countAtLeast', { formatted: f.number(total, 0) })
-                : t('list.count', { count: total, formatted: f.number(total, 0) })}
-          </p>
+          <ListSearch list={list} id={`${idPrefix}-search`} />
+          <ListCount list={list} />
         </div>
         <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
@@ -95,7 +81,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
           idPrefix={`${idPrefix}-row`}
           rowHeight={44}
           renderRow={(row) => <DocumentListRow row={row} />}
-          empty={<p className="muted">{query ? t('list.noMatches') : t('list.emptyDocuments')}</p>}
+          empty={<p className="muted">{hasQuery ? t('list.noMatches') : t('list.emptyDocuments')}</p>}
         />
       </div>
       {openId && accountId && (

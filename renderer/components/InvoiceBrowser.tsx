@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { InvoiceDetail } from '../../shared/bridge';
 import { useQueryTiming } from '../hooks/use-query-timing';
-import { useApp, useFormat } from '../stores/context';
+import { useApp } from '../stores/context';
 import type { InvoiceList } from '../stores/lists';
 import { ErrorNotice } from './ErrorNotice';
 import { InvoiceDetailPanel } from './InvoiceDetailPanel';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceListHeader, InvoiceListRow } from './InvoiceListRow';
 import { ExportCsvButton, InvoiceTotalsLine } from './InvoiceListTools';
-import { SearchBox } from './SearchBox';
+import { ListCount, ListSearch } from './ListToolbar';
 import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
 
@@ -24,39 +24,9 @@ interface InvoiceBrowserProps {
 
 const ROW_HEIGHT = 44;
 
-/** The list's search field: its own component, so a keystroke renders the field, not the whole browser. */
-function ListSearch({ list, id }: { list: InvoiceList; id: string }) {
-  const { t } = useTranslation();
-  const query = useStore(list, (s) => s.filter.query ?? '');
-  return <SearchBox id={id} label={t('list.search')} value={query} onChange={(q) => list.getState().setFilter({ query: q })} />;
-}
-
-/** How many rows the list has ("at least" while a search is still being counted). */
-function ListCount({ list }: { list: InvoiceList }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const total = useStore(list, (s) => s.total);
-  const lowerBound = useStore(list, (s) => s.totalIsLowerBound);
-  // Only while nothing is shown yet: `loading` flips twice a keystroke, and the count would render each time.
-  const waiting = useStore(list, (s) => s.total === null && s.loading);
-  return (
-    <p className="list-count" aria-live="polite">
-      {total === null
-        ? waiting
-          ? t('common.loading')
-          : ''
-        : lowerBound
-          ? t('list.countAtLeast', { formatted: f.number(total, 0) })
-          : t('list.count', { count: total, formatted: f.number(total, 0) })}
-    </p>
-  );
-}
-
 /**
- * Search, filters, the virtualized list of the whole mirror, and the open invoice beside it. The parts
- * that change while a person types (the field, the count) subscribe on their own: when this component
- * held them, every keystroke rendered the filters, the list and the tools again, on the page's main
- * thread while the host answered the keystroke on the same two cores.
+ * Search, filters, the virtualized list of the whole mirror, and the open invoice beside it. The field
+ * and the count subscribe on their own (ListToolbar.tsx), so a keystroke renders just them.
  */
 export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailExtra }: InvoiceBrowserProps) {
   const accountId = useApp((s) => s.accountId);

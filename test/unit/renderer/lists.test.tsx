@@ -68,6 +68,21 @@ describe('searching an invoice list', () => {
     await screen.findByText('3 results');
     expect(screen.queryByText('Nothing matches the search.')).toBeNull();
   });
+
+  it('searches documents with the same field and count', async () => {
+    let answer: (page: { items: []; next: null; total: number }) => void = () => {};
+    const { bridge, stores } = setup({
+      'documents.list': (input) => (input.query ? { items: [], next: null, total: 0 } : new Promise((resolve) => (answer = resolve))),
+    });
+    renderWithApp(<DocumentBrowser list={stores.documents} idPrefix="d" label="Documents" />, bridge, { stores });
+    // Nothing counted yet: the count says it is loading.
+    await screen.findByText('Loading…');
+    answer({ items: [], next: null, total: 0 });
+    await screen.findByText('No documents here yet.');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'order' } });
+    await screen.findByText('Nothing matches the search.');
+    expect(bridge.callsOf('documents.list').at(-1)?.query).toBe('order');
+  });
 });
 
 describe('sorting by a column', () => {
