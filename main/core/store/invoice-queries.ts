@@ -202,25 +202,21 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
       )
     : null;
   const rowIdEnd = db.prepare<[], { end: number }>('SELECT ifnull(max(row_id), 0) + 1 AS end FROM invoices');
+  // One statement per SQL text and mode. Summary rows are read raw (summaryOfRaw), and a statement made
+  // raw stays raw, so the mode is part of the key.
   const statements = new Map<string, Statement<[Params], unknown>>();
-  const prepared = <R>(sql: string): Statement<[Params], R> => {
-    let st = statements.get(sql);
+  const statementFor = (sql: string, raw: boolean): Statement<[Params], unknown> => {
+    const key = raw ? `raw\u0000${sql}` : sql;
+    let st = statements.get(key);
     if (!st) {
       st = db.prepare<[Params], unknown>(sql);
-      statements.set(sql, st);
-    }
-    return st as Statement<[Params], R>;
-  };
-  // Summary rows are read raw (summaryOfRaw); a raw statement stays raw, so it is kept apart.
-  const rawStatements = new Map<string, Statement<[Params], KeyedRow>>();
-  const preparedRaw = (sql: string): Statement<[Params], KeyedRow> => {
-    let st = rawStatements.get(sql);
-    if (!st) {
-      st = db.prepare<[Params], KeyedRow>(sql).raw();
-      rawStatements.set(sql, st);
+      if (raw) st.raw();
+      statements.set(key, st);
     }
     return st;
   };
+  const prepared = <R>(sql: string) => statementFor(sql, false) as Statement<[Params], R>;
+  const preparedRaw = (sql: string) => statementFor(sql, true) as Statement<[Params], KeyedRow>;
 
   /** The plan for a filter and its parameters; text with nothing searchable filters nothing. */
   function plan(accountId: string, filter: InvoiceQueryFilter): [Plan, Params] {
