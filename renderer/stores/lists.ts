@@ -9,6 +9,7 @@ import type {
   InvoiceRow,
   ListSort,
 } from '../../shared/bridge';
+import { documentQueryNarrows, invoiceQueryNarrows } from '../../shared/bridge/list-search';
 import { createPagedList, type PagedListState } from './paged-list';
 
 export type InvoiceList = StoreApi<PagedListState<InvoiceRow, InvoiceFilter>>;
@@ -40,6 +41,20 @@ export function cleanInvoiceFilter(f: InvoiceFilter): InvoiceFilter {
   return out;
 }
 
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The same invoice filter with its search typed on (shared/bridge/list-search.ts). */
+export function invoiceFilterNarrows(prev: InvoiceFilter, next: InvoiceFilter): boolean {
+  const { query: before, ...restBefore } = cleanInvoiceFilter(prev);
+  const { query: after, ...restAfter } = cleanInvoiceFilter(next);
+  return sameJson(restBefore, restAfter) && invoiceQueryNarrows(before, after);
+}
+
+/** The same documents filter with its search typed on. */
+export function documentFilterNarrows(prev: DocumentFilter, next: DocumentFilter): boolean {
+  return prev.direction === next.direction && sameJson(prev.sort, next.sort) && documentQueryNarrows(prev.query, next.query);
+}
+
 export function createInvoiceList(bridge: Bridge, now: () => number, initial: InvoiceFilter): InvoiceList {
   return createPagedList<InvoiceRow, InvoiceFilter>({
     fetch: ({ accountId, filter, after, limit }) =>
@@ -47,6 +62,7 @@ export function createInvoiceList(bridge: Bridge, now: () => number, initial: In
     initialFilter: initial,
     idOf: (r) => r.id,
     now,
+    narrows: invoiceFilterNarrows,
   });
 }
 
@@ -66,6 +82,7 @@ export function createDocumentList(bridge: Bridge, now: () => number, direction:
     initialFilter: { direction },
     idOf: (r) => r.id,
     now,
+    narrows: documentFilterNarrows,
   });
 }
 

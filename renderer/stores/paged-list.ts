@@ -73,6 +73,11 @@ export interface PagedListOptions<R, F> {
   page?: number;
   /** How far past the last visible row to keep loaded. */
   margin?: number;
+  /**
+   * Whether every row `next` can match also matches `prev` (a search typed further, the rest of the
+   * filter the same). After `prev` matched nothing, such a filter is answered empty without asking.
+   */
+  narrows?: (prev: F, next: F) => boolean;
 }
 
 /**
@@ -88,6 +93,16 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
   let inFlight = false;
   let wanted = 0;
   let failedGeneration = -1;
+  /**
+   * The last filter the host answered with no rows at all, while nothing has arrived since: a person
+   * typing on past a search that found nothing ("nordic f", "nordic fj", ...) sees "no matches" at
+   * once, and the host is not made to search a million rows again for each letter.
+   */
+  let matchedNothing: { accountId: string; filter: F } | null = null;
+  /** Bumped when new items arrive (markStale): an answer asked before then may not hold them. */
+  let arrivals = 0;
+  const knownEmpty = (accountId: string, filter: F): boolean =>
+    matchedNothing !== null && matchedNothing.accountId === accountId && opts.narrows?.(matchedNothing.filter, filter) === true;
 
   return createStore<PagedListState<R, F>>((set, get) => {
     const pump = async (): Promise<void> => {
@@ -96,7 +111,21 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
       if (!s.accountId || failedGeneration === s.generation) return;
       const fresh = s.shownGeneration !== s.generation;
       if (!fresh && (s.next === null || s.rows.length > wanted)) return;
+      if (fresh && knownEmpty(s.accountId, s.filter)) {
+        set({
+          rows: [],
+          total: 0,
+          totalIsLowerBound: false,
+          next: null,
+          shownGeneration: s.generation,
+          error: null,
+          stale: false,
+          cursor: -1,
+        });
+        return;
+      }
       const gen = s.generation;
+      const arrivalsAsked = arrivals;
       inFlight = true;
       set({ loading: true });
       try {
@@ -109,6 +138,9 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
         if (get().generation === gen) {
           const cur = get();
           if (fresh) {
+            const current = arrivals === arrivalsAsked;
+            const empty = page.items.length === 0 && page.next === null && page.total === 0 && page.totalIsLowerBound !== true;
+            if (empty && current) matchedNothing = { accountId: s.accountId, filter: s.filter };
             const openAt = cur.openId === null ? -1 : page.items.findIndex((r) => opts.idOf(r) === cur.openId);
             set({
               rows: page.items,
@@ -117,9 +149,12 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
               next: page.next,
               shownGeneration: gen,
               error: null,
-              stale: false,
+              // Items that arrived while this was on its way may be missing from it.
+              stale: !current,
               cursor: openAt >= 0 ? openAt : Math.min(cur.cursor, page.items.length - 1),
             });
+            // As markStale does for a list that shows no rows: ask again, the arrivals may be its rows.
+            if (!current && page.items.length === 0) restart({ error: null, stale: false });
           } else {
             set({
               rows: cur.rows.concat(page.items),
@@ -141,8 +176,10 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
       void pump();
     };
 
-    const restart = (patch: Partial<PagedListState<R, F>>) => {
+    /** Starts the list over; `forget`: what arrived may match a filter that found nothing before. */
+    const restart = (patch: Partial<PagedListState<R, F>>, forget = false) => {
       wanted = 0;
+      if (forget) matchedNothing = null;
       set({ ...patch, generation: get().generation + 1, askedAt: opts.now(), next: null });
       void pump();
     };
@@ -165,7 +202,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
 
       setAccount(accountId) {
         if (accountId === get().accountId) return;
-        restart({ accountId, rows: [], total: null, cursor: -1, openId: null, filter: opts.initialFilter, error: null });
+        restart({ accountId, rows: [], total: null, cursor: -1, openId: null, filter: opts.initialFilter, error: null }, true);
       },
       setFilter(patch) {
         restart({ filter: { ...get().filter, ...patch }, cursor: -1 });
@@ -176,12 +213,14 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
       },
       refresh() {
         failedGeneration = -1;
-        restart({ error: null });
+        restart({ error: null }, true);
       },
       markStale() {
         // A list that shows no rows has none to move under the user: it takes what arrived at once (the
         // first sync's documents arriving while their empty page is open) instead of staying empty under
         // "new items have arrived". Restarting also drops an answer already on its way, older than them.
+        matchedNothing = null;
+        arrivals++;
         if (get().rows.length === 0) restart({ error: null, stale: false });
         else set({ stale: true });
       },

@@ -223,4 +223,117 @@ describe('paged list store', () => {
     await answerAll(src);
     expect(list.getState().total).toBe(30);
   });
+
+  describe('a search typed on past one that found nothing', () => {
+    /** Rows r0..r{n-1} whose text is "row <n>"; a query matches the rows whose text contains it. */
+    function searchable(n: number) {
+      const asked: string[] = [];
+      let rows = Array.from({ length: n }, (_, k) => ({ id: `r${k}`, n: k }));
+      const pending: (() => void)[] = [];
+      const list = createPagedList<Row, Filter>({
+        fetch: ({ filter }) => {
+          asked.push(filter.query ?? '');
+          // Answered from the rows as they are when asked, as the host reads its mirror.
+          const items = rows.filter((r) => `row ${r.n}`.includes(filter.query ?? ''));
+          return new Promise((resolve) => pending.push(() => resolve({ items, next: null, total: items.length })));
+        },
+        initialFilter: {},
+        idOf: (r) => r.id,
+        now: () => 1,
+        firstPage: 100,
+        narrows: (prev, next) => (next.query ?? '').startsWith(prev.query ?? ''),
+      });
+      const answer = async () => {
+        while (pending.length) {
+          pending.shift()?.();
+          await flush();
+        }
+      };
+      return { list, asked, answer, add: (k: number) => (rows = [...rows, { id: `r${k}`, n: k }]) };
+    }
+
+    it('shows no matches at once without asking, and asks again for text that may match more', async () => {
+      const { list, asked, answer } = searchable(20);
+      list.getState().setAccount('acc');
+      list.getState().setFilter({ query: 'row 9' });
+      await answer();
+      list.getState().setFilter({ query: 'row 99' });
+      await answer();
+      expect(list.getState()).toMatchObject({ rows: [], total: 0 });
+      expect(asked).toEqual(['', 'row 9', 'row 99']);
+
+      for (const q of ['row 999', 'row 9999', 'row 99']) {
+        list.getState().setFilter({ query: q });
+        const s = list.getState();
+        // Shown at once: the same generation that was asked for, nothing loading.
+        expect(s).toMatchObject({ rows: [], total: 0, loading: false, shownGeneration: s.generation });
+      }
+      await answer();
+      expect(asked).toEqual(['', 'row 9', 'row 99']);
+
+      // Deleting a letter may match more: the host is asked.
+      list.getState().setFilter({ query: 'row 9' });
+      await answer();
+      expect(asked.at(-1)).toBe('row 9');
+      expect(list.getState().rows.map((r) => r.id)).toEqual(['r9']);
+    });
+
+    it('asks again once new items have arrived, since they may match', async () => {
+      const { list, asked, answer, add } = searchable(20);
+      list.getState().setAccount('acc');
+      list.getState().setFilter({ query: 'row 99' });
+      await answer();
+      expect(list.getState().total).toBe(0);
+      add(990);
+      list.getState().markStale();
+      await answer();
+      list.getState().setFilter({ query: 'row 990' });
+      await answer();
+      expect(asked.at(-1)).toBe('row 990');
+      expect(list.getState().rows.map((r) => r.id)).toEqual(['r990']);
+    });
+
+    it('does not trust an empty answer asked before items arrived: it asks again', async () => {
+      const { list, asked, answer, add } = searchable(20);
+      list.getState().setAccount('acc');
+      await answer();
+      // Rows are shown; a search goes out, and an item that matches it arrives before its answer.
+      list.getState().setFilter({ query: 'row 77' });
+      add(77);
+      list.getState().markStale();
+      expect(list.getState().stale).toBe(true);
+      await answer();
+      expect(asked).toEqual(['', 'row 77', 'row 77']);
+      expect(list.getState()).toMatchObject({ total: 1, stale: false });
+      // Typed on, it is asked too: the empty answer was never taken as known.
+      list.getState().setFilter({ query: 'row 777' });
+      await answer();
+      expect(asked.at(-1)).toBe('row 777');
+    });
+
+    it('keeps the notice when rows came back from before an arrival', async () => {
+      const { list, answer, add } = searchable(20);
+      list.getState().setAccount('acc');
+      await answer();
+      list.getState().setFilter({ query: 'row 1' });
+      add(100);
+      list.getState().markStale();
+      await answer();
+      // r1 and r10..r19 were read before r100 arrived; the list says new items are there.
+      expect(list.getState().rows).toHaveLength(11);
+      expect(list.getState().stale).toBe(true);
+    });
+
+    it('forgets what found nothing in another account', async () => {
+      const { list, asked, answer } = searchable(20);
+      list.getState().setAccount('a');
+      list.getState().setFilter({ query: 'row 99' });
+      await answer();
+      list.getState().setAccount('b');
+      await answer();
+      list.getState().setFilter({ query: 'row 999' });
+      await answer();
+      expect(asked.at(-1)).toBe('row 999');
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { documentSearchWords } from '../../../../shared/bridge/list-search';
 import type { BankMessageRow } from '../../../../shared/bridge/views';
 import { DEFAULT_BANK_MESSAGE_SORT } from '../../store/bank-message-pages';
 import type { BankMessageJob } from '../../store/bank-messages';
@@ -62,7 +63,7 @@ export function documentHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const sort = input.sort ?? DEFAULT_DOCUMENT_SORT;
       const cursor = decodeCursor(input.after, sort);
       const from = cursor ? { key: cursor.key, id: cursor.id } : undefined;
-      const words = (input.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const words = documentSearchWords(input.query);
       let items: MirroredDocument[];
       let total: number;
       let more: boolean;

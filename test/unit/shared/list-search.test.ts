@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { documentFilterNarrows, invoiceFilterNarrows } from '../../../renderer/stores/lists';
+import { documentQueryNarrows, documentSearchWords } from '../../../shared/bridge/list-search';
+
+/** The host's documents search (bridge/handlers/documents.ts): every word inside the document's text. */
+const matches = (hay: string, query: string) => documentSearchWords(query).every((w) => hay.toLowerCase().includes(w));
+
+describe('a documents search typed on', () => {
+  it('narrows when each earlier word is inside a later one', () => {
+    expect(documentQueryNarrows('inv', 'inv-2')).toBe(true);
+    expect(documentQueryNarrows('ab cd', 'abcd')).toBe(true);
+    expect(documentQueryNarrows(undefined, 'x')).toBe(true);
+    expect(documentQueryNarrows('inv-2', 'inv')).toBe(false);
+    // Lower case of a final sigma is not that of the same letter inside a word: "οδος" is not in "οδοσα".
+    expect(documentQueryNarrows('ΟΔΟΣ', 'ΟΔΟΣΑ')).toBe(false);
+  });
+
+  it('never drops a document the earlier search found (property)', () => {
+    const piece = fc.constantFrom('a', 'B', 'Σ', 'σ', 'ς', 'İ', 'i', '1', '-', ' ', 'ß');
+    const text = (max: number) => fc.array(piece, { maxLength: max }).map((p) => p.join(''));
+    fc.assert(
+      // The document's text holds what was typed, so the longer search finds it; did the shorter?
+      fc.property(text(4), text(4), text(4), text(4), (head, tail, before, typed) => {
+        const after = before + typed;
+        const hay = `${head}${after}${tail}`;
+        if (documentQueryNarrows(before, after) && matches(hay, after)) expect(matches(hay, before)).toBe(true);
+      }),
+      { numRuns: 5000, seed: 9 },
+    );
+  });
+
+  it('is the same filter otherwise', () => {
+    expect(documentFilterNarrows({ direction: 'RECEIVED', query: 'a' }, { direction: 'RECEIVED', query: 'ab' })).toBe(true);
+    expect(documentFilterNarrows({ direction: 'RECEIVED', query: 'a' }, { direction: 'SENT', query: 'ab' })).toBe(false);
+    expect(
+      documentFilterNarrows(
+        { direction: 'RECEIVED', query: 'a', sort: { by: 'received', dir: 'desc' } },
+        { direction: 'RECEIVED', query: 'ab', sort: { by: 'received', dir: 'asc' } },
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('an invoice filter with its search typed on', () => {
+  it('narrows only when everything but the text is the same', () => {
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'nordic ' }, { direction: 'RECEIVED', query: 'nordic f' })).toBe(true);
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED' }, { direction: 'RECEIVED', query: 'x' })).toBe(true);
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'a', status: 'PAID' }, { direction: 'RECEIVED', query: 'ab' })).toBe(false);
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'a' }, { direction: 'SENT', query: 'ab' })).toBe(false);
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'ab' }, { direction: 'RECEIVED', query: 'a' })).toBe(false);
+  });
+});
