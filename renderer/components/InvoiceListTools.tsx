@@ -38,6 +38,12 @@ export function InvoiceTotalsLine({ list, settleMs = TOTALS_SETTLE_MS }: { list:
   // A new answer of the list (`shown`) asks again; a newer filter (`newest`) puts it off.
   useEffect(() => {
     if (!accountId || shown === 0 || shown !== newest) return;
+    // Rows that are not there add up to nothing: a search that found none is not summed again by the host.
+    const { total, totalIsLowerBound } = list.getState();
+    if (total === 0 && !totalIsLowerBound) {
+      setCounted({ gen: shown, totals: { byCurrency: [] } });
+      return;
+    }
     let live = true;
     const timer = setTimeout(() => {
       bridge

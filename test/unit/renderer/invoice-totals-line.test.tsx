@@ -12,9 +12,9 @@ afterEach(cleanup);
 
 const page = (): InvoicePage => ({ items: [invoiceRow(0), invoiceRow(1)], next: null, total: 2, totalIsLowerBound: false });
 
-function setup(lang: 'en' | 'sv', totals: (query: string | undefined) => Promise<number>) {
+function setup(lang: 'en' | 'sv', totals: (query: string | undefined) => Promise<number>, list: (query?: string) => InvoicePage = page) {
   const bridge = fakeBridge({
-    'invoices.list': page,
+    'invoices.list': (i) => list(i.filter?.query),
     'invoices.totals': async (i) => ({ byCurrency: [{ currency: 'EUR', sum: await totals(i.filter?.query), count: 2 }] }),
   });
   const stores = createStores({ bridge, perfNow: () => 0, wallNow: () => 0, defaultLang: lang });
@@ -49,5 +49,20 @@ describe('the totals under the invoice list', () => {
     type('x');
     expect(line()?.textContent).toBe('Summorna räknas…');
     await waitFor(() => expect(line()?.textContent).toBe('Summorna kunde inte räknas just nu; de räknas igen när listan ändras.'));
+  });
+
+  it('are not asked of a list with no rows: nothing adds up to nothing', async () => {
+    const { bridge, line, type } = setup(
+      'en',
+      async () => 12.5,
+      (query) => (query ? { items: [], next: null, total: 0, totalIsLowerBound: false } : page()),
+    );
+    await waitFor(() => expect(line()?.textContent?.replace(/\s/g, ' ')).toBe('Totals €12.50'));
+    type('zz');
+    await screen.findByText('Nothing matches the search.');
+    await waitFor(() => expect(line()?.textContent).toBe(''));
+    // Past the settling time: still only the unfiltered list's totals were asked.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(bridge.callsOf('invoices.totals').map((c) => c.filter?.query)).toEqual([undefined]);
   });
 });
