@@ -8,7 +8,7 @@ import type { InvoiceList } from '../stores/lists';
 import { ErrorNotice } from './ErrorNotice';
 import { InvoiceDetailPanel } from './InvoiceDetailPanel';
 import { InvoiceFilters } from './InvoiceFilters';
-import { InvoiceListHeader, InvoiceListRow } from './InvoiceListRow';
+import { InvoiceListHeader, InvoiceListRow, useInvoiceRowLabels } from './InvoiceListRow';
 import { ExportCsvButton, InvoiceTotalsLine } from './InvoiceListTools';
 import { ListCount, ListSearch } from './ListToolbar';
 import { StaleNotice } from './StaleNotice';
@@ -34,6 +34,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
   const openId = useStore(list, (s) => s.openId);
   const hasQuery = useStore(list, (s) => Boolean(s.filter.query));
   const { t } = useTranslation();
+  const labels = useInvoiceRowLabels();
   useQueryTiming(list);
 
   return (
@@ -54,7 +55,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           label={label}
           idPrefix={`${idPrefix}-row`}
           rowHeight={ROW_HEIGHT}
-          renderRow={(row) => <InvoiceListRow row={row} />}
+          renderRow={(row) => <InvoiceListRow row={row} labels={labels} />}
           rowClass={(row) => (row?.detectStatus === 'WARN' ? 'is-warned' : '')}
           empty={<p className="muted">{hasQuery ? t('list.noMatches') : t('list.empty')}</p>}
         />

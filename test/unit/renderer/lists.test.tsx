@@ -69,6 +69,19 @@ describe('searching an invoice list', () => {
     expect(screen.queryByText('Nothing matches the search.')).toBeNull();
   });
 
+  it('shows the rows’ words in the language chosen while the list is open', async () => {
+    const { bridge, stores } = setup({});
+    const { i18n } = renderWithApp(<InvoiceBrowser list={stores.received} idPrefix="r" label="Received invoices" />, bridge, { stores });
+    await screen.findByText('3 results');
+    const rows = screen.getByRole('listbox', { name: 'Received invoices' });
+    expect(within(rows).getAllByText('Delivered')).toHaveLength(3);
+    await act(() => i18n.changeLanguage('fi'));
+    // The same rows, not asked again: their status is looked up once per language for the whole list.
+    await waitFor(() => expect(within(rows).getAllByText('Toimitettu')).toHaveLength(3));
+    expect(within(rows).queryByText('Delivered')).toBeNull();
+    expect(bridge.callsOf('invoices.list')).toHaveLength(1);
+  });
+
   it('searches documents with the same field and count', async () => {
     let answer: (page: { items: []; next: null; total: number }) => void = () => {};
     const { bridge, stores } = setup({
