@@ -269,7 +269,8 @@ export const commands = {
       sort: sortOf(DOCUMENT_SORT_KEYS).optional(),
       ...page,
     }),
-    output: out<{ items: DocumentRow[]; next: string | null; total: number }>(),
+    /** `totalIsLowerBound`: a search's count stopped at a cap, and `total` means "at least". */
+    output: out<{ items: DocumentRow[]; next: string | null; total: number; totalIsLowerBound?: boolean }>(),
   },
   'documents.get': { input: z.object({ accountId, id: z.string().min(1).max(200) }), output: out<DocumentDetail>() },
   'bankMessages.list': {

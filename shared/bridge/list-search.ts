@@ -1,9 +1,19 @@
 // How a list's search text narrows as a person types on: the renderer answers "no matches" itself for
 // text that can only match less than a search that found nothing (renderer/stores/paged-list.ts).
 
-/** The words of a documents search, as the host matches them: each must be in the document's text. */
+/** The words of a documents search, as the host matches them: each must be in the document's search text. */
 export function documentSearchWords(query: string | undefined): string[] {
   return (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * What a documents search looks in, kept on each mirrored row (documents.search_text): as the
+ * service's documents `query` does, the id, number and reference, plus the parties' names and the
+ * type; lower-cased here, so SQLite's instr() finds a word as String.includes() would, beyond ASCII.
+ * NUL apart, so no word spans two fields.
+ */
+export function documentSearchText(fields: readonly (string | null | undefined)[]): string {
+  return fields.join('\u0000').toLowerCase();
 }
 
 /**

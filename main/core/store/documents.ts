@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { DocumentSortKey, ListSort } from '../../../shared/bridge/commands';
+import { documentSearchText } from '../../../shared/bridge/list-search';
 import { type Direction, DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
 import { type Document, type DocumentEvent, documentEventSchema, documentSchema } from '../../../shared/schemas/document';
 import { epochMs, sqlList } from './columns';
@@ -110,6 +111,10 @@ const columnsOf = (d: Document) => ({
   sortMs: epochMs(d.received_at) ?? epochMs(d.created_at) ?? 0,
 });
 
+/** The row's search text (migration 21): its id and these columns, in this order. */
+const searchTextOf = (id: string, c: ReturnType<typeof columnsOf>) =>
+  documentSearchText([id, c.number, c.reference, c.senderName, c.recipientName, c.type]);
+
 /**
  * Mirrored sent documents whose status may still change, least recently looked at first: its WHERE is
  * the partial index documents_unfinished_sent's (migration 18), so the sent history is never read.
@@ -123,25 +128,34 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
   const stored = db.prepare<[string, string], { json: string }>('SELECT json FROM documents WHERE account_id = ? AND id = ?');
   const insert = db.prepare<Record<string, string | number | null>>(`
     INSERT INTO documents (account_id, id, direction, type, status, number, reference, sender_name, recipient_name,
-      transmission_id, created_at, received_at, sort_ms, json, first_seen_at, updated_at)
+      transmission_id, created_at, received_at, sort_ms, json, first_seen_at, updated_at, search_text)
     VALUES (@account, @id, @direction, @type, @status, @number, @reference, @senderName, @recipientName,
-      @transmissionId, @createdAt, @receivedAt, @sortMs, @json, @now, @now)`);
+      @transmissionId, @createdAt, @receivedAt, @sortMs, @json, @now, @now, @searchText)`);
   const update = db.prepare<Record<string, string | number | null>>(`
     UPDATE documents SET direction = @direction, type = @type, status = @status, number = @number, reference = @reference,
       sender_name = @senderName, recipient_name = @recipientName, transmission_id = @transmissionId,
-      created_at = @createdAt, received_at = @receivedAt, sort_ms = @sortMs, json = @json, updated_at = @now
+      created_at = @createdAt, received_at = @receivedAt, sort_ms = @sortMs, json = @json, updated_at = @now,
+      search_text = @searchText
     WHERE account_id = @account AND id = @id`);
   const byId = db.prepare<[string, string], DocumentRecord>('SELECT * FROM documents WHERE account_id = ? AND id = ?');
-  type PageParams = { account: string; direction: Direction; afterKey?: number | string; afterId?: string; limit: number };
+  type PageParams = { account: string; direction: Direction; afterKey?: number | string; afterId?: string; limit: number } & Record<
+    string,
+    unknown
+  >;
   const pages = new Map<string, Statement<PageParams, DocumentRecord & { sort_key: number | string }>>();
+  /** A search's words as conditions on the search text (bound as @w0, @w1, ...), and their parameters. */
+  const wordsOf = (words: readonly string[]) => ({
+    sql: words.map((_, i) => `AND instr(d.search_text, @w${i}) > 0`).join(' '),
+    params: Object.fromEntries(words.map((w, i) => [`w${i}`, w])),
+  });
   const keys = new Map<string, Statement<[string, Direction, string], number | string>>();
   /** One statement per order and per first or later page (the keyset condition seeks, as for invoices). */
-  const pageOf = (direction: Direction, sort: DocumentSort, first: boolean) => {
+  const pageOf = (direction: Direction, sort: DocumentSort, first: boolean, matching = '') => {
     const expr = sortExpr(sort.by, direction);
     const [cmp, dir] = sort.dir === 'desc' ? ['<', 'DESC'] : ['>', 'ASC'];
     const keyset = first ? '' : `AND ${expr} ${cmp}= @afterKey AND (${expr} ${cmp} @afterKey OR d.id ${cmp} @afterId)`;
     const sql = `SELECT d.*, ${expr} AS sort_key FROM documents d WHERE d.account_id = @account AND d.direction = @direction
-      ${keyset} ORDER BY ${expr} ${dir}, d.id ${dir} LIMIT @limit`;
+      ${matching} ${keyset} ORDER BY ${expr} ${dir}, d.id ${dir} LIMIT @limit`;
     let st = pages.get(sql);
     if (!st) {
       st = db.prepare<PageParams, DocumentRecord & { sort_key: number | string }>(sql);
@@ -149,6 +163,7 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
     }
     return st;
   };
+  const counts = new Map<string, Statement<Record<string, unknown>, number>>();
   // The tallies of migration 20: counting the rows walked the listing index, 121 ms at 1,000,000 documents.
   const countOf = db.prepare<[string, Direction], number>('SELECT n FROM document_tallies WHERE account_id = ? AND direction = ?').pluck();
   const addEvent = db.prepare<Record<string, string | number>>(`
@@ -166,7 +181,15 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
     const json = JSON.stringify(record);
     const before = stored.get(account, record.id);
     if (before?.json === json) return 'unchanged';
-    const params = Object.assign(columnsOf(record), { account, id: record.id, direction, json, now: deps.now() });
+    const columns = columnsOf(record);
+    const params = Object.assign(columns, {
+      account,
+      id: record.id,
+      direction,
+      json,
+      now: deps.now(),
+      searchText: searchTextOf(record.id, columns),
+    });
     if (before) {
       update.run(params);
       return 'changed';
@@ -174,6 +197,27 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
     insert.run(params);
     return 'new';
   });
+
+  /**
+   * A page of the documents holding every word (lower case, documentSearchWords) in their search
+   * text, in the list's order and keyset-paged like list(); no words lists them all. Only the page's
+   * rows are parsed: the others are passed over inside SQLite.
+   */
+  function search(
+    accountId: string,
+    direction: Direction,
+    words: readonly string[],
+    limit: number,
+    after?: DocumentCursor,
+    sort: DocumentSort = DEFAULT_DOCUMENT_SORT,
+  ): { items: MirroredDocument[]; next: DocumentCursor | null } {
+    const matching = wordsOf(words);
+    const params: PageParams = { ...matching.params, account: accountId, direction, limit: limit + 1 };
+    const rows = pageOf(direction, sort, !after, matching.sql).all(after ? { ...params, afterKey: after.key, afterId: after.id } : params);
+    const items = rows.slice(0, limit).map(toDocument);
+    const last = rows[items.length - 1];
+    return { items, next: rows.length > limit && last ? { key: last.sort_key, id: last.id } : null };
+  }
 
   return {
     upsert(accountId: string, direction: Direction, record: Document): UpsertOutcome {
@@ -191,14 +235,24 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
       after?: DocumentCursor,
       sort: DocumentSort = DEFAULT_DOCUMENT_SORT,
     ): { items: MirroredDocument[]; next: DocumentCursor | null } {
-      const params: PageParams = { account: accountId, direction, limit: limit + 1 };
-      const rows = pageOf(direction, sort, !after).all(after ? { ...params, afterKey: after.key, afterId: after.id } : params);
-      const items = rows.slice(0, limit).map(toDocument);
-      const last = rows[items.length - 1];
-      return { items, next: rows.length > limit && last ? { key: last.sort_key, id: last.id } : null };
+      return search(accountId, direction, [], limit, after, sort);
     },
+    search,
     count(accountId: string, direction: Direction): number {
       return countOf.get(accountId, direction) ?? 0;
+    },
+    /** How many documents hold every word, counted up to `max` (a search's total says "at least" past it). */
+    countMatching(accountId: string, direction: Direction, words: readonly string[], max: number): number {
+      if (words.length === 0) return Math.min(countOf.get(accountId, direction) ?? 0, max);
+      const matching = wordsOf(words);
+      const sql = `SELECT count(*) FROM (SELECT 1 FROM documents d WHERE d.account_id = @account AND d.direction = @direction
+        ${matching.sql} LIMIT @max)`;
+      let st = counts.get(sql);
+      if (!st) {
+        st = db.prepare<Record<string, unknown>, number>(sql).pluck();
+        counts.set(sql, st);
+      }
+      return st.get({ ...matching.params, account: accountId, direction, max }) ?? 0;
     },
     /** Where a page that ends at this document ends, in `sort` order (its cursor). */
     cursorAt(accountId: string, direction: Direction, id: string, sort: DocumentSort = DEFAULT_DOCUMENT_SORT): DocumentCursor | null {

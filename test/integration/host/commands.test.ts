@@ -154,7 +154,7 @@ describe('invoices over HTTP', () => {
   });
 
   it('documents.list, documents.get of an unknown id, bankMessages.list', async () => {
-    expect(value(await h.call('documents.list', { accountId }))).toEqual({ items: [], next: null, total: 0 });
+    expect(value(await h.call('documents.list', { accountId }))).toEqual({ items: [], next: null, total: 0, totalIsLowerBound: false });
     expect(await h.call('documents.get', { accountId, id: 'nope' })).toMatchObject({ ok: false, error: { kind: 'invalid' } });
     expect(value(await h.call('bankMessages.list', { accountId }))).toMatchObject({ next: null });
   });

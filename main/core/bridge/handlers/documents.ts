@@ -2,7 +2,7 @@ import { documentSearchWords } from '../../../../shared/bridge/list-search';
 import type { BankMessageRow } from '../../../../shared/bridge/views';
 import { DEFAULT_BANK_MESSAGE_SORT } from '../../store/bank-message-pages';
 import type { BankMessageJob } from '../../store/bank-messages';
-import { DEFAULT_DOCUMENT_SORT, type DocumentCursor, type DocumentSort, type MirroredDocument } from '../../store/documents';
+import { DEFAULT_DOCUMENT_SORT } from '../../store/documents';
 import { decodeCursor, encodeCursor, sortTag } from '../cursor';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
@@ -11,33 +11,8 @@ import { accountOf } from './common';
 
 type Names = 'documents.list' | 'documents.get' | 'bankMessages.list';
 
-/** Store pages read at a time when a listing has to look past a page (a search, or the first count). */
-const SCAN_PAGE = 500;
-
-type Direction = 'RECEIVED' | 'SENT';
-
-/** The mirrored documents of one direction in `sort` order, from after `from` on (keyset pages of the store). */
-function* documentsFrom(d: BridgeDeps, accountId: string, direction: Direction, sort: DocumentSort, from?: DocumentCursor) {
-  let after = from;
-  for (;;) {
-    const page = d.engine.store.documents.list(accountId, direction, SCAN_PAGE, after, sort);
-    yield* page.items;
-    if (!page.next) return;
-    after = page.next;
-  }
-}
-
-/** Search as the service's documents `query` does (id, number, reference), plus the parties' names. */
-function matches(doc: MirroredDocument, words: string[]): boolean {
-  const hay = [doc.id, doc.number, doc.reference, doc.senderName, doc.recipientName, doc.type].join('\u0000').toLowerCase();
-  return words.every((w) => hay.includes(w));
-}
-
-function countMatches(docs: Iterable<MirroredDocument>, words: string[]): number {
-  let n = 0;
-  for (const doc of docs) if (matches(doc, words)) n++;
-  return n;
-}
+/** A search's total is counted up to here; past it the list says "at least" (as the invoices' does). */
+const COUNT_CAP = 1000;
 
 function bankMessageRow(j: BankMessageJob): BankMessageRow {
   return {
@@ -53,10 +28,9 @@ export function documentHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   const store = d.engine.store;
   return {
     /**
-     * The store's keyset pages in the order asked for; the total is counted once, for the first page.
-     * With a query, the pages are read on from the cursor and filtered in memory until one is full
-     * (documents number in the thousands, not the 100,000s invoices do, and the store has no document
-     * search yet), so a search follows the order and pages the same way.
+     * The store's keyset pages in the order asked for, of the documents holding every word of the query
+     * (searched in SQLite, store/documents.ts). The total is counted once, for the first page, and
+     * carried in the cursor; a search's count stops past COUNT_CAP ("at least"), as the invoices' does.
      */
     'documents.list': async (input) => {
       accountOf(d, input.accountId);
@@ -64,31 +38,23 @@ export function documentHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const cursor = decodeCursor(input.after, sort);
       const from = cursor ? { key: cursor.key, id: cursor.id } : undefined;
       const words = documentSearchWords(input.query);
-      let items: MirroredDocument[];
+      const page = store.documents.search(input.accountId, input.direction, words, input.limit, from, sort);
+      const more = page.next !== null;
       let total: number;
-      let more: boolean;
-      if (words.length) {
-        items = [];
-        more = false;
-        for (const doc of documentsFrom(d, input.accountId, input.direction, sort, from)) {
-          if (!matches(doc, words)) continue;
-          if (items.length === input.limit) {
-            more = true;
-            break;
-          }
-          items.push(doc);
-        }
-        total = cursor?.total ?? (more ? countMatches(documentsFrom(d, input.accountId, input.direction, sort), words) : items.length);
+      let lowerBound: boolean;
+      if (cursor) {
+        lowerBound = cursor.lowerBound === true;
+        total = lowerBound && cursor.total < COUNT_CAP ? cursor.total + page.items.length : cursor.total;
+      } else if (!more) {
+        [total, lowerBound] = [page.items.length, false];
+      } else if (words.length === 0) {
+        [total, lowerBound] = [store.documents.count(input.accountId, input.direction), false];
       } else {
-        const page = store.documents.list(input.accountId, input.direction, input.limit, from, sort);
-        items = page.items;
-        more = page.next !== null;
-        total = cursor?.total ?? (more ? store.documents.count(input.accountId, input.direction) : items.length);
+        const n = store.documents.countMatching(input.accountId, input.direction, words, COUNT_CAP + 1);
+        [total, lowerBound] = [Math.min(n, COUNT_CAP), n > COUNT_CAP];
       }
-      const last = items[items.length - 1];
-      const at = more && last ? store.documents.cursorAt(input.accountId, input.direction, last.id, sort) : null;
-      const next = at ? encodeCursor({ key: at.key, id: at.id, total, sort: sortTag(sort) }) : null;
-      return { items: items.map(documentRow), next, total };
+      const next = page.next ? encodeCursor({ key: page.next.key, id: page.next.id, total, lowerBound, sort: sortTag(sort) }) : null;
+      return { items: page.items.map(documentRow), next, total, totalIsLowerBound: lowerBound };
     },
 
     'documents.get': async (input) => {

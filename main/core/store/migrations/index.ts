@@ -19,6 +19,7 @@ import { m017OutboxTallies } from './017-outbox-tallies';
 import { m018SentDocumentsAndRiDeletes } from './018-sent-documents-and-ri-deletes';
 import { m019AttentionBounded } from './019-attention-bounded';
 import { m020DocumentTallies } from './020-document-tallies';
+import { m021DocumentSearch } from './021-document-search';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m018SentDocumentsAndRiDeletes,
   m019AttentionBounded,
   m020DocumentTallies,
+  m021DocumentSearch,
 ];
