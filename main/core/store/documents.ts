@@ -148,7 +148,6 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
     sql: words.map((_, i) => `AND instr(d.search_text, @w${i}) > 0`).join(' '),
     params: Object.fromEntries(words.map((w, i) => [`w${i}`, w])),
   });
-  const keys = new Map<string, Statement<[string, Direction, string], number | string>>();
   /** One statement per order and per first or later page (the keyset condition seeks, as for invoices). */
   const pageOf = (direction: Direction, sort: DocumentSort, first: boolean, matching = '') => {
     const expr = sortExpr(sort.by, direction);
@@ -253,17 +252,6 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
         counts.set(sql, st);
       }
       return st.get({ ...matching.params, account: accountId, direction, max }) ?? 0;
-    },
-    /** Where a page that ends at this document ends, in `sort` order (its cursor). */
-    cursorAt(accountId: string, direction: Direction, id: string, sort: DocumentSort = DEFAULT_DOCUMENT_SORT): DocumentCursor | null {
-      const sql = `SELECT ${sortExpr(sort.by, direction)} FROM documents d WHERE d.account_id = ? AND d.direction = ? AND d.id = ?`;
-      let st = keys.get(sql);
-      if (!st) {
-        st = db.prepare<[string, Direction, string], number | string>(sql).pluck();
-        keys.set(sql, st);
-      }
-      const key = st.get(accountId, direction, id);
-      return key === undefined ? null : { key, id };
     },
     /** Sent documents not final yet (CONFIRMED_DELIVERY and FAILED are), least recently checked first. */
     listUnfinishedSent(accountId: string, limit: number, before: number): string[] {
