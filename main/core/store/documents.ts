@@ -240,9 +240,11 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
     count(accountId: string, direction: Direction): number {
       return countOf.get(accountId, direction) ?? 0;
     },
-    /** How many documents hold every word, counted up to `max` (a search's total says "at least" past it). */
+    /**
+     * How many documents hold every word, counted up to `max` (a search's total says "at least" past
+     * it). Without words, count() reads the tallies instead.
+     */
     countMatching(accountId: string, direction: Direction, words: readonly string[], max: number): number {
-      if (words.length === 0) return Math.min(countOf.get(accountId, direction) ?? 0, max);
       const matching = wordsOf(words);
       const sql = `SELECT count(*) FROM (SELECT 1 FROM documents d WHERE d.account_id = @account AND d.direction = @direction
         ${matching.sql} LIMIT @max)`;
