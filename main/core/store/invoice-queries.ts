@@ -269,10 +269,19 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   const countKey = (accountId: string, filter: InvoiceQueryFilter) => JSON.stringify([changes.get(), accountId, filter]);
   /**
-   * What the last first page's walk learnt for countIfCheap right after it: every match read (n), or
-   * more matches than the probe's cap (null: not cheap).
+   * What the last first page's walk learnt for countIfCheap right after it: every match read (n), more
+   * matches than the probe's cap (null: not cheap), or where it stopped reading them. The count reads
+   * on from there: the probe and a count from the start read those matches again ("Posten-99" at
+   * 1,000,000 invoices: 5.6 ms to count that way, 3.1 from where the walk stopped).
    */
-  let counted: { key: string; n: number | null } | null = null;
+  let counted:
+    | { key: string; n: number | null }
+    | { key: string; resume: { match: string; desc: boolean; read: number; rowId: number; passing: number } }
+    | null = null;
+  // How many of these row ids pass the filters (the matches the walk did not read).
+  const passingOf = prepared<{ n: number }>(
+    `SELECT count(*) AS n FROM json_each(@ids) j CROSS JOIN invoices i ON i.row_id = j.value WHERE ${WHERE}`,
+  );
   // A count has no order, and SQLite then reads the table itself (each row carries its JSON): 4.5 s at
   // 1,000,000 invoices for a filter few rows pass. The listing's index holds every column the usual
   // filters test, so walking it reads the table only for the rows that pass: 0.1-0.2 s at worst.
@@ -315,9 +324,14 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
             })
           : null;
       // A walk that read every match counted them; one that read the probe's cap of them says counting is
-      // not cheap. Between the two, countIfCheap asks the probe.
+      // not cheap. One that stopped between the two leaves countIfCheap where to read on from.
       if (walked && !after && (walked.passing !== null || (walked.read ?? 0) >= NARROW_MATCHES))
         counted = { key: countKey(accountId, filter), n: walked.passing };
+      else if (walked && !after && match !== null && walked.stoppedAt)
+        counted = {
+          key: countKey(accountId, filter),
+          resume: { match, desc: sort.dir === 'desc', read: walked.read ?? 0, ...walked.stoppedAt },
+        };
       let rows: KeyedRow[];
       if (walked) rows = summariesOf(walked.rows);
       else {
@@ -336,6 +350,16 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
       // The walk of the first page read every match: its count is exact and free.
       const known = counted?.key === countKey(accountId, filter) ? counted : null;
       counted = null;
+      if (known && 'resume' in known) {
+        // The matches the walk did not read, as many as the probe would still allow: as many as that
+        // means more matches than its cap, which is not cheap; fewer are counted on top of the walk's.
+        const r = known.resume;
+        const room = NARROW_MATCHES - r.read;
+        const rest = walk.matchesBeyond(r.match, r.rowId, r.desc, room);
+        if (rest.length >= room) return null;
+        const more = rest.length ? passingOf.get({ ...filterParams(accountId, filter), ids: JSON.stringify(rest) })!.n : 0;
+        return Math.min(r.passing + more, max);
+      }
       if (known) return known.n === null ? null : Math.min(known.n, max);
       const [p, params] = plan(accountId, filter);
       return p === 'broad' ? null : prepared<{ n: number }>(countSql(p)).get({ ...params, max })!.n;

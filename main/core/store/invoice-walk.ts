@@ -14,6 +14,12 @@ export interface Walked<R> {
   rows: R[];
   passing: number | null;
   read?: number;
+  /**
+   * When the walk read the matches in one run from the list's end and stopped there: the last row id it
+   * read, and how many of the matches read passed the filters. The count goes on from there
+   * (matchesBeyond) instead of reading those matches again.
+   */
+  stoppedAt?: { rowId: number; passing: number };
 }
 
 export interface WalkRequest<R extends WalkedRow> {
@@ -104,7 +110,21 @@ export function createInvoiceWalk(db: Database) {
       ? down.all({ match, from: hi, chunk: hi - lo }).filter((id) => id >= lo)
       : up.all({ match, from: lo - 1, chunk: hi - lo }).filter((id) => id < hi);
 
-  return function walk<R extends WalkedRow>(q: WalkRequest<R>): Walked<R> | null {
+  const belowUpwards = db
+    .prepare<{ match: string; from: number; chunk: number }, number>(
+      'SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH @match AND rowid < @from ORDER BY rowid ASC LIMIT @chunk',
+    )
+    .pluck();
+  /**
+   * Up to `limit` of the matches past row id `from` in the walk's direction (below it when newest
+   * first), in no particular order: the rest of a walk that stopped there, for its count. Read upwards
+   * either way: FTS5 reads a prefix or several words downwards at about three times the cost ("kahvi
+   * 12": 2.4 ms against 0.7 for 1,744 matches at 1,000,000 invoices).
+   */
+  const matchesBeyond = (match: string, from: number, desc: boolean, limit: number): number[] =>
+    (desc ? belowUpwards : up).all({ match, from, chunk: limit });
+
+  const walk = function walk<R extends WalkedRow>(q: WalkRequest<R>): Walked<R> | null {
     const blocks = blocksOf(q.accountId, q.direction);
     if (blocks.length === 0) return { rows: [], passing: 0 };
     // For newest first: the newest time in blocks 0..i; for oldest first: the oldest in blocks i..end.
@@ -158,7 +178,7 @@ export function createInvoiceWalk(db: Database) {
         const last = page[q.want - 1];
         read += ids.length;
         if (last && (q.desc ? (last.sort_key as number) > unread(from) : (last.sort_key as number) < unread(from)))
-          return { rows: page, passing: null, read };
+          return { rows: page, passing: null, read, stoppedAt: { rowId: from, passing } };
         const spans = last ? spansThatMayBeat(blocks, q.desc, from, last.sort_key as number) : null;
         if (spans) {
           const end = (blocks[blocks.length - 1]!.block + 1) * BLOCK;
@@ -181,6 +201,7 @@ export function createInvoiceWalk(db: Database) {
       cursor.return?.();
     }
   };
+  return Object.assign(walk, { matchesBeyond });
 }
 
 /**

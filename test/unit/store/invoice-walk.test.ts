@@ -177,3 +177,62 @@ describe('search walk reading the block it stopped in', () => {
     expect(ftsQueries).toBe(1);
   });
 });
+
+// A first page settled early leaves its count to countIfCheap, which reads on from where the walk
+// stopped: the count must be the same as counting from the start, and "not cheap" exactly when the
+// matches reach the probe's cap (2,000), whichever account they belong to.
+describe('the count of a search whose walk stopped early', () => {
+  it('equals the filter count, in both orders, with filters and another account matching too', { timeout: 120_000 }, () => {
+    const { store, account } = storeWithAccount();
+    const other = store.accounts.create({ name: 'Other', environment: 'sandbox', baseUrl: 'http://x', companyId: 'c-2', root: '/data/o' });
+    const N = 6000;
+    const words = (i: number) =>
+      [
+        i % 4 === 0 ? 'kahvi' : 'posti',
+        // exactly 2,000 and 1,999 matches, all in the newest rows
+        i >= N - 2000 ? 'reuna' : '',
+        i >= N - 1999 ? 'rajalla' : '',
+        // 1,500 rows here and 600 in the other account: 2,100 matches, not cheap for either
+        i < 1500 ? 'jaettu' : '',
+      ].join(' ');
+    store.transaction(() => {
+      for (let i = 0; i < N; i++) {
+        const put = (acc: string, id: string, name: string) =>
+          store.invoices.upsert(acc, 'RECEIVED', {
+            ...invoice(id, { number: `N-${i}`, sender: { name }, status: i % 5 === 0 ? 'FAILED' : 'DELIVERED' }),
+            received_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString(),
+          });
+        put(account.id, `a-${i}`, `${words(i)} Oy`);
+        // The other account's rows sit between this one's in the search index: 600 of "jaettu", 750 of "kahvi".
+        if (i % 2 === 0 && (i < 1200 || i % 4 === 0))
+          put(other.id, `b-${i}`, `${i < 1200 ? 'jaettu' : ''} ${i % 4 === 0 ? 'kahvi' : ''} Ab`);
+      }
+    });
+    const cheapCount = (search: string, sort: 'asc' | 'desc', statuses?: string[]) => {
+      const filter = {
+        direction: 'RECEIVED' as const,
+        search,
+        sort: { by: 'received' as const, dir: sort },
+        ...(statuses ? { statuses } : {}),
+      };
+      const page = store.invoices.list(account.id, filter, 100);
+      expect(page.next).not.toBeNull();
+      return { n: store.invoices.countIfCheap(account.id, filter, 5000), count: store.invoices.count(account.id, filter) };
+    };
+    for (const dir of ['desc', 'asc'] as const) {
+      // kahvi: 1,500 here and 1,050 there: not cheap.
+      expect(cheapCount('kahvi', dir).n).toBeNull();
+      // posti: 4,500 here, none there.
+      expect(cheapCount('posti', dir).n).toBeNull();
+      expect(cheapCount('reuna', dir).n).toBeNull();
+      expect(cheapCount('rajalla', dir)).toEqual({ n: 1999, count: 1999 });
+      const failed = Array.from({ length: 1999 }, (_, k) => N - 1999 + k).filter((i) => i % 5 === 0).length;
+      expect(cheapCount('rajalla', dir, ['FAILED'])).toEqual({ n: failed, count: failed });
+      expect(cheapCount('jaettu', dir).n).toBeNull();
+      // "rajalla oy" narrows the same rows; "kahvi 1" (number prefix) spreads over both accounts.
+      expect(cheapCount('rajalla oy', dir)).toEqual({ n: 1999, count: 1999 });
+      const k = cheapCount('kahvi n-1', dir);
+      expect(k.n).toBe(k.count);
+    }
+  });
+});
