@@ -75,40 +75,43 @@ export function VirtualList<R, F>({ store, rowId, label, idPrefix, rowHeight, re
   if (total === 0) return <div className="list-empty">{empty}</div>;
 
   return (
-    <div
-      ref={parentRef}
-      className="vlist"
-      role="listbox"
-      aria-label={label}
-      tabIndex={0}
-      aria-activedescendant={cursor >= 0 && cursor < count ? `${idPrefix}-${cursor}` : undefined}
-      onKeyDown={onKey}
-    >
-      <div className="vlist-inner" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const row = rows[item.index];
-          const selected = item.index === cursor;
-          const isOpen = row !== undefined && openId !== null && rowId(row) === openId;
-          return (
-            // The listbox keeps focus and points at the cursor row (aria-activedescendant): rows take no focus
-            // and no keys of their own, so they stay cheap and scrolling never drops the focused element.
-            // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-            // biome-ignore lint/a11y/useFocusableInteractive: see above
-            <div
-              key={item.key}
-              id={`${idPrefix}-${item.index}`}
-              role="option"
-              aria-selected={selected}
-              aria-setsize={count}
-              aria-posinset={item.index + 1}
-              className={`vlist-row${selected ? ' is-cursor' : ''}${isOpen ? ' is-open' : ''} ${rowClass?.(row, item.index) ?? ''}`}
-              style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
-              onClick={() => store.getState().open(item.index)}
-            >
-              {renderRow(row, item.index)}
-            </div>
-          );
-        })}
+    <div className="vlist-frame">
+      <div
+        ref={parentRef}
+        className="vlist"
+        role="listbox"
+        aria-label={label}
+        tabIndex={0}
+        aria-activedescendant={cursor >= 0 && cursor < count ? `${idPrefix}-${cursor}` : undefined}
+        onKeyDown={onKey}
+      >
+        <div className="vlist-size" aria-hidden="true" style={{ height: virtualizer.getTotalSize() }} />
+        <div className="vlist-inner">
+          {items.map((item) => {
+            const row = rows[item.index];
+            const selected = item.index === cursor;
+            const isOpen = row !== undefined && openId !== null && rowId(row) === openId;
+            return (
+              // The listbox keeps focus and points at the cursor row (aria-activedescendant): rows take no focus
+              // and no keys of their own, so they stay cheap and scrolling never drops the focused element.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+              // biome-ignore lint/a11y/useFocusableInteractive: see above
+              <div
+                key={item.key}
+                id={`${idPrefix}-${item.index}`}
+                role="option"
+                aria-selected={selected}
+                aria-setsize={count}
+                aria-posinset={item.index + 1}
+                className={`vlist-row${selected ? ' is-cursor' : ''}${isOpen ? ' is-open' : ''} ${rowClass?.(row, item.index) ?? ''}`}
+                style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
+                onClick={() => store.getState().open(item.index)}
+              >
+                {renderRow(row, item.index)}
+              </div>
+            );
+          })}
+        </div>
       </div>
     </div>
   );
