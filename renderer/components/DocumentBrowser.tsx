@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { DocumentRow, DocumentSortKey } from '../../shared/bridge';
-import { useQueryTiming } from '../hooks/use-query-timing';
 import { useApp, useFormat } from '../stores/context';
 import type { DocumentList } from '../stores/lists';
 import { DocumentDetailPanel } from './DocumentDetailPanel';
 import { ErrorNotice } from './ErrorNotice';
-import { ListCount, ListSearch } from './ListToolbar';
+import { ListCount, ListQueryTiming, ListSearch } from './ListToolbar';
 import { RowPlaceholder } from './RowPlaceholder';
 import { type SortColumn, SortHeader } from './SortHeader';
 import { StaleNotice } from './StaleNotice';
@@ -63,13 +62,13 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
   const hasQuery = useStore(list, (s) => Boolean(s.filter.query));
   const error = useStore(list, (s) => s.error);
   const openId = useStore(list, (s) => s.openId);
-  useQueryTiming(list);
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
       <div className="browser-list">
         <div className="toolbar">
           <ListSearch list={list} id={`${idPrefix}-search`} />
           <ListCount list={list} />
+          <ListQueryTiming list={list} />
         </div>
         <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { InvoiceDetail } from '../../shared/bridge';
-import { useQueryTiming } from '../hooks/use-query-timing';
 import { useApp } from '../stores/context';
 import type { InvoiceList } from '../stores/lists';
 import { ErrorNotice } from './ErrorNotice';
@@ -10,7 +9,7 @@ import { InvoiceDetailPanel } from './InvoiceDetailPanel';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceListHeader, InvoiceListRow, useInvoiceRowLabels } from './InvoiceListRow';
 import { ExportCsvButton, InvoiceTotalsLine } from './InvoiceListTools';
-import { ListCount, ListSearch } from './ListToolbar';
+import { ListCount, ListQueryTiming, ListSearch } from './ListToolbar';
 import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
 
@@ -35,7 +34,6 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
   const hasQuery = useStore(list, (s) => Boolean(s.filter.query));
   const { t } = useTranslation();
   const labels = useInvoiceRowLabels();
-  useQueryTiming(list);
 
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
@@ -43,6 +41,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
         <div className="toolbar">
           <ListSearch list={list} id={`${idPrefix}-search`} />
           <ListCount list={list} />
+          <ListQueryTiming list={list} />
           <ExportCsvButton list={list} />
         </div>
         {filters && <InvoiceFilters list={list} idPrefix={idPrefix} />}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -34,8 +34,12 @@ function SenderFilter({ id, value, onApply }: { id: string; value: string; onApp
 const triState = (v: boolean | undefined) => (v === undefined ? '' : v ? 'yes' : 'no');
 const fromTri = (v: string) => (v === '' ? undefined : v === 'yes');
 
-/** Date range, sender, status, Detect warning and handled: each change lists again at once. */
-export function InvoiceFilters({ list, idPrefix }: { list: InvoiceList; idPrefix: string }) {
+/**
+ * Date range, sender, status, Detect warning and handled: each change lists again at once. Memoized:
+ * the browser around it renders again when a search starts or ends, and React sets every field of a
+ * render again.
+ */
+export const InvoiceFilters = memo(function InvoiceFilters({ list, idPrefix }: { list: InvoiceList; idPrefix: string }) {
   const { t } = useTranslation();
   // The fields shown here only: the whole filter changes with every keystroke of the search.
   const filter = useStore(
@@ -104,4 +108,4 @@ export function InvoiceFilters({ list, idPrefix }: { list: InvoiceList; idPrefix
       )}
     </fieldset>
   );
-}
+});
