@@ -87,7 +87,7 @@ export function DetectNow({
       {state?.gaveUp && <p className="notice notice-warn">{t('scrutiny.checks.resultGaveUp', { reason: state.gaveUp })}</p>}
       <p className="muted">{t('scrutiny.checks.lead')}</p>
       <ErrorNotice error={defs.error} onRetry={defs.reload} />
-      <fieldset className="checks-grid">
+      <fieldset className="checks-grid checks-described">
         <legend>{t('scrutiny.checks.choose')}</legend>
         {DETECT_CHECKS.map((c) => (
           <div className="field-check" key={c}>
