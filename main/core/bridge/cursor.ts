@@ -47,3 +47,30 @@ export function decodeCursor(text: string | null | undefined, sort?: { by: strin
 
 /** How a cursor names its order. */
 export const sortTag = (sort: { by: string; dir: string }): string => `${sort.by}:${sort.dir}`;
+
+/** A search's total is counted up to here; past it a list says "at least". */
+export const COUNT_CAP = 1000;
+
+/** A page's total, and whether it means "at least". */
+export interface PageTotal {
+  total: number;
+  lowerBound: boolean;
+}
+
+/**
+ * The total a page answers: a later page's comes from its cursor (an "at least" below the cap grows
+ * by the rows seen); a first page that holds every row is its own count; any other first page is
+ * counted by `count`.
+ */
+export function pageTotal(cursor: PageCursor | null, items: number, more: boolean, count: () => PageTotal): PageTotal {
+  if (cursor) {
+    const lowerBound = cursor.lowerBound === true;
+    return { total: lowerBound && cursor.total < COUNT_CAP ? cursor.total + items : cursor.total, lowerBound };
+  }
+  return more ? count() : { total: items, lowerBound: false };
+}
+
+/** A count made up to COUNT_CAP + 1 as a first page's total; null (not counted): "at least" the page's `items`. */
+export function cappedTotal(n: number | null, items: number): PageTotal {
+  return n === null ? { total: items, lowerBound: true } : { total: Math.min(n, COUNT_CAP), lowerBound: n > COUNT_CAP };
+}

@@ -3,16 +3,13 @@ import type { BankMessageRow } from '../../../../shared/bridge/views';
 import { DEFAULT_BANK_MESSAGE_SORT } from '../../store/bank-message-pages';
 import type { BankMessageJob } from '../../store/bank-messages';
 import { DEFAULT_DOCUMENT_SORT } from '../../store/documents';
-import { decodeCursor, encodeCursor, sortTag } from '../cursor';
+import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, pageTotal, sortTag } from '../cursor';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { documentRow, fileView } from '../views';
 import { accountOf } from './common';
 
 type Names = 'documents.list' | 'documents.get' | 'bankMessages.list';
-
-/** A search's total is counted up to here; past it the list says "at least" (as the invoices' does). */
-const COUNT_CAP = 1000;
 
 function bankMessageRow(j: BankMessageJob): BankMessageRow {
   return {
@@ -39,20 +36,13 @@ export function documentHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const from = cursor ? { key: cursor.key, id: cursor.id } : undefined;
       const words = documentSearchWords(input.query);
       const page = store.documents.search(input.accountId, input.direction, words, input.limit, from, sort);
-      const more = page.next !== null;
-      let total: number;
-      let lowerBound: boolean;
-      if (cursor) {
-        lowerBound = cursor.lowerBound === true;
-        total = lowerBound && cursor.total < COUNT_CAP ? cursor.total + page.items.length : cursor.total;
-      } else if (!more) {
-        [total, lowerBound] = [page.items.length, false];
-      } else if (words.length === 0) {
-        [total, lowerBound] = [store.documents.count(input.accountId, input.direction), false];
-      } else {
-        const n = store.documents.countMatching(input.accountId, input.direction, words, COUNT_CAP + 1);
-        [total, lowerBound] = [Math.min(n, COUNT_CAP), n > COUNT_CAP];
-      }
+      const n = page.items.length;
+      // Unsearched, the tallies count every document; a search is counted up to the cap.
+      const { total, lowerBound } = pageTotal(cursor, n, page.next !== null, () =>
+        words.length === 0
+          ? { total: store.documents.count(input.accountId, input.direction), lowerBound: false }
+          : cappedTotal(store.documents.countMatching(input.accountId, input.direction, words, COUNT_CAP + 1), n),
+      );
       const next = page.next ? encodeCursor({ key: page.next.key, id: page.next.id, total, lowerBound, sort: sortTag(sort) }) : null;
       return { items: page.items.map(documentRow), next, total, totalIsLowerBound: lowerBound };
     },

@@ -2,16 +2,13 @@ import type { InvoiceFilter } from '../../../../shared/bridge/commands';
 import type { InvoiceRow } from '../../../../shared/bridge/views';
 import { DEFAULT_INVOICE_SORT, type InvoiceCursor, type InvoiceQueryFilter } from '../../store/invoice-queries';
 import { invoiceCsv } from '../csv';
-import { decodeCursor, encodeCursor, sortTag } from '../cursor';
+import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, pageTotal, sortTag } from '../cursor';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { invoiceRow } from '../views';
 import { accountOf } from './common';
 import { invoiceDetail } from './invoice-detail';
 import { totalsInSlices } from './invoice-totals';
-
-/** Matches are counted up to this many; beyond it the UI says "1,000+". */
-const COUNT_CAP = 1000;
 
 /** Rows read from the store at a time for an export; the engine's other work runs between the pages. */
 const EXPORT_PAGE = 1000;
@@ -55,17 +52,10 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       // A first page that holds every match is its own count; longer results are counted up to a cap
       // ("1,000+"), and a search matching much of the mirror is not counted at all: the total says "at
       // least" the rows seen so far and grows page by page, so typing stays instant.
-      let total: number;
-      let lowerBound: boolean;
-      if (cursor) {
-        lowerBound = cursor.lowerBound === true;
-        total = lowerBound && cursor.total < COUNT_CAP ? cursor.total + page.items.length : cursor.total;
-      } else if (!page.next) {
-        [total, lowerBound] = [page.items.length, false];
-      } else {
-        const n = store.invoices.countIfCheap(input.accountId, filter, COUNT_CAP + 1);
-        [total, lowerBound] = n === null ? [page.items.length, true] : [Math.min(n, COUNT_CAP), n > COUNT_CAP];
-      }
+      const n = page.items.length;
+      const { total, lowerBound } = pageTotal(cursor, n, page.next !== null, () =>
+        cappedTotal(store.invoices.countIfCheap(input.accountId, filter, COUNT_CAP + 1), n),
+      );
       return {
         items: page.items.map(invoiceRow),
         next: page.next ? encodeCursor({ key: page.next.key, id: page.next.id, total, lowerBound, sort: sortTag(order) }) : null,
