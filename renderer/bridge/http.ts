@@ -1,4 +1,13 @@
-import type { Bridge, BridgeErrorView, BridgeEventName, BridgeEvents, CommandInput, CommandName, CommandOutput } from '../../shared/bridge';
+import type {
+  Bridge,
+  BridgeErrorView,
+  BridgeEventName,
+  BridgeEvents,
+  CommandInput,
+  CommandName,
+  CommandOutput,
+  InvokeOptions,
+} from '../../shared/bridge';
 // Runtime imports name the zod-free modules: the index brings the contract's schemas into the first script.
 import { BridgeError } from '../../shared/bridge/api';
 import { isBridgeEventName } from '../../shared/bridge/events';
@@ -72,7 +81,9 @@ export function unwrapResult<T>(answer: unknown): T {
  * While the socket is open, the commands that only read the mirror (shared/bridge/socket-commands.ts)
  * go over it as `{call, name, input}`, answered `{reply, result}`: a fetch from Chromium costs 9-12 ms
  * of every keystroke's page before the host sees it. A call whose socket closes before its answer is
- * sent again by POST, which a read may be.
+ * sent again by POST, which a read may be. A socket call whose signal aborts before its answer is
+ * withdrawn (`{cancel}`): the host does not start it if it has not yet, and the call rejects at once,
+ * so the caller's next query goes out without waiting for an answer nobody reads. A POST runs on.
  */
 export function createHttpBridge(deps: HttpBridgeDeps): BridgeClient {
   const base = deps.baseUrl.replace(/\/+$/, '');
@@ -193,7 +204,7 @@ export function createHttpBridge(deps: HttpBridgeDeps): BridgeClient {
   };
 
   /** Sends a read over the open socket; null when it has to go by POST. */
-  const overSocket = (name: CommandName, body: string): Promise<unknown> | null => {
+  const overSocket = (name: CommandName, body: string, signal?: AbortSignal): Promise<unknown> | null => {
     const s = socket;
     if (!s || state !== 'open' || !isSocketCommand(name)) return null;
     const call = ++lastCall;
@@ -202,20 +213,41 @@ export function createHttpBridge(deps: HttpBridgeDeps): BridgeClient {
     // the host would refuse by closing the socket (only ones of over 1,365 characters go by POST).
     if (frame.length * 3 > MAX_SOCKET_FRAME) return null;
     return new Promise((resolve, reject) => {
-      pending.set(call, { name, body, start: now(), resolve, reject });
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const withdraw = () => {
+        if (!pending.delete(call)) return;
+        try {
+          socket?.send(`{"cancel":${call}}`);
+        } catch {
+          // A socket that cannot send has closed: the host drops what it had not started.
+        }
+        reject(signal?.reason);
+      };
+      const settle =
+        <T>(fn: (v: T) => void) =>
+        (v: T) => {
+          signal?.removeEventListener('abort', withdraw);
+          fn(v);
+        };
+      pending.set(call, { name, body, start: now(), resolve: settle(resolve), reject: settle(reject) });
+      signal?.addEventListener('abort', withdraw, { once: true });
       try {
         s.send(frame);
       } catch {
         pending.delete(call);
+        signal?.removeEventListener('abort', withdraw);
         post(name, body).then(resolve, reject);
       }
     });
   };
 
   return {
-    async invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
+    async invoke<K extends CommandName>(name: K, input: CommandInput<K>, options?: InvokeOptions): Promise<CommandOutput<K>> {
       const body = JSON.stringify(input ?? {});
-      return (await (overSocket(name, body) ?? post(name, body))) as CommandOutput<K>;
+      return (await (overSocket(name, body, options?.signal) ?? post(name, body))) as CommandOutput<K>;
     },
 
     subscribe<E extends BridgeEventName>(name: E, fn: (payload: BridgeEvents[E]) => void): () => void {

@@ -57,8 +57,8 @@ export function documentFilterNarrows(prev: DocumentFilter, next: DocumentFilter
 
 export function createInvoiceList(bridge: Bridge, now: () => number, initial: InvoiceFilter): InvoiceList {
   return createPagedList<InvoiceRow, InvoiceFilter>({
-    fetch: ({ accountId, filter, after, limit }) =>
-      bridge.invoke('invoices.list', { accountId, filter: cleanInvoiceFilter(filter), limit, ...(after ? { after } : {}) }),
+    fetch: ({ accountId, filter, after, limit, signal }) =>
+      bridge.invoke('invoices.list', { accountId, filter: cleanInvoiceFilter(filter), limit, ...(after ? { after } : {}) }, { signal }),
     initialFilter: initial,
     idOf: (r) => r.id,
     now,
@@ -68,16 +68,20 @@ export function createInvoiceList(bridge: Bridge, now: () => number, initial: In
 
 export function createDocumentList(bridge: Bridge, now: () => number, direction: 'RECEIVED' | 'SENT'): DocumentList {
   return createPagedList<DocumentRow, DocumentFilter>({
-    fetch: ({ accountId, filter, after, limit }) => {
+    fetch: ({ accountId, filter, after, limit, signal }) => {
       const query = filter.query?.trim();
-      return bridge.invoke('documents.list', {
-        accountId,
-        direction: filter.direction,
-        limit,
-        ...(query ? { query } : {}),
-        ...(filter.sort ? { sort: filter.sort } : {}),
-        ...(after ? { after } : {}),
-      });
+      return bridge.invoke(
+        'documents.list',
+        {
+          accountId,
+          direction: filter.direction,
+          limit,
+          ...(query ? { query } : {}),
+          ...(filter.sort ? { sort: filter.sort } : {}),
+          ...(after ? { after } : {}),
+        },
+        { signal },
+      );
     },
     initialFilter: { direction },
     idOf: (r) => r.id,
@@ -88,8 +92,12 @@ export function createDocumentList(bridge: Bridge, now: () => number, direction:
 
 export function createBankMessageList(bridge: Bridge, now: () => number): BankMessageList {
   return createPagedList<BankMessageRow, BankMessageFilter>({
-    fetch: ({ accountId, filter, after, limit }) =>
-      bridge.invoke('bankMessages.list', { accountId, limit, ...(filter.sort ? { sort: filter.sort } : {}), ...(after ? { after } : {}) }),
+    fetch: ({ accountId, filter, after, limit, signal }) =>
+      bridge.invoke(
+        'bankMessages.list',
+        { accountId, limit, ...(filter.sort ? { sort: filter.sort } : {}), ...(after ? { after } : {}) },
+        { signal },
+      ),
     initialFilter: {},
     idOf: (r) => `${r.kind}:${r.id}`,
     now,

@@ -10,7 +10,14 @@ export interface PageAnswer<R> {
   totalIsLowerBound?: boolean;
 }
 
-export type PageFetcher<R, F> = (args: { accountId: string; filter: F; after: string | null; limit: number }) => Promise<PageAnswer<R>>;
+/** `signal` aborts when the list starts over: the page is not wanted any more (InvokeOptions). */
+export type PageFetcher<R, F> = (args: {
+  accountId: string;
+  filter: F;
+  after: string | null;
+  limit: number;
+  signal: AbortSignal;
+}) => Promise<PageAnswer<R>>;
 
 export interface PagedListState<R, F> {
   accountId: string | null;
@@ -84,13 +91,17 @@ export interface PagedListOptions<R, F> {
  * One list of the mirror (invoices, documents, bank messages): a filter, the rows loaded so far,
  * and a pump that asks for at most one page at a time. Typing fires a new generation for every
  * keystroke; while a page is on its way the pump waits and then asks only for the newest filter, so
- * the host never queues answers nobody will see.
+ * the host never queues answers nobody will see. Starting over aborts the page on its way: where the
+ * transport withdraws it (the headless socket), the newest filter is asked at once instead of after
+ * that answer (two keys 9 ms apart waited 13-22 ms for the first one's page at 1,000,000 invoices).
  */
 export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<PagedListState<R, F>> {
   const firstPage = opts.firstPage ?? 100;
   const pageSize = opts.page ?? 500;
   const margin = opts.margin ?? 60;
   let inFlight = false;
+  /** Aborts the page on its way (restart). */
+  let asking: AbortController | null = null;
   let wanted = 0;
   let failedGeneration = -1;
   /**
@@ -127,6 +138,8 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
       const gen = s.generation;
       const arrivalsAsked = arrivals;
       inFlight = true;
+      const ask = new AbortController();
+      asking = ask;
       set({ loading: true });
       try {
         const page = await opts.fetch({
@@ -134,6 +147,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
           filter: s.filter,
           after: fresh ? null : s.next,
           limit: fresh ? firstPage : pageSize,
+          signal: ask.signal,
         });
         if (get().generation === gen) {
           const cur = get();
@@ -171,6 +185,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
         }
       } finally {
         inFlight = false;
+        if (asking === ask) asking = null;
         set({ loading: false });
       }
       void pump();
@@ -181,6 +196,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
       wanted = 0;
       if (forget) matchedNothing = null;
       set({ ...patch, generation: get().generation + 1, askedAt: opts.now(), next: null });
+      asking?.abort();
       void pump();
     };
 

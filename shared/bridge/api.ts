@@ -7,8 +7,18 @@ import type { BridgeErrorView } from './views';
  * HTTP + WebSocket in the browser. Every subscribe answers its unsubscribe.
  */
 export interface Bridge {
-  invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>>;
+  invoke<K extends CommandName>(name: K, input: CommandInput<K>, options?: InvokeOptions): Promise<CommandOutput<K>>;
   subscribe<E extends BridgeEventName>(name: E, fn: (payload: BridgeEvents[E]) => void): () => void;
+}
+
+/**
+ * `signal`: the caller no longer wants the answer (a list's query typed over). A transport that can
+ * withdraw a call the app has not started (the headless page's socket) does so and rejects at once
+ * with the signal's reason; the others let the call run and answer as usual, so a caller that asks
+ * again only once its call settled never has the app work through a queue of answers nobody reads.
+ */
+export interface InvokeOptions {
+  signal?: AbortSignal;
 }
 
 /** A failed command, as the renderer receives it. */

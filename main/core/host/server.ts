@@ -12,6 +12,7 @@ import type { BridgeServer } from '../bridge';
 import { type Logger, silentLogger } from '../log';
 import { notBuiltPage, unauthorizedPage } from './pages';
 import { allowedHosts, bearer, cookieName, cookieValue, newAccessToken, securityHeaders, tokenMatches } from './security';
+import { createSocketCalls, parseSocketFrame } from './socket-calls';
 
 export interface WebHostOptions {
   bridge: BridgeServer;
@@ -40,19 +41,6 @@ const MAX_SOCKET_BUFFER = 8 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const failure = (kind: BridgeErrorView['kind'], message: string) => ({ ok: false as const, error: { kind, message } });
-
-/** A command frame from the page, `{call, name, input}`; null for anything else (ignored, as before). */
-function socketCall(text: string): { id: number; name: unknown; input: unknown } | null {
-  let msg: unknown;
-  try {
-    msg = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof msg !== 'object' || msg === null) return null;
-  const { call, name, input } = msg as { call?: unknown; name?: unknown; input?: unknown };
-  return typeof call === 'number' && Number.isSafeInteger(call) ? { id: call, name, input } : null;
-}
 
 /**
  * The headless web host: the bridge over loopback HTTP (POST /bridge/:name) and a WebSocket of pushed
@@ -136,22 +124,25 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
       socket.send(JSON.stringify(message));
     };
     const off = o.bridge.subscribeAll((event, payload) => send({ event, payload }));
-    // The page's reads of the mirror (shared/bridge/socket-commands.ts), answered on the same socket.
-    socket.on('message', (data, isBinary) => {
-      const call = isBinary ? null : socketCall(String(data));
-      if (!call) return;
-      if (!isSocketCommand(call.name)) {
-        send({ reply: call.id, result: failure('invalid', `${String(call.name).slice(0, 80)} is not sent over the socket`) });
+    // The page's reads of the mirror (shared/bridge/socket-commands.ts), answered on the same socket;
+    // one it withdrew before it started is not run (socket-calls.ts).
+    const calls = createSocketCalls((id, name, input) => {
+      if (!isSocketCommand(name)) {
+        send({ reply: id, result: failure('invalid', `${String(name).slice(0, 80)} is not sent over the socket`) });
         return;
       }
       const t0 = performance.now();
-      o.bridge.dispatch(call.name, call.input ?? {}).then(
-        (result) => send({ reply: call.id, result, ms: Number((performance.now() - t0).toFixed(2)) }),
+      o.bridge.dispatch(name, input ?? {}).then(
+        (result) => send({ reply: id, result, ms: Number((performance.now() - t0).toFixed(2)) }),
         (err: unknown) => {
-          log.error('web host socket command failed', { command: call.name, error: err instanceof Error ? err.message : String(err) });
-          send({ reply: call.id, result: failure('internal', 'The host failed to answer') });
+          log.error('web host socket command failed', { command: name, error: err instanceof Error ? err.message : String(err) });
+          send({ reply: id, result: failure('internal', 'The host failed to answer') });
         },
       );
+    });
+    socket.on('message', (data, isBinary) => {
+      const frame = isBinary ? null : parseSocketFrame(String(data));
+      if (frame) calls.receive(frame);
     });
     socket.on('close', () => {
       off();

@@ -97,6 +97,17 @@ describe("the page's reads over the event socket", () => {
     sock.close();
   });
 
+  it('takes a withdrawal of a call that ran, or of none, and goes on answering', async () => {
+    const sock = await h.events();
+    sock.send(JSON.stringify({ call: 11, name: 'app.info', input: {} }));
+    expect((await sock.reply(11)).result).toMatchObject({ ok: true });
+    sock.send(JSON.stringify({ cancel: 11 }));
+    sock.send(JSON.stringify({ cancel: 12345 }));
+    sock.send(JSON.stringify({ call: 12, name: 'sync.status', input: {} }));
+    expect((await sock.reply(12)).result).toMatchObject({ ok: true });
+    sock.close();
+  });
+
   it('ignores frames that are no call, and closes the socket on a frame over 4 KB', async () => {
     const sock = await h.events();
     for (const junk of [

@@ -220,6 +220,49 @@ describe('HTTP bridge: reads over the socket', () => {
     expect(h.requests).toEqual([]);
   });
 
+  it('withdraws a socket read whose signal aborts: a cancel frame, and the call rejects at once', async () => {
+    const { bridge, s, requests } = open();
+    const ask = new AbortController();
+    const a = bridge.invoke(
+      'invoices.list',
+      { accountId: 'a', filter: { direction: 'RECEIVED', query: 'm' }, limit: 100 },
+      { signal: ask.signal },
+    );
+    const b = bridge.invoke('invoices.list', { accountId: 'a', filter: { direction: 'RECEIVED', query: 'mø' }, limit: 100 });
+    const first = frame(s, 0).call;
+    ask.abort();
+    await expect(a).rejects.toMatchObject({ name: 'AbortError' });
+    expect(JSON.parse(s.sent[2] ?? 'null')).toEqual({ cancel: first });
+    // Its late answer goes to nobody; the other call is answered as usual, and nothing was posted.
+    s.onmessage?.({ data: JSON.stringify({ reply: first, result: { ok: true, value: 'late' } }) });
+    s.onmessage?.({ data: JSON.stringify({ reply: frame(s, 1).call, result: { ok: true, value: 'newest' } }) });
+    await expect(b).resolves.toBe('newest');
+    // A signal aborted before the call sends nothing; one aborted after the answer withdraws nothing.
+    const gone = new AbortController();
+    gone.abort();
+    await expect(bridge.invoke('sync.status', {}, { signal: gone.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    const late = new AbortController();
+    const c = bridge.invoke('sync.status', {}, { signal: late.signal });
+    s.onmessage?.({ data: JSON.stringify({ reply: frame(s, 3).call, result: { ok: true, value: 'status' } }) });
+    await expect(c).resolves.toBe('status');
+    late.abort();
+    expect(s.sent).toHaveLength(4);
+    expect(requests).toEqual([]);
+  });
+
+  it('lets a posted command run on when its signal aborts: nothing can withdraw it from the host', async () => {
+    const h = harness(async () => json({ ok: true, value: 'done' }));
+    const ask = new AbortController();
+    const call = h.bridge.invoke(
+      'invoices.list',
+      { accountId: 'a', filter: { direction: 'RECEIVED' }, limit: 100 },
+      { signal: ask.signal },
+    );
+    ask.abort();
+    await expect(call).resolves.toBe('done');
+    expect(h.requests).toHaveLength(1);
+  });
+
   it('posts what changes something, and any command before the socket is open', async () => {
     const h = harness(async () => json({ ok: true, value: 1 }));
     await h.bridge.invoke('app.info', {});

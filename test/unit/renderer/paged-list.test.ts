@@ -13,14 +13,25 @@ interface Filter {
 
 /** A list of `total` rows (ids r0..) that answers by cursor; each call waits for the test to answer it. */
 function source(total: number) {
-  const asked: { filter: Filter; after: string | null; limit: number; answer(): void; fail(e: unknown): void }[] = [];
-  const fetch = ({ filter, after, limit }: { accountId: string; filter: Filter; after: string | null; limit: number }) => {
+  const asked: { filter: Filter; after: string | null; limit: number; signal: AbortSignal; answer(): void; fail(e: unknown): void }[] = [];
+  const fetch = ({
+    filter,
+    after,
+    limit,
+    signal,
+  }: {
+    accountId: string;
+    filter: Filter;
+    after: string | null;
+    limit: number;
+    signal: AbortSignal;
+  }) => {
     const d = deferred<PageAnswer<Row>>();
     const start = after === null ? 0 : Number(after);
     const matching = filter.query ? Math.floor(total / 2) : total;
     const items = Array.from({ length: Math.max(0, Math.min(limit, matching - start)) }, (_, k) => ({ id: `r${start + k}`, n: start + k }));
     const next = start + items.length < matching ? String(start + items.length) : null;
-    asked.push({ filter, after, limit, answer: () => d.resolve({ items, next, total: matching }), fail: (e) => d.reject(e) });
+    asked.push({ filter, after, limit, signal, answer: () => d.resolve({ items, next, total: matching }), fail: (e) => d.reject(e) });
     return d.promise;
   };
   return { asked, fetch };
@@ -93,6 +104,31 @@ describe('paged list store', () => {
     await flush();
     expect(list.getState().total).toBe(500);
     expect(list.getState().shownGeneration).toBe(list.getState().generation);
+  });
+
+  it('aborts the page on its way when the filter changes, and asks for the newest once that call settles', async () => {
+    const { list, src } = makeList(1000);
+    list.getState().setAccount('acc');
+    await answerAll(src);
+    list.getState().setFilter({ query: 'm' });
+    const first = src.asked[1];
+    expect(first?.filter).toEqual({ query: 'm' });
+    expect(first?.signal.aborted).toBe(false);
+    list.getState().setFilter({ query: 'mø' });
+    expect(first?.signal.aborted).toBe(true);
+    // A transport that withdraws it rejects at once: the newest filter goes out without waiting for an answer.
+    expect(src.asked).toHaveLength(2);
+    first?.fail(first.signal.reason);
+    await flush();
+    expect(src.asked).toHaveLength(3);
+    expect(src.asked[2]?.filter).toEqual({ query: 'mø' });
+    expect(src.asked[2]?.signal.aborted).toBe(false);
+    // The withdrawn call is no failure of the list.
+    expect(list.getState().error).toBeNull();
+    src.asked[2]?.answer();
+    await flush();
+    expect(list.getState().shownGeneration).toBe(list.getState().generation);
+    expect(list.getState().rows).toHaveLength(10);
   });
 
   it('keeps the old rows on screen until the new filter answers', async () => {
