@@ -4,6 +4,7 @@ import type { BankMessageRow, BankMessageSortKey } from '../../shared/bridge';
 import { useFileText } from '../hooks/use-file-text';
 import { useApp, useFormat } from '../stores/context';
 import type { BankMessageList } from '../stores/lists';
+import { BrowserList } from './BrowserList';
 import { ErrorNotice } from './ErrorNotice';
 import { FileList } from './FileList';
 import { Loading } from './Loading';
@@ -89,7 +90,7 @@ export function BankMessageBrowser({ list }: { list: BankMessageList }) {
   const open = useStore(list, (s) => (s.openId ? (s.rows.find((r) => keyOf(r) === s.openId) ?? null) : null));
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
-      <div className="browser-list">
+      <BrowserList>
         <StaleNotice list={list} />
         <ErrorNotice error={error} onRetry={() => list.getState().refresh()} />
         <BankHeader list={list} />
@@ -102,7 +103,7 @@ export function BankMessageBrowser({ list }: { list: BankMessageList }) {
           renderRow={(row) => <BankRow row={row} />}
           empty={<p className="muted">{t('bank.empty')}</p>}
         />
-      </div>
+      </BrowserList>
       {open && accountId && <BankDetail key={keyOf(open)} accountId={accountId} row={open} onClose={() => list.getState().close()} />}
     </div>
   );

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { DocumentRow, DocumentSortKey } from '../../shared/bridge';
 import { useApp, useFormat } from '../stores/context';
 import type { DocumentList } from '../stores/lists';
+import { BrowserList } from './BrowserList';
 import { DocumentDetailPanel } from './DocumentDetailPanel';
 import { ErrorNotice } from './ErrorNotice';
 import { ListCount, ListQueryTiming, ListSearch } from './ListToolbar';
@@ -64,7 +65,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
   const openId = useStore(list, (s) => s.openId);
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
-      <div className="browser-list">
+      <BrowserList>
         <div className="toolbar">
           <ListSearch list={list} id={`${idPrefix}-search`} />
           <ListCount list={list} />
@@ -82,7 +83,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
           renderRow={(row) => <DocumentListRow row={row} />}
           empty={<p className="muted">{hasQuery ? t('list.noMatches') : t('list.emptyDocuments')}</p>}
         />
-      </div>
+      </BrowserList>
       {openId && accountId && (
         <DocumentDetailPanel key={openId} accountId={accountId} id={openId} onClose={() => list.getState().close()} />
       )}

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import type { InvoiceDetail } from '../../shared/bridge';
 import { useApp } from '../stores/context';
 import type { InvoiceList } from '../stores/lists';
+import { BrowserList } from './BrowserList';
 import { ErrorNotice } from './ErrorNotice';
 import { InvoiceDetailPanel } from './InvoiceDetailPanel';
 import { InvoiceFilters } from './InvoiceFilters';
@@ -37,7 +38,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
 
   return (
     <div className={`browser${openId ? ' has-detail' : ''}`}>
-      <div className="browser-list">
+      <BrowserList>
         <div className="toolbar">
           <ListSearch list={list} id={`${idPrefix}-search`} />
           <ListCount list={list} />
@@ -59,7 +60,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           empty={<p className="muted">{hasQuery ? t('list.noMatches') : t('list.empty')}</p>}
         />
         <InvoiceTotalsLine list={list} />
-      </div>
+      </BrowserList>
       {openId && accountId && (
         <InvoiceDetailPanel
           key={openId}
