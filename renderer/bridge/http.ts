@@ -219,8 +219,9 @@ export function createHttpBridge(deps: HttpBridgeDeps): BridgeClient {
       }
       const withdraw = () => {
         if (!pending.delete(call)) return;
+        // Still pending, so still on the socket it went out on (a closing socket hands its calls to POST).
         try {
-          socket?.send(`{"cancel":${call}}`);
+          s.send(`{"cancel":${call}}`);
         } catch {
           // A socket that cannot send has closed: the host drops what it had not started.
         }
