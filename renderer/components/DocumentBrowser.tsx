@@ -6,7 +6,7 @@ import type { DocumentList } from '../stores/lists';
 import { BrowserList } from './BrowserList';
 import { DocumentDetailPanel } from './DocumentDetailPanel';
 import { ErrorNotice } from './ErrorNotice';
-import { ListCount, ListQueryTiming, ListSearch } from './ListToolbar';
+import { ListCount, ListEmpty, ListQueryTiming, ListSearch } from './ListToolbar';
 import { RowPlaceholder } from './RowPlaceholder';
 import { type SortColumn, SortHeader } from './SortHeader';
 import { StaleNotice } from './StaleNotice';
@@ -60,7 +60,6 @@ function DocumentListHeader({ list, label }: { list: DocumentList; label: string
 export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList; idPrefix: string; label: string }) {
   const { t } = useTranslation();
   const accountId = useApp((s) => s.accountId);
-  const hasQuery = useStore(list, (s) => Boolean(s.filter.query));
   const error = useStore(list, (s) => s.error);
   const openId = useStore(list, (s) => s.openId);
   return (
@@ -81,7 +80,7 @@ export function DocumentBrowser({ list, idPrefix, label }: { list: DocumentList;
           idPrefix={`${idPrefix}-row`}
           rowHeight={44}
           renderRow={(row) => <DocumentListRow row={row} />}
-          empty={<p className="muted">{hasQuery ? t('list.noMatches') : t('list.emptyDocuments')}</p>}
+          empty={<ListEmpty list={list} empty={t('list.emptyDocuments')} />}
         />
       </BrowserList>
       {openId && accountId && (

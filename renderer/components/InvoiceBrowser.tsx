@@ -10,7 +10,7 @@ import { InvoiceDetailPanel } from './InvoiceDetailPanel';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceListHeader, InvoiceListRow, useInvoiceRowLabels } from './InvoiceListRow';
 import { ExportCsvButton, InvoiceTotalsLine } from './InvoiceListTools';
-import { ListCount, ListQueryTiming, ListSearch } from './ListToolbar';
+import { ListCount, ListEmpty, ListQueryTiming, ListSearch } from './ListToolbar';
 import { StaleNotice } from './StaleNotice';
 import { VirtualList } from './VirtualList';
 
@@ -32,7 +32,6 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
   const accountId = useApp((s) => s.accountId);
   const error = useStore(list, (s) => s.error);
   const openId = useStore(list, (s) => s.openId);
-  const hasQuery = useStore(list, (s) => Boolean(s.filter.query));
   const { t } = useTranslation();
   const labels = useInvoiceRowLabels();
 
@@ -57,7 +56,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           rowHeight={ROW_HEIGHT}
           renderRow={(row) => <InvoiceListRow row={row} labels={labels} />}
           rowClass={(row) => (row?.detectStatus === 'WARN' ? 'is-warned' : '')}
-          empty={<p className="muted">{hasQuery ? t('list.noMatches') : t('list.empty')}</p>}
+          empty={<ListEmpty list={list} empty={t('list.empty')} />}
         />
         <InvoiceTotalsLine list={list} />
       </BrowserList>

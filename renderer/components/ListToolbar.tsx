@@ -42,6 +42,17 @@ export function ListCount({ list }: { list: SearchableList }) {
 }
 
 /**
+ * What an empty list says: no matches while a search is typed, else `empty`. On its own, so a search
+ * starting or ending (its first letter, or the field cleared) does not render the whole browser again
+ * on the page's main thread while the host answers that keystroke.
+ */
+export function ListEmpty({ list, empty }: { list: SearchableList; empty: string }) {
+  const { t } = useTranslation();
+  const searching = useStore(list, (s) => Boolean(s.filter.query));
+  return <p className="muted">{searching ? t('list.noMatches') : empty}</p>;
+}
+
+/**
  * The speed bench's measure of each answered search (use-query-timing.ts), in a component of its own:
  * as a hook of the browser it subscribed the whole browser to every answer, so each one rendered the
  * filters (their fields set again by React) and the toolbar once more.
