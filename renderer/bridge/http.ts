@@ -227,19 +227,26 @@ export function createHttpBridge(deps: HttpBridgeDeps): BridgeClient {
         }
         reject(signal?.reason);
       };
-      const settle =
-        <T>(fn: (v: T) => void) =>
-        (v: T) => {
-          signal?.removeEventListener('abort', withdraw);
-          fn(v);
-        };
-      pending.set(call, { name, body, start: now(), resolve: settle(resolve), reject: settle(reject) });
+      const unwatch = () => signal?.removeEventListener('abort', withdraw);
+      pending.set(call, {
+        name,
+        body,
+        start: now(),
+        resolve: (v) => {
+          unwatch();
+          resolve(v);
+        },
+        reject: (e) => {
+          unwatch();
+          reject(e);
+        },
+      });
       signal?.addEventListener('abort', withdraw, { once: true });
       try {
         s.send(frame);
       } catch {
         pending.delete(call);
-        signal?.removeEventListener('abort', withdraw);
+        unwatch();
         post(name, body).then(resolve, reject);
       }
     });

@@ -99,8 +99,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
   const firstPage = opts.firstPage ?? 100;
   const pageSize = opts.page ?? 500;
   const margin = opts.margin ?? 60;
-  let inFlight = false;
-  /** Aborts the page on its way (restart). */
+  /** The page on its way, if any: at most one at a time; restart aborts it. */
   let asking: AbortController | null = null;
   let wanted = 0;
   let failedGeneration = -1;
@@ -117,7 +116,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
 
   return createStore<PagedListState<R, F>>((set, get) => {
     const pump = async (): Promise<void> => {
-      if (inFlight) return;
+      if (asking) return;
       const s = get();
       if (!s.accountId || failedGeneration === s.generation) return;
       const fresh = s.shownGeneration !== s.generation;
@@ -137,7 +136,6 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
       }
       const gen = s.generation;
       const arrivalsAsked = arrivals;
-      inFlight = true;
       const ask = new AbortController();
       asking = ask;
       set({ loading: true });
@@ -184,8 +182,7 @@ export function createPagedList<R, F>(opts: PagedListOptions<R, F>): StoreApi<Pa
           set({ error: toErrorView(e) });
         }
       } finally {
-        inFlight = false;
-        if (asking === ask) asking = null;
+        asking = null;
         set({ loading: false });
       }
       void pump();
