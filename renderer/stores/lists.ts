@@ -55,6 +55,17 @@ export function documentFilterNarrows(prev: DocumentFilter, next: DocumentFilter
   return prev.direction === next.direction && sameJson(prev.sort, next.sort) && documentQueryNarrows(prev.query, next.query);
 }
 
+/** The list typing comes back to: an invoice filter with no text typed in it (keepKey). */
+export function unsearchedInvoiceKey(f: InvoiceFilter): string | null {
+  const clean = cleanInvoiceFilter(f);
+  return clean.query || clean.sender ? null : JSON.stringify(clean);
+}
+
+/** A documents filter with no search typed. */
+export function unsearchedDocumentKey(f: DocumentFilter): string | null {
+  return f.query?.trim() ? null : JSON.stringify([f.direction, f.sort ?? null]);
+}
+
 export function createInvoiceList(bridge: Bridge, now: () => number, initial: InvoiceFilter): InvoiceList {
   return createPagedList<InvoiceRow, InvoiceFilter>({
     fetch: ({ accountId, filter, after, limit, signal }) =>
@@ -63,6 +74,7 @@ export function createInvoiceList(bridge: Bridge, now: () => number, initial: In
     idOf: (r) => r.id,
     now,
     narrows: invoiceFilterNarrows,
+    keepKey: unsearchedInvoiceKey,
   });
 }
 
@@ -87,6 +99,7 @@ export function createDocumentList(bridge: Bridge, now: () => number, direction:
     idOf: (r) => r.id,
     now,
     narrows: documentFilterNarrows,
+    keepKey: unsearchedDocumentKey,
   });
 }
 

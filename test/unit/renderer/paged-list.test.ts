@@ -262,7 +262,7 @@ describe('paged list store', () => {
 
   describe('a search typed on past one that found nothing', () => {
     /** Rows r0..r{n-1} whose text is "row <n>"; a query matches the rows whose text contains it. */
-    function searchable(n: number) {
+    function searchable(n: number, keepKey?: (f: Filter) => string | null) {
       const asked: string[] = [];
       let rows = Array.from({ length: n }, (_, k) => ({ id: `r${k}`, n: k }));
       const pending: (() => void)[] = [];
@@ -278,6 +278,7 @@ describe('paged list store', () => {
         now: () => 1,
         firstPage: 100,
         narrows: (prev, next) => (next.query ?? '').startsWith(prev.query ?? ''),
+        ...(keepKey ? { keepKey } : {}),
       });
       const answer = async () => {
         while (pending.length) {
@@ -370,6 +371,126 @@ describe('paged list store', () => {
       list.getState().setFilter({ query: 'row 999' });
       await answer();
       expect(asked.at(-1)).toBe('row 999');
+    });
+  });
+  describe('coming back to the unsearched list', () => {
+    /** The same rows as above; the list keeps the first page of a filter with no search typed. */
+    const unsearched = (f: Filter) => (f.query ? null : 'all');
+    function searchable(n: number) {
+      const asked: string[] = [];
+      let rows = Array.from({ length: n }, (_, k) => ({ id: `r${k}`, n: k }));
+      const pending: (() => void)[] = [];
+      const list = createPagedList<Row, Filter>({
+        fetch: ({ filter }) => {
+          asked.push(filter.query ?? '');
+          const items = rows.filter((r) => `row ${r.n}`.includes(filter.query ?? ''));
+          return new Promise((resolve) => pending.push(() => resolve({ items, next: null, total: items.length })));
+        },
+        initialFilter: {},
+        idOf: (r) => r.id,
+        now: () => 1,
+        firstPage: 100,
+        keepKey: unsearched,
+      });
+      const answer = async () => {
+        while (pending.length) {
+          pending.shift()?.();
+          await flush();
+        }
+      };
+      return { list, asked, answer, add: (k: number) => (rows = [...rows, { id: `r${k}`, n: k }]) };
+    }
+
+    it('shows its first page at once when a search is cleared, without asking', async () => {
+      const { list, asked, answer } = searchable(20);
+      list.getState().setAccount('acc');
+      await answer();
+      list.getState().setFilter({ query: 'row 1' });
+      await answer();
+      expect(list.getState().total).toBe(11);
+      list.getState().setFilter({ query: '' });
+      const s = list.getState();
+      expect(s).toMatchObject({ total: 20, loading: false, stale: false, cursor: -1, shownGeneration: s.generation });
+      expect(s.rows.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, k) => `r${k}`));
+      await answer();
+      expect(asked).toEqual(['', 'row 1']);
+    });
+
+    it('keeps the cursor on the open row when the kept page holds it', async () => {
+      const { list, answer } = searchable(20);
+      list.getState().setAccount('acc');
+      await answer();
+      list.getState().setFilter({ query: 'row 7' });
+      await answer();
+      list.getState().open(0);
+      list.getState().setFilter({ query: '' });
+      expect(list.getState()).toMatchObject({ openId: 'r7', cursor: 7 });
+    });
+
+    it('asks again once new items have arrived', async () => {
+      const { list, asked, answer, add } = searchable(20);
+      list.getState().setAccount('acc');
+      await answer();
+      list.getState().setFilter({ query: 'row 1' });
+      await answer();
+      add(20);
+      list.getState().markStale();
+      list.getState().setFilter({ query: '' });
+      expect(list.getState().loading).toBe(true);
+      await answer();
+      expect(asked).toEqual(['', 'row 1', '']);
+      expect(list.getState()).toMatchObject({ total: 21, stale: false });
+    });
+
+    it('does not keep a page asked before items arrived', async () => {
+      const { list, asked, answer, add } = searchable(20);
+      list.getState().setAccount('acc');
+      await answer();
+      list.getState().setFilter({ query: 'row 1' });
+      await answer();
+      add(20);
+      list.getState().markStale();
+      list.getState().setFilter({ query: '' });
+      // r21 arrives while the unsearched list is on its way: that answer may lack it.
+      add(21);
+      list.getState().markStale();
+      await answer();
+      expect(list.getState()).toMatchObject({ total: 21, stale: true });
+      list.getState().setFilter({ query: 'row 1' });
+      await answer();
+      list.getState().setFilter({ query: '' });
+      await answer();
+      expect(asked).toEqual(['', 'row 1', '', 'row 1', '']);
+      expect(list.getState()).toMatchObject({ total: 22, stale: false });
+    });
+
+    it('asks again after a row changed here, and in another account', async () => {
+      const { list, asked, answer } = searchable(20);
+      list.getState().setAccount('a');
+      await answer();
+      list.getState().patchRow('r3', { n: 333 });
+      list.getState().setFilter({ query: 'row 1' });
+      await answer();
+      list.getState().setFilter({ query: '' });
+      await answer();
+      expect(asked).toEqual(['', 'row 1', '']);
+
+      list.getState().setAccount('b');
+      await answer();
+      list.getState().setFilter({ query: 'row 1' });
+      await answer();
+      list.getState().setAccount('a');
+      await answer();
+      expect(asked).toEqual(['', 'row 1', '', '', 'row 1', '']);
+    });
+
+    it('is asked again after a refresh', async () => {
+      const { list, asked, answer } = searchable(20);
+      list.getState().setAccount('acc');
+      await answer();
+      list.getState().refresh();
+      await answer();
+      expect(asked).toEqual(['', '']);
     });
   });
 });

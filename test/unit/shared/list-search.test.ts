@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentFilterNarrows, invoiceFilterNarrows } from '../../../renderer/stores/lists';
+import { documentFilterNarrows, invoiceFilterNarrows, unsearchedDocumentKey, unsearchedInvoiceKey } from '../../../renderer/stores/lists';
 import { documentQueryNarrows, documentSearchWords } from '../../../shared/bridge/list-search';
 
 /** The host's documents search (bridge/handlers/documents.ts): every word inside the document's text. */
@@ -49,5 +49,24 @@ describe('an invoice filter with its search typed on', () => {
     expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'a', status: 'PAID' }, { direction: 'RECEIVED', query: 'ab' })).toBe(false);
     expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'a' }, { direction: 'SENT', query: 'ab' })).toBe(false);
     expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'ab' }, { direction: 'RECEIVED', query: 'a' })).toBe(false);
+  });
+});
+
+describe('the unsearched list a cleared search comes back to', () => {
+  it('names invoice filters with no text typed, by everything else in them', () => {
+    const base = unsearchedInvoiceKey({ direction: 'RECEIVED', status: 'PAID' });
+    expect(base).not.toBeNull();
+    expect(unsearchedInvoiceKey({ direction: 'RECEIVED', status: 'PAID', query: '  ', sender: '' })).toBe(base);
+    expect(unsearchedInvoiceKey({ direction: 'RECEIVED', status: 'SENT' })).not.toBe(base);
+    expect(unsearchedInvoiceKey({ direction: 'RECEIVED', status: 'PAID', query: 'k' })).toBeNull();
+    expect(unsearchedInvoiceKey({ direction: 'RECEIVED', status: 'PAID', sender: 'Posten' })).toBeNull();
+  });
+
+  it('names documents filters with no search, by direction and order', () => {
+    const base = unsearchedDocumentKey({ direction: 'RECEIVED' });
+    expect(unsearchedDocumentKey({ direction: 'RECEIVED', query: ' ' })).toBe(base);
+    expect(unsearchedDocumentKey({ direction: 'SENT' })).not.toBe(base);
+    expect(unsearchedDocumentKey({ direction: 'RECEIVED', sort: { by: 'received', dir: 'asc' } })).not.toBe(base);
+    expect(unsearchedDocumentKey({ direction: 'RECEIVED', query: 'x' })).toBeNull();
   });
 });
