@@ -461,7 +461,7 @@ async function main() {
         `   typing every ${String(delay).padStart(3)} ms: ${latency.length} keystrokes, p50 ${ms(pct(latency, 50))}, p95 ${ms(pct(latency, 95))}, max ${ms(Math.max(...latency))}`,
       );
       out(
-        `      asked of the host: ${byHost.length}, p50 ${ms(pct(byHost, 50))}, p95 ${ms(pct(byHost, 95))}; answered by the list itself (typed on past no matches): ${inPage.length}, p50 ${ms(pct(inPage, 50))}, p95 ${ms(pct(inPage, 95))}`,
+        `      asked of the host: ${byHost.length}, p50 ${ms(pct(byHost, 50))}, p95 ${ms(pct(byHost, 95))}; answered by the list itself (a search typed on past no matches, or a cleared one): ${inPage.length}, p50 ${ms(pct(inPage, 50))}, p95 ${ms(pct(inPage, 95))}`,
       );
       out(
         `      host answer p50 ${ms(pct(of('host'), 50))}, p95 ${ms(pct(of('host'), 95))} (${overSocket} of ${parts.length} pages over the event socket, the rest by POST)`,
