@@ -1,20 +1,23 @@
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../shared/bridge/channels';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, isCallNumber, WITHDRAW_CHANNEL } from '../shared/bridge/channels';
 import { isKnownCommand } from '../shared/bridge/command-names';
 import { type BridgeEventName, isBridgeEventName } from '../shared/bridge/events';
 
 /** The part of Electron's ipcRenderer the preload uses (tests hand in their own). */
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  send(channel: string, ...args: unknown[]): void;
   on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
 /**
  * What `window.einvoice` is: the Bridge of shared/bridge/api.ts, untyped at this edge because the page
- * is not trusted to respect types. `invoke` answers main's BridgeResult as it came; `subscribe` answers
- * its unsubscribe.
+ * is not trusted to respect types. `invoke` answers main's BridgeResult as it came; a call given a
+ * number (`call`) can be withdrawn by it (`withdraw`): the engine skips it if it has not started it.
+ * `subscribe` answers its unsubscribe.
  */
 export interface PreloadApi {
-  invoke(name: string, input: unknown): Promise<unknown>;
+  invoke(name: string, input: unknown, call?: number): Promise<unknown>;
+  withdraw(call: number): void;
   subscribe(name: string, fn: (payload: unknown) => void): () => void;
 }
 
@@ -46,12 +49,18 @@ export function createPreloadApi(ipc: IpcRendererLike, report: (message: string,
   };
 
   return {
-    invoke(name, input) {
+    invoke(name, input, call) {
       if (!isKnownCommand(name)) {
         const shown = typeof name === 'string' ? `"${name.slice(0, 80)}"` : 'without a name';
         return Promise.reject(new Error(`Unknown command ${shown}: the preload sends only the bridge's commands`));
       }
-      return ipc.invoke(INVOKE_CHANNEL, name, input ?? {});
+      if (call === undefined) return ipc.invoke(INVOKE_CHANNEL, name, input ?? {});
+      if (!isCallNumber(call)) return Promise.reject(new TypeError('A call number is a whole number of 1 or more'));
+      return ipc.invoke(INVOKE_CHANNEL, name, input ?? {}, call);
+    },
+    withdraw(call) {
+      if (!isCallNumber(call)) throw new TypeError('A call number is a whole number of 1 or more');
+      ipc.send(WITHDRAW_CHANNEL, call);
     },
     subscribe(name, fn) {
       if (!isBridgeEventName(name)) {

@@ -43,6 +43,8 @@ export interface EngineProcessOptions {
 const RESTART_WINDOW_MS = 10 * 60_000;
 
 const failure = (kind: 'retry' | 'internal' | 'user', message: string): BridgeResult<never> => ({ ok: false, error: { kind, message } });
+/** The answer to a call its page withdrew: the page has stopped waiting, so nobody reads it. */
+const WITHDRAWN = failure('retry', 'The page withdrew this call');
 
 /**
  * Main's handle on the engine process. Main only relays: commands out and their answers back,
@@ -184,16 +186,28 @@ export class EngineProcess {
   }
 
   /** Runs a command in the engine process: the one path from the renderer to the engine. */
-  dispatch: Dispatch = async (name, input) => {
+  dispatch: Dispatch = async (name, input, options) => {
     if (this.state !== 'running') {
       if (this.state === 'failed') return failure('user', this.failedMessage ?? 'The sync engine is not running; restart the app');
       await this.ready.catch(() => undefined);
     }
     const child = this.child;
     if (!child || this.state !== 'running') return failure('retry', 'The sync engine is not running yet; try again in a moment');
+    const signal = options?.signal;
+    if (signal?.aborted) return WITHDRAWN;
     return new Promise<BridgeResult<unknown>>((resolve) => {
       const id = this.nextId++;
-      this.pending.set(id, resolve);
+      const withdraw = () => {
+        if (!this.pending.delete(id)) return;
+        // The engine skips it if it has not started it; a result that still comes finds no one waiting.
+        child.wire.post({ t: 'withdraw', id });
+        resolve(WITHDRAWN);
+      };
+      this.pending.set(id, (result) => {
+        signal?.removeEventListener('abort', withdraw);
+        resolve(result);
+      });
+      signal?.addEventListener('abort', withdraw, { once: true });
       child.wire.post({ t: 'invoke', id, name, input });
     });
   };

@@ -44,6 +44,8 @@ const id = z.number().int().nonnegative();
 
 export const toEngineSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('invoke'), id, name: z.string(), input: z.unknown() }),
+  // The page no longer wants the answer: a call not started yet is never run, and never answered.
+  z.object({ t: z.literal('withdraw'), id }),
   // One shape for both outcomes: a discriminated union needs one member per value of `t`.
   z.object({ t: z.literal('reply'), id, ok: z.boolean(), value: z.unknown().optional(), message: z.string().optional() }),
   z.object({ t: z.literal('stop') }),

@@ -1,6 +1,7 @@
 import type { AppSettings } from '../../shared/bridge/views';
 import { type OpenedApp, openApp } from '../core/app/open-app';
 import type { AppSettingsStore, BridgeServer } from '../core/bridge';
+import { createWithdrawableCalls } from '../core/bridge/withdrawable-calls';
 import type { Logger } from '../core/log';
 import type { AccountSecret, SecretStore } from '../core/secrets';
 import { type EngineInit, type HostOp, type ToEngine, toEngineSchema, type Wire } from './engine-protocol';
@@ -76,6 +77,20 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
     wire.post({ t: 'result', id: m.id, result: await bridge.dispatch(m.name, m.input) });
   };
 
+  // Started at the next turn, so a withdrawal that arrives with its call (typing over a search while
+  // the engine was busy) keeps it from running at all (withdrawable-calls.ts).
+  const calls = createWithdrawableCalls((id, name, input) => {
+    const m = { t: 'invoke' as const, id, name: name as string, input };
+    run(m).catch((e: Error) => {
+      log.error('command relay failed', { command: m.name, error: e.message });
+      wire.post({
+        t: 'result',
+        id: m.id,
+        result: { ok: false, error: { kind: 'internal', message: 'The sync engine failed to answer' } },
+      });
+    });
+  });
+
   const stop = () => {
     stopping ??= (async () => {
       offEvents();
@@ -100,16 +115,9 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
       return;
     }
     const m = parsed.data;
-    if (m.t === 'invoke') {
-      run(m).catch((e: Error) => {
-        log.error('command relay failed', { command: m.name, error: e.message });
-        wire.post({
-          t: 'result',
-          id: m.id,
-          result: { ok: false, error: { kind: 'internal', message: 'The sync engine failed to answer' } },
-        });
-      });
-    } else if (m.t === 'reply') {
+    if (m.t === 'invoke') calls.start(m.id, m.name, m.input);
+    else if (m.t === 'withdraw') calls.withdraw(m.id);
+    else if (m.t === 'reply') {
       const p = pending.get(m.id);
       pending.delete(m.id);
       if (m.ok) p?.resolve(m.value);

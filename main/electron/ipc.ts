@@ -1,5 +1,5 @@
 import type { BridgeResult } from '../../shared/bridge/api';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/bridge/channels';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, isCallNumber, WITHDRAW_CHANNEL } from '../../shared/bridge/channels';
 import { commands, isCommandName } from '../../shared/bridge/commands';
 import type { BridgeEventName, BridgeEvents } from '../../shared/bridge/events';
 import type { Dispatch } from '../core/bridge';
@@ -22,6 +22,8 @@ export interface InvokeEventLike {
 export interface IpcMainLike {
   handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>): void;
   removeHandler(channel: string): void;
+  on(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => void): unknown;
+  removeListener(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => void): unknown;
 }
 
 export interface BridgeIpcOptions {
@@ -49,12 +51,17 @@ export function senderProblem(event: InvokeEventLike, isAppContents: (id: number
 }
 
 /**
- * The one IPC handler of the app. Main checks who is asking and what, with the contract's own schemas,
- * before anything reaches the engine process (which parses the input again as every transport does).
+ * The app's IPC handlers. Main checks who is asking and what, with the contract's own schemas, before
+ * anything reaches the engine process (which parses the input again as every transport does).
  * Failures come back as BridgeResult values: an Error thrown across ipcRenderer.invoke loses its fields.
+ * A call the page numbered can be withdrawn on WITHDRAW by the window that made it: its dispatch is
+ * told (the engine process skips it if it has not started it), and its answer is nobody's.
  */
 export function registerBridgeIpc(o: BridgeIpcOptions): () => void {
-  o.ipcMain.handle(INVOKE_CHANNEL, async (event, name, input) => {
+  /** Numbered calls in flight, by window and number. */
+  const inFlight = new Map<string, AbortController>();
+  const keyOf = (event: InvokeEventLike, call: number) => `${event.sender.id}:${call}`;
+  o.ipcMain.handle(INVOKE_CHANNEL, async (event, name, input, call) => {
     const problem = senderProblem(event, o.isAppContents);
     if (problem) {
       o.log.warn('bridge call refused', { reason: problem, sender: event.sender.id });
@@ -64,11 +71,31 @@ export function registerBridgeIpc(o: BridgeIpcOptions): () => void {
       const shown = typeof name === 'string' ? `"${name.slice(0, 80)}"` : 'without a name';
       return refused(`Unknown command ${shown}`);
     }
+    if (call !== undefined && !isCallNumber(call)) return refused('A call number is a whole number of 1 or more');
     const parsed = commands[name].input.safeParse(input);
     if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) };
-    return o.dispatch(name, input);
+    if (call === undefined) return o.dispatch(name, input);
+    const key = keyOf(event, call);
+    // A number used again while its first call is in flight withdraws nothing of the first's.
+    if (inFlight.has(key)) return refused('That call number is in use');
+    const ask = new AbortController();
+    inFlight.set(key, ask);
+    try {
+      return await o.dispatch(name, input, { signal: ask.signal });
+    } finally {
+      if (inFlight.get(key) === ask) inFlight.delete(key);
+    }
   });
-  return () => o.ipcMain.removeHandler(INVOKE_CHANNEL);
+  const withdraw = (event: InvokeEventLike, call: unknown) => {
+    // Only the window that made a call can withdraw it: the key carries its id.
+    if (senderProblem(event, o.isAppContents) || !isCallNumber(call)) return;
+    inFlight.get(keyOf(event, call))?.abort();
+  };
+  o.ipcMain.on(WITHDRAW_CHANNEL, withdraw);
+  return () => {
+    o.ipcMain.removeHandler(INVOKE_CHANNEL);
+    o.ipcMain.removeListener(WITHDRAW_CHANNEL, withdraw);
+  };
 }
 
 /** The part of a WebContents that receives pushed events. */

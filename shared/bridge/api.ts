@@ -13,9 +13,10 @@ export interface Bridge {
 
 /**
  * `signal`: the caller no longer wants the answer (a list's query typed over). A transport that can
- * withdraw a call the app has not started (the headless page's socket) does so and rejects at once
- * with the signal's reason; the others let the call run and answer as usual, so a caller that asks
- * again only once its call settled never has the app work through a queue of answers nobody reads.
+ * withdraw a call the app has not started (the headless page's socket, the desktop app's IPC) does
+ * so and rejects at once with the signal's reason; the other (a POST) lets the call run and answers
+ * as usual, so a caller that asks again only once its call settled never has the app work through a
+ * queue of answers nobody reads.
  */
 export interface InvokeOptions {
   signal?: AbortSignal;

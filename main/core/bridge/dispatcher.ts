@@ -4,7 +4,12 @@ import type { Logger } from '../log';
 import { invalidInput, toErrorView } from './errors';
 import type { Handlers } from './types';
 
-export type Dispatch = (name: unknown, rawInput: unknown) => Promise<BridgeResult<unknown>>;
+/**
+ * `signal`: the page no longer wants the answer. A dispatch that relays to another process (the
+ * desktop app's engine process) withdraws the call there and answers at once; one that runs the
+ * handler itself lets it run (its transport, like the headless socket, withdraws before it starts).
+ */
+export type Dispatch = (name: unknown, rawInput: unknown, options?: { signal?: AbortSignal }) => Promise<BridgeResult<unknown>>;
 
 /**
  * The one way into the main side, whatever the transport: unknown names are refused, every input is

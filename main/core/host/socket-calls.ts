@@ -1,3 +1,5 @@
+import { createWithdrawableCalls } from '../bridge/withdrawable-calls';
+
 /** A frame the page sends on the event socket: a read to answer, or a read it no longer wants. */
 export type SocketFrame = { call: number; name: unknown; input: unknown } | { cancel: number };
 
@@ -16,31 +18,17 @@ export function parseSocketFrame(text: string): SocketFrame | null {
   return null;
 }
 
-/**
- * The socket's reads, started in the order they came, each at the event loop's next turn rather than
- * as its frame is read. A page typing a search sends each keystroke's page at once and withdraws the
- * one before it (`{cancel}`); while the host works on one query the next few arrive together, and the
- * turn's wait lets their withdrawals land first, so only the newest of them is run. A read already
- * started runs to its end (SQLite's work cannot be interrupted); its answer is still sent, and the
- * page drops it.
- */
+/** The socket's reads and withdrawals (`{cancel}`), each read started at the next turn (withdrawable-calls.ts). */
 export function createSocketCalls(run: (id: number, name: unknown, input: unknown) => void) {
-  const waiting = new Set<number>();
+  const calls = createWithdrawableCalls(run);
   return {
     receive(frame: SocketFrame): void {
-      if ('cancel' in frame) {
-        waiting.delete(frame.cancel);
-        return;
-      }
-      const { call, name, input } = frame;
-      waiting.add(call);
-      setImmediate(() => {
-        if (waiting.delete(call)) run(call, name, input);
-      });
+      if ('cancel' in frame) calls.withdraw(frame.cancel);
+      else calls.start(frame.call, frame.name, frame.input);
     },
     /** Reads received and neither started nor withdrawn (tests). */
     get waiting(): number {
-      return waiting.size;
+      return calls.waiting;
     },
   };
 }

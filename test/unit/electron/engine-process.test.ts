@@ -87,6 +87,28 @@ describe('engine process: main relays, the engine runs elsewhere', () => {
     await expect(t.p.dispatch('invoices.list', { accountId: 'x' })).resolves.toMatchObject({ ok: false, error: { kind: 'invalid' } });
   });
 
+  it('withdraws a call the page no longer wants: answered at once, and not run when it had not started', async () => {
+    const t = await start();
+    await t.p.start();
+    const ask = new AbortController();
+    const withdrawn = t.p.dispatch('settings.set', { language: 'fi' }, { signal: ask.signal });
+    // Withdrawn in the same turn it was sent: the engine receives both before its next turn starts it.
+    ask.abort();
+    await expect(withdrawn).resolves.toEqual({ ok: false, error: { kind: 'retry', message: 'The page withdrew this call' } });
+    const after = await t.p.dispatch('settings.get', {});
+    expect(after).toMatchObject({ ok: true });
+    expect((after as { value: { language: string } }).value.language).not.toBe('fi');
+    // A signal that never aborts changes nothing, and one aborted before the call sends nothing.
+    await expect(t.p.dispatch('settings.set', { language: 'sv' }, { signal: new AbortController().signal })).resolves.toMatchObject({
+      ok: true,
+      value: { language: 'sv' },
+    });
+    const gone = new AbortController();
+    gone.abort();
+    await expect(t.p.dispatch('settings.set', { language: 'fi' }, { signal: gone.signal })).resolves.toMatchObject({ ok: false });
+    await expect(t.p.dispatch('settings.get', {})).resolves.toMatchObject({ value: { language: 'sv' } });
+  });
+
   it('starts the first run without a keychain: the demo needs none', async () => {
     const t = await start({ keychain: false });
     await t.p.start();

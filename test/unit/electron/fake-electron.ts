@@ -204,6 +204,9 @@ export function fakeElectron(appPath: string) {
     ipcMain: {
       handle: (channel: string, fn: Handler) => ipcHandlers.set(channel, fn),
       removeHandler: (channel: string) => ipcHandlers.delete(channel),
+      // ipcRenderer.send's channel (a withdrawal): the shell's wiring registers it; these tests send none.
+      on: () => undefined,
+      removeListener: () => undefined,
     },
     protocol: {
       registerSchemesAsPrivileged: (list: { scheme: string; privileges?: Record<string, boolean> }[]) => schemes.push(...list),

@@ -98,11 +98,80 @@ describe('ipc: the one invoke channel', () => {
     expect(t.dispatched).toEqual(['invoices.list']);
   });
 
-  it('registers one channel and removes it on dispose', () => {
+  it('registers its channels and removes them on dispose', () => {
     const t = setup();
     expect([...t.ipcMain.handlers.keys()]).toEqual(['einvoice:invoke']);
+    expect(t.ipcMain.listeners.get('einvoice:withdraw')?.size).toBe(1);
     t.dispose();
     expect(t.ipcMain.handlers.size).toBe(0);
+    expect(t.ipcMain.listeners.get('einvoice:withdraw')?.size).toBe(0);
+  });
+});
+
+describe('ipc: withdrawing a numbered call', () => {
+  /** A dispatch that holds every call until the test answers it, and shows the signal it was given. */
+  function held() {
+    const calls: { name: unknown; signal: AbortSignal | undefined; answer(): void }[] = [];
+    const dispatch: Dispatch = (name, _input, options) =>
+      new Promise((resolve) => calls.push({ name, signal: options?.signal, answer: () => resolve({ ok: true, value: name }) }));
+    const ipcMain = fakeIpcMain();
+    registerBridgeIpc({ ipcMain, dispatch, isAppContents: (id) => id === WINDOW_ID || id === WINDOW_ID + 1, log: recordingLogger() });
+    const handler = ipcMain.handlers.get('einvoice:invoke');
+    if (!handler) throw new Error('no handler');
+    const list = { accountId: '3f2b0c1e-0000-4000-8000-000000000009', filter: { direction: 'RECEIVED' }, limit: 10 };
+    return {
+      calls,
+      ipcMain,
+      invoke: (event: ReturnType<typeof invokeEvent>, call?: unknown) => handler(event, 'invoices.list', list, call),
+    };
+  }
+  const flush = () => new Promise((r) => setImmediate(r));
+
+  it('aborts the dispatch of the call the same window withdraws, and of no other', async () => {
+    const t = held();
+    const mine = invokeEvent({ senderId: WINDOW_ID });
+    const first = t.invoke(mine, 1);
+    const second = t.invoke(mine, 2);
+    const plain = t.invoke(mine);
+    await flush();
+    const [one, two, three] = t.calls;
+    expect(one?.signal?.aborted).toBe(false);
+    expect(three?.signal).toBeUndefined();
+    // Another window, an iframe of this one and a malformed number withdraw nothing.
+    t.ipcMain.send('einvoice:withdraw', invokeEvent({ senderId: WINDOW_ID + 1 }), 1);
+    t.ipcMain.send('einvoice:withdraw', invokeEvent({ senderId: WINDOW_ID, frame: 'sub' }), 1);
+    t.ipcMain.send('einvoice:withdraw', mine, '1');
+    expect(one?.signal?.aborted).toBe(false);
+    t.ipcMain.send('einvoice:withdraw', mine, 1);
+    expect(one?.signal?.aborted).toBe(true);
+    expect(two?.signal?.aborted).toBe(false);
+    for (const c of t.calls) c.answer();
+    await Promise.all([first, second, plain]);
+    // Answered calls are forgotten: their numbers can be used again.
+    const again = t.invoke(mine, 1);
+    await flush();
+    expect(t.calls[3]?.signal?.aborted).toBe(false);
+    t.calls[3]?.answer();
+    await expect(again).resolves.toEqual({ ok: true, value: 'invoices.list' });
+  });
+
+  it('refuses a malformed call number, and one still in use by the same window', async () => {
+    const t = held();
+    const mine = invokeEvent({ senderId: WINDOW_ID });
+    for (const bad of [0, -3, 1.5, '2', null]) {
+      await expect(t.invoke(mine, bad)).resolves.toMatchObject({
+        ok: false,
+        error: { message: 'A call number is a whole number of 1 or more' },
+      });
+    }
+    const first = t.invoke(mine, 5);
+    await expect(t.invoke(mine, 5)).resolves.toMatchObject({ ok: false, error: { message: 'That call number is in use' } });
+    // Another window's 5 is its own.
+    const theirs = t.invoke(invokeEvent({ senderId: WINDOW_ID + 1 }), 5);
+    await flush();
+    expect(t.calls).toHaveLength(2);
+    for (const c of t.calls) c.answer();
+    await Promise.all([first, theirs]);
   });
 });
 

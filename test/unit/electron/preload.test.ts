@@ -8,7 +8,7 @@ import { BRIDGE_EVENT_NAMES } from '../../../shared/bridge/events';
 const exposed = vi.hoisted(() => new Map<string, unknown>());
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.set(key, api) },
-  ipcRenderer: { invoke: async () => ({ ok: true, value: null }), on: () => undefined },
+  ipcRenderer: { invoke: async () => ({ ok: true, value: null }), send: () => undefined, on: () => undefined },
 }));
 
 function fakeIpcRenderer() {
@@ -18,6 +18,9 @@ function fakeIpcRenderer() {
     invoke: async (channel, ...args) => {
       sent.push([channel, ...args]);
       return { ok: true, value: 'answer' };
+    },
+    send: (channel, ...args) => {
+      sent.push(['send', channel, ...args]);
     },
     on: (channel, listener) => {
       listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
@@ -44,6 +47,25 @@ describe('preload: what the page gets as window.einvoice', () => {
       ['einvoice:invoke', 'invoices.list', { accountId: 'x' }],
       ['einvoice:invoke', 'app.info', {}],
     ]);
+  });
+
+  it('sends a numbered call with its number, and a withdrawal on the withdraw channel', async () => {
+    const f = fakeIpcRenderer();
+    const api = createPreloadApi(f.ipc, () => undefined);
+    await api.invoke('invoices.list', { accountId: 'x' }, 7);
+    api.withdraw(7);
+    expect(f.sent).toEqual([
+      ['einvoice:invoke', 'invoices.list', { accountId: 'x' }, 7],
+      ['send', 'einvoice:withdraw', 7],
+    ]);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, 2 ** 60, '7', null, {}])('refuses the call number %j without sending anything', async (call) => {
+    const f = fakeIpcRenderer();
+    const api = createPreloadApi(f.ipc, () => undefined);
+    await expect(api.invoke('app.info', {}, call as number)).rejects.toThrow(/call number/);
+    expect(() => api.withdraw(call as number)).toThrow(/call number/);
+    expect(f.sent).toEqual([]);
   });
 
   it.each(['nope', 'app.info ', '__proto__', 'constructor', 'toString', '', 42, null, { name: 'app.info' }])(
@@ -106,11 +128,11 @@ describe('preload: what the page gets as window.einvoice', () => {
 });
 
 describe('preload entry', () => {
-  it('exposes one object, einvoice, with invoke and subscribe and nothing else', async () => {
+  it('exposes one object, einvoice, with invoke, withdraw and subscribe and nothing else', async () => {
     await import('../../../preload/index');
     expect([...exposed.keys()]).toEqual(['einvoice']);
     const api = exposed.get('einvoice') as Record<string, unknown>;
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'subscribe']);
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'subscribe', 'withdraw']);
     await expect((api.invoke as (n: string, i: unknown) => Promise<unknown>)('fs.readFile', {})).rejects.toThrow(/^Unknown command/);
   });
 });

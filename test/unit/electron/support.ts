@@ -69,14 +69,29 @@ export function invokeEvent(o: { senderId?: number; url?: string; frame?: 'main'
 /** A fake ipcMain that keeps the handlers so a test can invoke them as Electron would. */
 export function fakeIpcMain() {
   const handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>>();
+  /** ipcMain.on's listeners, by channel (what ipcRenderer.send reaches). */
+  const listeners = new Map<string, Set<(event: InvokeEventLike, ...args: unknown[]) => void>>();
   return {
     handlers,
+    listeners,
     handle(channel: string, fn: (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>) {
       if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
       handlers.set(channel, fn);
     },
     removeHandler(channel: string) {
       handlers.delete(channel);
+    },
+    on(channel: string, fn: (event: InvokeEventLike, ...args: unknown[]) => void) {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(fn);
+      listeners.set(channel, set);
+    },
+    removeListener(channel: string, fn: (event: InvokeEventLike, ...args: unknown[]) => void) {
+      listeners.get(channel)?.delete(fn);
+    },
+    /** Delivers a message as ipcRenderer.send would. */
+    send(channel: string, event: InvokeEventLike, ...args: unknown[]) {
+      for (const fn of listeners.get(channel) ?? []) fn(event, ...args);
     },
   };
 }
