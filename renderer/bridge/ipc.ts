@@ -38,10 +38,14 @@ export function createIpcBridge(api: PreloadApi): BridgeClient {
     const sent = api.invoke(name, input, call);
     return new Promise((resolve, reject) => {
       const withdraw = () => {
-        api.withdraw(call);
         // Its answer, if one still comes, is nobody's.
         sent.catch(() => undefined);
         reject(signal.reason);
+        try {
+          api.withdraw(call);
+        } catch {
+          // Not withdrawn: the call runs on and its answer is dropped, as over POST.
+        }
       };
       signal.addEventListener('abort', withdraw, { once: true });
       sent.then(
