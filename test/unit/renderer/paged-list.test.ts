@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPagedList, type PageAnswer, rowCount } from '../../../renderer/stores/paged-list';
+import { createPagedList, type PageAnswer, type PagedListOptions, rowCount } from '../../../renderer/stores/paged-list';
 import { BridgeError } from '../../../shared/bridge';
 import { deferred, flush } from './fake-bridge';
 
@@ -50,6 +50,35 @@ function makeList(total: number) {
     margin: 5,
   });
   return { list, src };
+}
+
+/**
+ * Rows r0..r{n-1} whose text is "row <n>"; a query matches the rows whose text contains it, read from
+ * the rows as they are when asked, as the host reads its mirror. `add` makes a row arrive.
+ */
+function searchableRows(n: number, options: Pick<PagedListOptions<Row, Filter>, 'narrows' | 'keepKey'>) {
+  const asked: string[] = [];
+  let rows = Array.from({ length: n }, (_, k) => ({ id: `r${k}`, n: k }));
+  const pending: (() => void)[] = [];
+  const list = createPagedList<Row, Filter>({
+    fetch: ({ filter }) => {
+      asked.push(filter.query ?? '');
+      const items = rows.filter((r) => `row ${r.n}`.includes(filter.query ?? ''));
+      return new Promise((resolve) => pending.push(() => resolve({ items, next: null, total: items.length })));
+    },
+    initialFilter: {},
+    idOf: (r) => r.id,
+    now: () => 1,
+    firstPage: 100,
+    ...options,
+  });
+  const answer = async () => {
+    while (pending.length) {
+      pending.shift()?.();
+      await flush();
+    }
+  };
+  return { list, asked, answer, add: (k: number) => (rows = [...rows, { id: `r${k}`, n: k }]) };
 }
 
 const answerAll = async (src: ReturnType<typeof source>) => {
@@ -261,33 +290,8 @@ describe('paged list store', () => {
   });
 
   describe('a search typed on past one that found nothing', () => {
-    /** Rows r0..r{n-1} whose text is "row <n>"; a query matches the rows whose text contains it. */
-    function searchable(n: number, keepKey?: (f: Filter) => string | null) {
-      const asked: string[] = [];
-      let rows = Array.from({ length: n }, (_, k) => ({ id: `r${k}`, n: k }));
-      const pending: (() => void)[] = [];
-      const list = createPagedList<Row, Filter>({
-        fetch: ({ filter }) => {
-          asked.push(filter.query ?? '');
-          // Answered from the rows as they are when asked, as the host reads its mirror.
-          const items = rows.filter((r) => `row ${r.n}`.includes(filter.query ?? ''));
-          return new Promise((resolve) => pending.push(() => resolve({ items, next: null, total: items.length })));
-        },
-        initialFilter: {},
-        idOf: (r) => r.id,
-        now: () => 1,
-        firstPage: 100,
-        narrows: (prev, next) => (next.query ?? '').startsWith(prev.query ?? ''),
-        ...(keepKey ? { keepKey } : {}),
-      });
-      const answer = async () => {
-        while (pending.length) {
-          pending.shift()?.();
-          await flush();
-        }
-      };
-      return { list, asked, answer, add: (k: number) => (rows = [...rows, { id: `r${k}`, n: k }]) };
-    }
+    const narrowing = { narrows: (prev: Filter, next: Filter) => (next.query ?? '').startsWith(prev.query ?? '') };
+    const searchable = (n: number) => searchableRows(n, narrowing);
 
     it('shows no matches at once without asking, and asks again for text that may match more', async () => {
       const { list, asked, answer } = searchable(20);
@@ -374,32 +378,8 @@ describe('paged list store', () => {
     });
   });
   describe('coming back to the unsearched list', () => {
-    /** The same rows as above; the list keeps the first page of a filter with no search typed. */
-    const unsearched = (f: Filter) => (f.query ? null : 'all');
-    function searchable(n: number) {
-      const asked: string[] = [];
-      let rows = Array.from({ length: n }, (_, k) => ({ id: `r${k}`, n: k }));
-      const pending: (() => void)[] = [];
-      const list = createPagedList<Row, Filter>({
-        fetch: ({ filter }) => {
-          asked.push(filter.query ?? '');
-          const items = rows.filter((r) => `row ${r.n}`.includes(filter.query ?? ''));
-          return new Promise((resolve) => pending.push(() => resolve({ items, next: null, total: items.length })));
-        },
-        initialFilter: {},
-        idOf: (r) => r.id,
-        now: () => 1,
-        firstPage: 100,
-        keepKey: unsearched,
-      });
-      const answer = async () => {
-        while (pending.length) {
-          pending.shift()?.();
-          await flush();
-        }
-      };
-      return { list, asked, answer, add: (k: number) => (rows = [...rows, { id: `r${k}`, n: k }]) };
-    }
+    /** The list keeps the first page of a filter with no search typed. */
+    const searchable = (n: number) => searchableRows(n, { keepKey: (f) => (f.query ? null : 'all') });
 
     it('shows its first page at once when a search is cleared, without asking', async () => {
       const { list, asked, answer } = searchable(20);
