@@ -83,7 +83,8 @@ export function registerBridgeIpc(o: BridgeIpcOptions): () => void {
     try {
       return await o.dispatch(name, input, { signal: ask.signal });
     } finally {
-      if (inFlight.get(key) === ask) inFlight.delete(key);
+      // Its own: a second call under the number was refused above while this one was in flight.
+      inFlight.delete(key);
     }
   });
   const withdraw = (event: InvokeEventLike, call: unknown) => {
