@@ -1,8 +1,21 @@
-import { type FileHandle, open, readdir, rename, stat } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { Agent, request } from 'undici';
-import { CONCURRENCY, deliverMany, engineOn, growthTable, median, out, requests, rmAll, sizeFrom, tmp, twoSizes } from './harness';
+import {
+  CONCURRENCY,
+  deliverMany,
+  diskProbe,
+  engineOn,
+  growthTable,
+  median,
+  out,
+  requests,
+  rmAll,
+  sizeFrom,
+  tmp,
+  twoSizes,
+} from './harness';
 import { measurePhases } from './phases';
 import { adminCompany, fmt, spawnSandbox, tokenFor } from './support';
 
@@ -46,11 +59,15 @@ async function writeDurably(dir: string, name: string, data: Uint8Array): Promis
   }
 }
 
+/** What the plain loop does with each file: nothing, write it plainly (no flush, no rename), or durably. */
+type Keep = { dir: string; durable: boolean } | undefined;
+
 /**
- * The same pages and files the engine fetches, with plain undici at the same concurrency; with `dir`,
- * each file is also written there durably (writeDurably).
+ * The same pages and files the engine fetches, with plain undici at the same concurrency; with `keep`,
+ * each file is also written there: plainly (the least any client that keeps the files pays), or
+ * durably (writeDurably).
  */
-async function plainFetch(url: string, token: string, n: number, dir?: string): Promise<{ ms: number; requests: number }> {
+async function plainFetch(url: string, token: string, n: number, keep?: Keep): Promise<{ ms: number; requests: number }> {
   const agent = new Agent({ connections: 8 });
   const t0 = performance.now();
   const ids: string[] = [];
@@ -76,7 +93,9 @@ async function plainFetch(url: string, token: string, n: number, dir?: string): 
           });
           sent++;
           const data = new Uint8Array(await res.body.arrayBuffer());
-          if (dir) await writeDurably(dir, `${id}.${f === 'PEPPOLBIS30' ? 'xml' : 'pdf'}`, data);
+          const name = `${id}.${f === 'PEPPOLBIS30' ? 'xml' : 'pdf'}`;
+          if (keep?.durable) await writeDurably(keep.dir, name, data);
+          else if (keep) await writeFile(join(keep.dir, name), data);
         }),
       ),
     ),
@@ -129,9 +148,11 @@ async function oneSize(xml: Buffer, n: number) {
     // already: no measured run then pays for generating them.
     await plainFetch(sb.url, token, n);
     out(`   n=${fmt(n)}: seeded and warmed the sandbox in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+    out(`     ${await diskProbe()}`);
     const engineMs: number[] = [];
     const plainMs: number[] = [];
     const durableMs: number[] = [];
+    const writtenMs: number[] = [];
     flushes.ms = 0;
     flushes.n = 0;
     let engineRequests = 0;
@@ -145,12 +166,14 @@ async function oneSize(xml: Buffer, n: number) {
       const p = await plainFetch(sb.url, token, n);
       plainMs.push(p.ms);
       plainRequests = p.requests;
-      const dir = await tmp('bench-plain-');
-      durableMs.push((await plainFetch(sb.url, token, n, dir)).ms);
-      await rmAll(dir);
+      for (const durable of [false, true]) {
+        const dir = await tmp('bench-plain-');
+        (durable ? durableMs : writtenMs).push((await plainFetch(sb.url, token, n, { dir, durable })).ms);
+        await rmAll(dir);
+      }
     }
     out(
-      `     engine ${engineMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain ${plainMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain + durable writes ${durableMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; requests engine ${fmt(engineRequests)}, plain ${fmt(plainRequests)}`,
+      `     engine ${engineMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain ${plainMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain + writes ${writtenMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; plain + durable writes ${durableMs.map((m) => fmt(m / 1000, 2)).join(', ')} s; requests engine ${fmt(engineRequests)}, plain ${fmt(plainRequests)}`,
     );
     const fsyncPerFile = flushes.ms / Math.max(1, flushes.n / 2);
 
@@ -165,6 +188,7 @@ async function oneSize(xml: Buffer, n: number) {
       engine: median(engineMs),
       plain: median(plainMs),
       durable: median(durableMs),
+      written: median(writtenMs),
       fsyncPerFile,
       engineRequests,
       plainRequests,
@@ -215,6 +239,8 @@ export async function mirrorBench(xml: Buffer): Promise<void> {
       { name: 'engine mirror (SQLite rows, FTS, fsynced files)', unit: 's', small: s.engine / 1000, large: l.engine / 1000 },
       { name: 'engine per invoice', unit: 'ms', small: s.engine / sizes[0], large: l.engine / sizes[1] },
       { name: 'ratio engine / plain (goal: at most 1.10)', unit: 'x', small: s.engine / s.plain, large: l.engine / l.plain },
+      { name: 'plain undici + write each file (no flush)', unit: 's', small: s.written / 1000, large: l.written / 1000 },
+      { name: 'ratio that / plain (the least keeping files costs)', unit: 'x', small: s.written / s.plain, large: l.written / l.plain },
       { name: 'plain undici + write + fsync + rename + folder fsync', unit: 's', small: s.durable / 1000, large: l.durable / 1000 },
       { name: 'ratio engine / plain with durable writes', unit: 'x', small: s.engine / s.durable, large: l.engine / l.durable },
       {
