@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
@@ -40,6 +41,20 @@ async function vmHwm(): Promise<number> {
     return m?.[1] ? Number(m[1]) * 1024 : Number.NaN;
   } catch {
     return Number.NaN;
+  }
+}
+
+/**
+ * What this process has handed to write calls so far (Linux's /proc/self/io: bytes and calls, the
+ * SQLite WAL's and checkpoints' included, whether or not they reached the disk yet); null elsewhere.
+ */
+function written(): { bytes: number; calls: number } | null {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8');
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(io)?.[1] ?? Number.NaN);
+    return { bytes: field('wchar'), calls: field('syscw') };
+  } catch {
+    return null;
   }
 }
 
@@ -120,7 +135,9 @@ async function run(job: DropJob) {
   let sentCount = 0;
   let peakWhileDropping = Number.NaN;
   const cpu0 = process.cpuUsage();
+  const io0 = written();
   let cpuToLastSent = Number.NaN;
+  let writtenToLastSent = { bytes: Number.NaN, calls: Number.NaN };
   const offSent = engine.events.on('sent', () => {
     sentAt.mark();
     if (++sentCount === job.n) {
@@ -128,6 +145,8 @@ async function run(job: DropJob) {
       // Less noisy than the wall time on a shared machine: what the drop cost the engine's process (all its threads).
       const c = process.cpuUsage(cpu0);
       cpuToLastSent = (c.user + c.system) / 1000;
+      const io = written();
+      if (io && io0) writtenToLastSent = { bytes: io.bytes - io0.bytes, calls: io.calls - io0.calls };
     }
   });
   const report = await engine.syncOnce();
@@ -154,6 +173,7 @@ async function run(job: DropJob) {
     sampledPeak: mem.peak.rss,
     peakWhileDropping,
     cpuToLastSent,
+    writtenToLastSent,
     hwm,
     rssBeforeEngine,
     rssAtStart,

@@ -261,6 +261,20 @@ export async function dropBench(xml: Buffer): Promise<void> {
           large: l.off.cpuToLastSent / sizes[1],
         },
         {
+          name: "  off: engine process's bytes handed to write calls per file (files, spool, SQLite WAL)",
+          unit: 'KB',
+          small: s.off.writtenToLastSent.bytes / sizes[0] / 1024,
+          large: l.off.writtenToLastSent.bytes / sizes[1] / 1024,
+          digits: 1,
+        },
+        {
+          name: '  off: write calls per file',
+          unit: '',
+          small: s.off.writtenToLastSent.calls / sizes[0],
+          large: l.off.writtenToLastSent.calls / sizes[1],
+          digits: 1,
+        },
+        {
           name: 'engine per file, off, warm (a second drop into the running engine)',
           unit: 'ms',
           small: s.warm.engineMs / sizes[0],
