@@ -9,7 +9,7 @@ import { tempDir } from '../../support/temp';
 const LATEST = MIGRATIONS.length;
 
 describe('openDatabase', () => {
-  it('brings a fresh file to the latest schema with WAL, foreign keys, busy timeout and synchronous NORMAL', () => {
+  it('brings a fresh file to the latest schema with WAL, foreign keys, busy timeout, synchronous NORMAL and scratch in memory', () => {
     const db = openDatabase(join(tempDir(), 'a.sqlite'));
     try {
       expect(schemaVersion(db)).toBe(LATEST);
@@ -17,6 +17,8 @@ describe('openDatabase', () => {
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
       expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+      // A savepoint's rollback pages past 64 KB otherwise become a new temporary file each time.
+      expect(db.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
     } finally {
       db.close();
     }
