@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { engineOn, statusProbe } from './harness';
+import { engineOn, statusProbe, written } from './harness';
 import { measurePhases } from './phases';
 
 // The drop bench's engine, in a process of its own (forked by drop.bench.ts with an IPC channel), so
@@ -41,20 +40,6 @@ async function vmHwm(): Promise<number> {
     return m?.[1] ? Number(m[1]) * 1024 : Number.NaN;
   } catch {
     return Number.NaN;
-  }
-}
-
-/**
- * What this process has handed to write calls so far (Linux's /proc/self/io: bytes and calls, the
- * SQLite WAL's and checkpoints' included, whether or not they reached the disk yet); null elsewhere.
- */
-function written(): { bytes: number; calls: number } | null {
-  try {
-    const io = readFileSync('/proc/self/io', 'utf8');
-    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(io)?.[1] ?? Number.NaN);
-    return { bytes: field('wchar'), calls: field('syscw') };
-  } catch {
-    return null;
   }
 }
 

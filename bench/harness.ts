@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,20 @@ export async function diskProbe(): Promise<string> {
 
 export async function rmAll(...dirs: string[]): Promise<void> {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
+}
+
+/**
+ * What this process has handed to write calls so far (Linux's /proc/self/io: bytes and calls, the
+ * SQLite WAL's and checkpoints' included, whether or not they reached the disk yet); null elsewhere.
+ */
+export function written(): { bytes: number; calls: number } | null {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8');
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(io)?.[1] ?? Number.NaN);
+    return { bytes: field('wchar'), calls: field('syscw') };
+  } catch {
+    return null;
+  }
 }
 
 /** Every request any bench engine sends, counted in its transport. */

@@ -15,6 +15,7 @@ import {
   sizeFrom,
   tmp,
   twoSizes,
+  written,
 } from './harness';
 import { measurePhases } from './phases';
 import { adminCompany, fmt, spawnSandbox, tokenFor } from './support';
@@ -120,16 +121,19 @@ async function engineMirror(url: string, company: { company_id: string; api_key:
       apiKey: company.api_key,
     });
     const before = requests.n;
+    const io0 = written();
     const t0 = performance.now();
     const report = await engine.pollOnce(account.id);
     const ms = performance.now() - t0;
+    const io = written();
+    const wrote = io && io0 ? { bytes: io.bytes - io0.bytes, calls: io.calls - io0.calls } : { bytes: Number.NaN, calls: Number.NaN };
     if (!report.ok) throw new Error(`the mirror failed: ${report.problems.join('; ')}`);
     // New accounts file by year and month: count the files in the subfolders too.
     const files = (await readdir(join(root, 'Inbox', 'Invoices'), { recursive: true, withFileTypes: true })).filter((e) =>
       e.isFile(),
     ).length;
     if (files !== 2 * n) throw new Error(`the engine wrote ${files} files, expected ${2 * n}`);
-    return { ms, requests: requests.n - before, engine, account, data, root };
+    return { ms, requests: requests.n - before, wrote, engine, account, data, root };
   } catch (e) {
     await engine.stop();
     await rmAll(data, root);
@@ -156,11 +160,13 @@ async function oneSize(xml: Buffer, n: number) {
     flushes.ms = 0;
     flushes.n = 0;
     let engineRequests = 0;
+    let wrote = { bytes: Number.NaN, calls: Number.NaN };
     let plainRequests = 0;
     for (let i = 0; i < RUNS; i++) {
       const e = await engineMirror(sb.url, company, n);
       engineMs.push(e.ms);
       engineRequests = e.requests;
+      wrote = e.wrote;
       await e.engine.stop();
       await rmAll(e.data, e.root);
       const p = await plainFetch(sb.url, token, n);
@@ -190,6 +196,7 @@ async function oneSize(xml: Buffer, n: number) {
       durable: median(durableMs),
       written: median(writtenMs),
       fsyncPerFile,
+      wrote,
       engineRequests,
       plainRequests,
       breakdown: b,
@@ -250,6 +257,14 @@ export async function mirrorBench(xml: Buffer): Promise<void> {
         large: l.fsyncPerFile,
         digits: 2,
       },
+      {
+        name: 'engine: bytes handed to write calls per invoice',
+        unit: 'KB',
+        small: s.wrote.bytes / sizes[0] / 1024,
+        large: l.wrote.bytes / sizes[1] / 1024,
+        digits: 1,
+      },
+      { name: 'engine: write calls per invoice', unit: '', small: s.wrote.calls / sizes[0], large: l.wrote.calls / sizes[1], digits: 1 },
       { name: 'requests engine', unit: '', small: s.engineRequests, large: l.engineRequests, digits: 0 },
       { name: 'requests plain', unit: '', small: s.plainRequests, large: l.plainRequests, digits: 0 },
       {
