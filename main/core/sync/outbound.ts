@@ -53,6 +53,9 @@ export async function reject(
   ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: job.relPath, message });
 }
 
+/** Runs a sent file's move to Sent/ (a slot of a bounded pool: the moves of a drop run a few at a time). */
+export type Slot = <T>(move: () => Promise<T>) => Promise<T>;
+
 const settleNow =
   (ctx: SyncContext): Settle =>
   async (apply) =>
@@ -64,17 +67,21 @@ const settleNow =
  * (placeFile). Rows that say `moving` (written by earlier versions before the move) are finished the
  * same way; that commit of its own per file told a restart nothing `uploaded` does not.
  */
-export async function finish(ctx: SyncContext, id: number, settle: Settle = settleNow(ctx)): Promise<void> {
+export async function finish(ctx: SyncContext, id: number, settle: Settle = settleNow(ctx), slot: Slot = (move) => move()): Promise<void> {
   const { store, account } = ctx;
   const job = store.outbox.get(id);
   if (!job || (job.state !== 'uploaded' && job.state !== 'moving')) return;
   const sentDir = absolute(account.root, FOLDERS.sent);
   const already = job.destPath ? absolute(account.root, job.destPath) : null;
-  let dest: string;
-  if (already && (await exists(already)) && (await sha256File(already)) === job.sha256) dest = already;
-  else dest = await placeFile(ctx, mainOf(job), sentDir);
-  // The document's companions follow it; one already moved before a crash is found there by its bytes.
-  await placeCompanions(ctx, job, sentDir);
+  const dest = await slot(async () => {
+    const placed =
+      already && (await exists(already)) && (await sha256File(already)) === job.sha256
+        ? already
+        : await placeFile(ctx, mainOf(job), sentDir);
+    // The document's companions follow it; one already moved before a crash is found there by its bytes.
+    await placeCompanions(ctx, job, sentDir);
+    return placed;
+  });
   await settle(() => {
     store.outbox.transition(id, ['uploaded', 'moving'], 'done', { destPath: relativeTo(account.root, dest) });
     activity(ctx, 'info', 'outbox.sent', `Sent ${job.relPath}`, String(id));

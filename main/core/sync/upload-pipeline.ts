@@ -4,7 +4,7 @@ import type { SyncContext } from './context';
 import { type Settle, sharedTransactions } from './group-commit';
 import type { JobQueue, RunReport } from './jobs/job-runner';
 import { uploadQueue } from './jobs/upload-queue';
-import { finish } from './outbound';
+import { finish, type Slot } from './outbound';
 
 /**
  * Sends while intake is still taking files in, and moves each sent file to Sent/ as soon as its
@@ -24,14 +24,17 @@ export interface UploadPipeline {
 export function uploadPipeline(ctx: SyncContext, concurrency: number, signal?: AbortSignal): UploadPipeline {
   const moves = pLimit(Math.max(1, concurrency));
   const moving: Promise<void>[] = [];
-  const settle = sharedTransactions(ctx.store, { windowMs: 0 });
+  // Only the move holds one of the move slots. Its row's `done` then waits a few milliseconds for the
+  // files moved beside it, so a drop commits them several at a time (with windowMs 0, one commit per
+  // file: the row, its activity entry and the tallies, about 9 pages of WAL each).
+  const settle = sharedTransactions(ctx.store);
   const base = uploadQueue(ctx);
   const queue: JobQueue<OutboxJob> = {
     ...base,
     async run(job, s) {
       await base.run(job, s);
       // Not awaited here: the sender takes the next file while this one moves.
-      moving.push(moves(() => finishLogged(ctx, job.id, settle)));
+      moving.push(finishLogged(ctx, job.id, settle, moves));
     },
   };
   const total: RunReport = { done: 0, retried: 0, needsUser: 0, failed: 0, released: 0 };
@@ -82,6 +85,8 @@ export function uploadPipeline(ctx: SyncContext, concurrency: number, signal?: A
   };
 }
 
-async function finishLogged(ctx: SyncContext, id: number, settle: Settle): Promise<void> {
-  await finish(ctx, id, settle).catch((e: unknown) => ctx.log.error('could not move a sent file', { id, error: (e as Error).message }));
+async function finishLogged(ctx: SyncContext, id: number, settle: Settle, slot: Slot): Promise<void> {
+  await finish(ctx, id, settle, slot).catch((e: unknown) =>
+    ctx.log.error('could not move a sent file', { id, error: (e as Error).message }),
+  );
 }
