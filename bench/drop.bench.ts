@@ -9,7 +9,7 @@ import { Agent, FormData, request } from 'undici';
 import { bundleEngine } from '../scripts/engine-bundle';
 import type { DropJob, DropResult } from './drop-engine';
 import { CONCURRENCY, growthTable, out, rmAll, sizeFrom, tmp, twoSizes } from './harness';
-import { adminCompany, fmt, spawnSandbox, tokenFor } from './support';
+import { adminCompany, fmt, LATENCY_MS, sandboxLatency, spawnSandbox, tokenFor } from './support';
 
 // 3. N files dropped into Outbox/Invoices at once: time per file against a plain upload loop of the
 // same files at the same concurrency, the engine process's peak RSS (the engine runs in a process of
@@ -210,6 +210,26 @@ async function plainAndOff(url: string, xml: Buffer, n: number) {
   return { plainMs, durableMs, off, warm };
 }
 
+/**
+ * The plain loop and the engine (validation off) again with LATENCY_MS before every answer: on
+ * loopback a request costs the service about as much CPU as it costs either client, on two cores
+ * shared by all three, so the ratio above is mostly what each client's CPU costs; over a network the
+ * wait is the service's and the engine's work runs while its requests are out.
+ */
+async function overNetwork(url: string, xml: Buffer, n: number) {
+  await sandboxLatency(url, LATENCY_MS);
+  try {
+    const company = await adminCompany(url);
+    const dir = await tmp('bench-plain-net-');
+    const plainMs = await plainUpload(url, await tokenFor(url, company), await writeDrop(dir, xml, n, `NET${n}`));
+    await rmAll(dir);
+    const off = await engineDrop(url, xml, n, 'off');
+    return { plainMs, engineMs: off.engineMs };
+  } finally {
+    await sandboxLatency(url, 0);
+  }
+}
+
 /** Once every figure is taken (the wrappers stay installed): a drop of each mode broken down. */
 async function breakdowns(url: string, xml: Buffer, n: number): Promise<void> {
   for (const validation of ['off', 'block'] as const) {
@@ -360,6 +380,19 @@ export async function dropBench(xml: Buffer): Promise<void> {
         .map((x) => x.toFixed(2))
         .join(', ')}`,
     );
+    if (LATENCY_MS > 0) {
+      const ns = await overNetwork(sb.url, xml, sizes[0]);
+      const nl = await overNetwork(sb.url, xml, sizes[1]);
+      growthTable(
+        `over a network: the same with ${LATENCY_MS} ms before every answer (BENCH_LATENCY_MS), validation off`,
+        [
+          { name: 'plain upload loop per file', unit: 'ms', small: ns.plainMs / sizes[0], large: nl.plainMs / sizes[1] },
+          { name: 'engine per file (to the last in Sent/)', unit: 'ms', small: ns.engineMs / sizes[0], large: nl.engineMs / sizes[1] },
+          { name: 'ratio engine / plain', unit: 'x', small: ns.engineMs / ns.plainMs, large: nl.engineMs / nl.plainMs },
+        ],
+        sizes,
+      );
+    }
     await breakdowns(sb.url, xml, sizes[1]);
   } finally {
     await sb.stop();

@@ -40,4 +40,22 @@ export async function tokenFor(url: string, c: { company_id: string; api_key: st
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * The network a bench's figures are taken over, besides loopback: each request to the service API
+ * waits `ms` before the sandbox answers it (its `latency` fault rule), as a service over the internet
+ * does; 0 removes the rule. The sandbox's admin API (/__sandbox/) is never delayed.
+ */
+export async function sandboxLatency(url: string, ms: number): Promise<void> {
+  const rules = ms > 0 ? [{ action: 'latency', latency_ms: ms }] : [];
+  const res = await fetch(`${url}/__sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rules),
+  });
+  if (!res.ok) throw new Error(`the sandbox refused the latency rule: HTTP ${res.status}`);
+}
+
+/** BENCH_LATENCY_MS: the latency of the sections' runs over a network (default 20; 0 leaves them out). */
+export const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
+
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
