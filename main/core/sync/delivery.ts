@@ -24,11 +24,15 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
     const { items } = await api.invoices.list({ direction: 'SENT', ids: chunk.map(remoteIdOf), per_page: 100 }, signal);
     requests++;
     const byId = new Map(items.map((x) => [x.id, x]));
-    for (const job of chunk) {
-      const remote = byId.get(remoteIdOf(job));
-      if (remote) store.invoices.upsert(account.id, 'SENT', remote);
-      record(ctx, job, remote?.status ?? null, true);
-    }
+    // One commit for the chunk, not two or three per invoice; the UI hears of it once it is committed.
+    const told = store.transaction(() =>
+      chunk.map((job) => {
+        const remote = byId.get(remoteIdOf(job));
+        if (remote) store.invoices.upsert(account.id, 'SENT', remote);
+        return record(ctx, job, remote?.status ?? null, true);
+      }),
+    );
+    for (const tell of told) tell();
   }
   // Sent invoices mirrored from the service (sent by other means, or rerouted) are followed too.
   const mirrored = store.invoices
@@ -48,11 +52,14 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
     const { items } = await api.documents.list({ direction: 'SENT', ids: chunk.map(remoteIdOf), per_page: 100 }, signal);
     requests++;
     const byId = new Map(items.map((x) => [x.id, x]));
-    for (const job of chunk) {
-      const remote = byId.get(remoteIdOf(job));
-      if (remote) store.documents.upsert(account.id, 'SENT', remote);
-      record(ctx, job, remote?.status ?? null, false);
-    }
+    const told = store.transaction(() =>
+      chunk.map((job) => {
+        const remote = byId.get(remoteIdOf(job));
+        if (remote) store.documents.upsert(account.id, 'SENT', remote);
+        return record(ctx, job, remote?.status ?? null, false);
+      }),
+    );
+    for (const tell of told) tell();
   }
   // Sent documents mirrored from the service (sent by other means too) are followed until final.
   const mirroredDocs = store.documents
@@ -83,7 +90,7 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
   for (const job of due.filter((j) => j.kind === 'bank_message').slice(0, BANK_STATUS_PER_RUN)) {
     const answer = await api.bankMessages.status(remoteIdOf(job), signal);
     requests++;
-    record(ctx, job, answer.status ?? null, false);
+    record(ctx, job, answer.status ?? null, false)();
   }
   return requests;
 }
@@ -106,7 +113,13 @@ const BANK_STATUS_PER_RUN = 50;
 
 const remoteIdOf = (j: OutboxJob) => j.remoteId as string;
 
-function record(ctx: SyncContext, job: OutboxJob, answered: string | null, isInvoice: boolean): void {
+const nothingToTell = () => {};
+
+/**
+ * Writes what the service answered about one sent item (and its activity entry when the status
+ * moved); answers how to tell the UI, to be called once that write is committed.
+ */
+function record(ctx: SyncContext, job: OutboxJob, answered: string | null, isInvoice: boolean): () => void {
   const status = answered ?? job.deliveryStatus;
   // A bank message's ERROR is its refusal: the error message the service keeps says why.
   const failed = status === 'FAILED' || status === 'ERROR';
@@ -115,14 +128,7 @@ function record(ctx: SyncContext, job: OutboxJob, answered: string | null, isInv
     deliveryCheckedAt: ctx.now(),
     needsReroute: isInvoice && failed,
   });
-  if (!status || status === job.deliveryStatus) return;
-  ctx.events.emit('delivery', {
-    accountId: ctx.account.id,
-    outboxId: job.id,
-    remoteId: remoteIdOf(job),
-    status,
-    needsReroute: isInvoice && failed,
-  });
+  if (!status || status === job.deliveryStatus) return nothingToTell;
   ctx.store.activity.append({
     accountId: ctx.account.id,
     level: failed ? 'error' : 'info',
@@ -130,4 +136,12 @@ function record(ctx: SyncContext, job: OutboxJob, answered: string | null, isInv
     message: `${job.filename}: ${status}${isInvoice && failed ? ' (needs a reroute)' : ''}`,
     ref: String(job.id),
   });
+  return () =>
+    ctx.events.emit('delivery', {
+      accountId: ctx.account.id,
+      outboxId: job.id,
+      remoteId: remoteIdOf(job),
+      status,
+      needsReroute: isInvoice && failed,
+    });
 }

@@ -51,7 +51,12 @@ describe('outbound: hot folder to the service', () => {
     });
     expect(moved.status).toBe(200);
     t.engine.store.outbox.transition(sent?.id ?? 0, ['done'], 'done', { deliveryCheckedAt: 0 });
+    // The UI hears of a status once it is committed (a chunk of statuses is one transaction).
+    const heard: { status: string; inTransaction: boolean }[] = [];
+    const off = t.engine.events.on('delivery', (e) => heard.push({ status: e.status, inTransaction: t.engine.store.db.inTransaction }));
     await t.engine.syncOnce();
+    off();
+    expect(heard).toEqual([{ status: 'FAILED', inTransaction: false }]);
     const job = t.engine.store.outbox.get(sent?.id ?? 0);
     expect(job?.deliveryStatus).toBe('FAILED');
     expect(job?.needsReroute).toBe(true);
