@@ -23,16 +23,7 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
     const chunk = invoices.slice(i, i + 100);
     const { items } = await api.invoices.list({ direction: 'SENT', ids: chunk.map(remoteIdOf), per_page: 100 }, signal);
     requests++;
-    const byId = new Map(items.map((x) => [x.id, x]));
-    // One commit for the chunk, not two or three per invoice; the UI hears of it once it is committed.
-    const told = store.transaction(() =>
-      chunk.map((job) => {
-        const remote = byId.get(remoteIdOf(job));
-        if (remote) store.invoices.upsert(account.id, 'SENT', remote);
-        return record(ctx, job, remote?.status ?? null, true);
-      }),
-    );
-    for (const tell of told) tell();
+    recordChunk(ctx, chunk, items, (inv) => store.invoices.upsert(account.id, 'SENT', inv), true);
   }
   // Sent invoices mirrored from the service (sent by other means, or rerouted) are followed too.
   const mirrored = store.invoices
@@ -51,15 +42,7 @@ export async function trackDeliveries(ctx: SyncContext, signal?: AbortSignal): P
     const chunk = documents.slice(i, i + 100);
     const { items } = await api.documents.list({ direction: 'SENT', ids: chunk.map(remoteIdOf), per_page: 100 }, signal);
     requests++;
-    const byId = new Map(items.map((x) => [x.id, x]));
-    const told = store.transaction(() =>
-      chunk.map((job) => {
-        const remote = byId.get(remoteIdOf(job));
-        if (remote) store.documents.upsert(account.id, 'SENT', remote);
-        return record(ctx, job, remote?.status ?? null, false);
-      }),
-    );
-    for (const tell of told) tell();
+    recordChunk(ctx, chunk, items, (doc) => store.documents.upsert(account.id, 'SENT', doc), false);
   }
   // Sent documents mirrored from the service (sent by other means too) are followed until final.
   const mirroredDocs = store.documents
@@ -112,6 +95,28 @@ const IDENTIFY_FOR_MS = 2 * 24 * 3600_000;
 const BANK_STATUS_PER_RUN = 50;
 
 const remoteIdOf = (j: OutboxJob) => j.remoteId as string;
+
+/**
+ * A chunk of sent items and the service's answers for them, written in one commit (not two or three
+ * per item: each one's mirrored record, then its outbox row); the UI hears of them once it is committed.
+ */
+function recordChunk<R extends { id: string; status?: string | null }>(
+  ctx: SyncContext,
+  chunk: readonly OutboxJob[],
+  answers: readonly R[],
+  mirror: (answer: R) => void,
+  isInvoice: boolean,
+): void {
+  const byId = new Map(answers.map((x) => [x.id, x]));
+  const told = ctx.store.transaction(() =>
+    chunk.map((job) => {
+      const remote = byId.get(remoteIdOf(job));
+      if (remote) mirror(remote);
+      return record(ctx, job, remote?.status ?? null, isInvoice);
+    }),
+  );
+  for (const tell of told) tell();
+}
 
 const nothingToTell = () => {};
 
