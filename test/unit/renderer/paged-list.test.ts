@@ -407,8 +407,10 @@ describe('paged list store', () => {
       expect(list.getState()).toMatchObject({ openId: 'r7', cursor: 7 });
     });
 
-    it('asks again once new items have arrived', async () => {
-      const { list, asked, answer, add } = searchable(20);
+    /** Searched, then a row arrived, then the search cleared: the unsearched page is asked for again. */
+    const clearedAfterArrival = async () => {
+      const rows = searchable(20);
+      const { list, answer, add } = rows;
       list.getState().setAccount('acc');
       await answer();
       list.getState().setFilter({ query: 'row 1' });
@@ -416,6 +418,11 @@ describe('paged list store', () => {
       add(20);
       list.getState().markStale();
       list.getState().setFilter({ query: '' });
+      return rows;
+    };
+
+    it('asks again once new items have arrived', async () => {
+      const { list, asked, answer } = await clearedAfterArrival();
       expect(list.getState().loading).toBe(true);
       await answer();
       expect(asked).toEqual(['', 'row 1', '']);
@@ -423,14 +430,7 @@ describe('paged list store', () => {
     });
 
     it('does not keep a page asked before items arrived', async () => {
-      const { list, asked, answer, add } = searchable(20);
-      list.getState().setAccount('acc');
-      await answer();
-      list.getState().setFilter({ query: 'row 1' });
-      await answer();
-      add(20);
-      list.getState().markStale();
-      list.getState().setFilter({ query: '' });
+      const { list, asked, answer, add } = await clearedAfterArrival();
       // r21 arrives while the unsearched list is on its way: that answer may lack it.
       add(21);
       list.getState().markStale();
