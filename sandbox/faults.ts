@@ -6,10 +6,10 @@ import { z } from 'zod';
  * Fault injection for tests and demos: rules matched against each request to the service API (never
  * to /__sandbox/). Before the handler: added latency, an error status, a connection reset, a stall.
  * After the handler has applied the request: a dropped response, garbage instead of the body, or the
- * body cut short of its Content-Length (the connection closes after half of it).
+ * body cut short of its Content-Length (the connection closes after half of it), or no Date header.
  */
 export const faultRuleSchema = z.object({
-  action: z.enum(['latency', 'error', 'reset', 'stall', 'drop_response', 'garbage', 'truncate']),
+  action: z.enum(['latency', 'error', 'reset', 'stall', 'drop_response', 'garbage', 'truncate', 'no_date']),
   method: z.string().optional(),
   /** A regular expression tested against the path (no query). */
   path: z.string().optional(),
@@ -56,7 +56,7 @@ export class Faults {
   private pick(req: FastifyRequest, phase: 'before' | 'after'): FaultRule | undefined {
     const path = req.url.split('?')[0] ?? '';
     for (const r of this.rules) {
-      const after = r.action === 'drop_response' || r.action === 'garbage' || r.action === 'truncate';
+      const after = r.action === 'drop_response' || r.action === 'garbage' || r.action === 'truncate' || r.action === 'no_date';
       if (after !== (phase === 'after')) continue;
       if (r.method && r.method.toUpperCase() !== req.method) continue;
       if (r.path && !new RegExp(r.path).test(path)) continue;
@@ -85,6 +85,12 @@ export class Faults {
       if (f.action === 'drop_response') {
         // The request has been applied; the client never learns it.
         req.raw.socket?.destroy();
+        return payload;
+      }
+      if (f.action === 'no_date') {
+        // The real service's answers are not known to carry a Date: a client must do without one.
+        reply.removeHeader('date');
+        reply.raw.sendDate = false;
         return payload;
       }
       if (f.action === 'truncate') {

@@ -43,6 +43,11 @@ export async function buildSandbox(opts: SandboxOptions & { logger?: boolean } =
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
   installErrorHandling(app);
+  // The service's Date and its timestamps come from one clock: a test that moves the sandbox's time on
+  // (POST /__sandbox/clock) moves the Date it answers with too, as the real service's would be.
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('date', new Date(ctx.now()).toUTCString());
+  });
   ctx.faults.install(app);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
