@@ -38,8 +38,20 @@ export interface ServiceClientOptions {
   hosts: ServiceHosts;
   tokens: TokenManager;
   now: () => number;
+  /**
+   * A clock that only moves forward (performance.now): the service's time is carried on from its last
+   * Date with it, so a wall clock set right (or wrong) between two answers cannot skew it.
+   */
+  monotonic?: () => number;
   retry?: Partial<RetryOptions>;
   userAgent?: string;
+}
+
+/** The service's `Date` header as epoch ms, or null when it is absent or not a date. */
+export function serviceDateOf(headers: RawResponse['headers']): number | null {
+  const raw = [headers.date].flat()[0];
+  const ms = raw ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(ms) ? ms : null;
 }
 
 /**
@@ -49,12 +61,26 @@ export interface ServiceClientOptions {
  */
 export class ServiceClient {
   private readonly policy;
+  private readonly monotonic: () => number;
+  /** The Date of the service's last answer, and the monotonic time it came. */
+  private lastDate: { serviceMs: number; seenAt: number } | null = null;
   constructor(private readonly opts: ServiceClientOptions) {
     this.policy = retryPolicy({ ...DEFAULT_RETRY, ...opts.retry });
+    this.monotonic = opts.monotonic ?? (() => performance.now());
   }
 
   get grantedScopes(): ReadonlySet<string> {
     return this.opts.tokens.scopes;
+  }
+
+  /**
+   * The service's time now, from the Date of its last answer (null before one carried a Date), carried
+   * on with the monotonic clock. A Date names whole seconds, so the last millisecond of its second is
+   * taken: at most a second ahead of the service (which a time window's overlap covers), behind it only
+   * by the answer's way here, so what the service stamped before it answered falls inside a window ending now.
+   */
+  serviceNow(): number | null {
+    return this.lastDate && this.lastDate.serviceMs + (this.monotonic() - this.lastDate.seenAt);
   }
 
   async call(o: CallOptions): Promise<CallResult> {
@@ -126,6 +152,8 @@ export class ServiceClient {
       body = o.multipart.body;
     }
     const res = await this.opts.transport.send({ method: o.method, url, headers, body, signal: o.signal });
+    const serviceMs = serviceDateOf(res.headers);
+    if (serviceMs !== null) this.lastDate = { serviceMs: serviceMs + 999, seenAt: this.monotonic() };
     if (res.status >= 200 && res.status < 300) return res;
     throw this.failure(res, o);
   }

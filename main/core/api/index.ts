@@ -27,6 +27,8 @@ export interface ApiOptions {
   hosts: ServiceHosts;
   credentials: Credentials;
   now?: () => number;
+  /** A clock that only moves forward, for carrying the service's time on (ServiceClient.serviceNow). */
+  monotonic?: () => number;
   transport?: Transport;
   transportOptions?: TransportOptions;
   retry?: Partial<RetryOptions>;
@@ -47,7 +49,7 @@ export function createApi(o: ApiOptions) {
     licenseData: o.licenseData,
     now,
   });
-  const client = new ServiceClient({ transport, hosts: o.hosts, tokens, now, retry: o.retry });
+  const client = new ServiceClient({ transport, hosts: o.hosts, tokens, now, monotonic: o.monotonic, retry: o.retry });
   // The validator host gets a token of its own, asked only when remote validation is used: a company
   // whose token cannot carry `validate` loses that check, never its sync.
   const validatorTokens = new TokenManager({
@@ -58,7 +60,14 @@ export function createApi(o: ApiOptions) {
     licenseData: o.licenseData,
     now,
   });
-  const validatorClient = new ServiceClient({ transport, hosts: o.hosts, tokens: validatorTokens, now, retry: o.retry });
+  const validatorClient = new ServiceClient({
+    transport,
+    hosts: o.hosts,
+    tokens: validatorTokens,
+    now,
+    monotonic: o.monotonic,
+    retry: o.retry,
+  });
   // The partner lists too: asked only on the Partner page, so an account whose key carries no partner
   // scope loses that page, never its sync.
   const partnerTokens = new TokenManager({
@@ -69,7 +78,14 @@ export function createApi(o: ApiOptions) {
     licenseData: o.licenseData,
     now,
   });
-  const partnerClient = new ServiceClient({ transport, hosts: o.hosts, tokens: partnerTokens, now, retry: o.retry });
+  const partnerClient = new ServiceClient({
+    transport,
+    hosts: o.hosts,
+    tokens: partnerTokens,
+    now,
+    monotonic: o.monotonic,
+    retry: o.retry,
+  });
   return {
     client,
     tokens,

@@ -142,4 +142,30 @@ describe('service client against the sandbox', () => {
     await faults([]);
     await a.close();
   });
+
+  it("carries the service's time on from its Date header, with the clock that only moves forward", async () => {
+    // The service's clock an hour ahead of this computer's: the time told must be the service's.
+    await sb.advanceClock(3600_000);
+    let monotonic = 0;
+    const url = sb.url;
+    const a = createApi({
+      hosts: { base_url: url, receivables_url: url, validator_url: url, bling_url: url },
+      credentials: { companyId: company.company_id, apiKey: company.api_key },
+      retry: fastRetry,
+      monotonic: () => monotonic,
+    });
+    await faults([{ action: 'no_date', path: '^/status/authenticated$', times: 1 }]);
+    await a.client.call({ method: 'GET', path: '/status/authenticated' });
+    expect(a.client.serviceNow(), 'an answer without a Date tells nothing').toBeNull();
+    await a.client.call({ method: 'GET', path: '/status/authenticated' });
+    const told = a.client.serviceNow() as number;
+    const service = Date.parse(((await (await sb.call('/__sandbox/clock')).json()) as { now: string }).now);
+    // A Date names whole seconds, and the end of its second is taken: never more than a second ahead.
+    expect(told).toBeLessThan(service + 1000);
+    expect(service - told).toBeLessThan(60_000);
+    monotonic += 10_000;
+    expect(a.client.serviceNow()).toBe(told + 10_000);
+    await faults([]);
+    await a.close();
+  });
 });
