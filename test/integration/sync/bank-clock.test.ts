@@ -1,7 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbFile } from '../../../main/core/paths';
 import { BANK_MESSAGE_KINDS, type BankMessageKind } from '../../../shared/enums';
 import { addAccountArgs } from '../../support/cli';
 import { cli, exited } from '../../support/crash-harness';
@@ -65,6 +67,18 @@ async function bankAccount() {
       const hits = new Map(rules.map((r) => [r.id, r.hits]));
       return Object.fromEntries(posted.map((m) => [`${m.kind}:${m.id}`, hits.get(m.rule) ?? 0]));
     },
+    /** What the activity log told of healed windows (read from the real database once the engine has exited). */
+    healed(): string[] {
+      const db = new Database(dbFile(data), { readonly: true });
+      try {
+        return db
+          .prepare<[], { message: string }>("SELECT message FROM activity WHERE kind = 'bank.window_healed'")
+          .all()
+          .map((r) => r.message);
+      } finally {
+        db.close();
+      }
+    },
     inboxFiles: async () =>
       (await readdir(join(root, 'Inbox', 'BankMessages'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()),
   };
@@ -108,6 +122,8 @@ describe("bank messages on a wrong clock: every window on the service's time", (
     expect(fetches).toEqual(once(fetches));
     expect(Object.keys(fetches)).toHaveLength(12);
     expect(await a.inboxFiles()).toHaveLength(12);
+    // On the service's clock no saved position was ever ahead of it: nothing needed healing.
+    expect(a.healed()).toEqual([]);
   }, 180_000);
 
   it('without a Date from the service, heals the window a clock ahead left and then misses nothing', async () => {
@@ -128,5 +144,9 @@ describe("bank messages on a wrong clock: every window on the service's time", (
     expect(Object.keys(fetches)).toHaveLength(6);
     expect(fetches).toEqual(once(fetches));
     expect(await a.inboxFiles()).toHaveLength(6);
+    // The run behind found every feed's position after its clock, and said so, naming the company.
+    const told = a.healed();
+    expect(told).toHaveLength(3);
+    for (const m of told) expect(m).toMatch(/^Bank messages \((ri|sent|error)\) of Clock: .* so a clock was wrong/);
   }, 180_000);
 });
