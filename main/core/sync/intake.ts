@@ -182,7 +182,9 @@ async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Prom
     ]),
   );
   // Each row sees the ones before it: the same bytes twice in one batch are held back like any duplicate.
-  const rows = store.transaction(() =>
+  // On disk when it returns, power cut included (one flush of the WAL per batch): an upload starts from
+  // these rows, and the service must never hear of a file the restarted engine does not remember.
+  const rows = store.durableTransaction(() =>
     named.map(({ p, idemKey, companions }) => {
       const companionRows: OutboxCompanion[] = companions.map(({ c, spoolKey }) => {
         const { role, sha256, size, references } = c;
