@@ -99,8 +99,14 @@ export interface OutboxJob {
   size: number;
   mtimeMs: number;
   sha256: string;
-  /** The invoice uuid or document transmission_id: fixed at creation so a retried upload is recognised. */
+  /** Names the row's spool copies (`<idemKey>.spool`, companions `<idemKey>-<n>.spool`): random, unique. */
   idemKey: string;
+  /**
+   * The invoice uuid or document transmission_id it is sent under, fixed at creation so a retried upload
+   * is recognised: derived from the file's account, folder and content (sync/service-key.ts), or, for a
+   * held duplicate and a row from before migration 22, its `idemKey`.
+   */
+  serviceKey: string;
   /** The folder's sending options as they were when the file was queued. */
   options: JsonObject;
   /**
@@ -140,6 +146,8 @@ export interface NewOutboxJob {
   companions?: OutboxCompanion[];
   /** Generated when omitted. */
   idemKey?: string;
+  /** Omitted or null: sent under `idemKey`. */
+  serviceKey?: string | null;
   /** `failed`: refused here before any upload (the file is in Failed/ already, at `destPath`). */
   state?: 'queued' | 'held_duplicate' | 'failed';
   lastError?: string | null;
@@ -188,6 +196,7 @@ interface OutboxRecord {
   mtime_ms: number;
   sha256: string;
   idem_key: string;
+  service_key: string | null;
   options_json: string;
   companions_json: string;
   state: OutboxState;
@@ -217,6 +226,7 @@ const toJob = (r: OutboxRecord): OutboxJob => ({
   mtimeMs: r.mtime_ms,
   sha256: r.sha256,
   idemKey: r.idem_key,
+  serviceKey: r.service_key ?? r.idem_key,
   options: parseObject(r.options_json),
   companions: parseCompanions(r.companions_json),
   state: r.state,
@@ -250,9 +260,9 @@ const ACTIVE = `state NOT IN (${sqlList(SETTLED_OUTBOX_STATES)})`;
 
 export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number | null>, OutboxRecord>(`
-    INSERT INTO outbox (account_id, kind, document_type, rel_path, filename, size, mtime_ms, sha256, idem_key,
+    INSERT INTO outbox (account_id, kind, document_type, rel_path, filename, size, mtime_ms, sha256, idem_key, service_key,
       options_json, companions_json, state, forced, next_attempt_at, last_error, error_kind, dest_path, created_at, updated_at)
-    VALUES (@accountId, @kind, @documentType, @relPath, @filename, @size, @mtimeMs, @sha256, @idemKey,
+    VALUES (@accountId, @kind, @documentType, @relPath, @filename, @size, @mtimeMs, @sha256, @idemKey, @serviceKey,
       @options, @companions, @state, @forced, @nextAttemptAt, @lastError, @errorKind, @destPath, @now, @now)
     ON CONFLICT (account_id, rel_path, sha256) WHERE ${ACTIVE} DO NOTHING
     RETURNING *`);
@@ -323,6 +333,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
         mtimeMs: job.mtimeMs,
         sha256: job.sha256,
         idemKey: job.idemKey ?? deps.newId(),
+        serviceKey: job.serviceKey ?? null,
         options: JSON.stringify(job.options ?? {}),
         companions: JSON.stringify(job.companions ?? []),
         state: job.state ?? 'queued',

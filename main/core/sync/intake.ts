@@ -10,6 +10,7 @@ import { absolute } from './layout';
 import { refusalOfHead } from './local-checks';
 import { activity, refuseLocally, rowOf, spoolOf } from './outbound';
 import type { ScannedFile } from './scan';
+import { contentKey } from './service-key';
 import type { Captured } from './spool';
 import { checkBeforeSending, validationModeOf } from './validate-outbound';
 
@@ -181,7 +182,9 @@ async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Prom
     ]),
   );
   // Each row sees the ones before it: the same bytes twice in one batch are held back like any duplicate.
-  const rows = store.transaction(() =>
+  // On disk when it returns, power cut included (one flush of the WAL per batch): an upload starts from
+  // these rows, and the service must never hear of a file the restarted engine does not remember.
+  const rows = store.durableTransaction(() =>
     named.map(({ p, idemKey, companions }) => {
       const companionRows: OutboxCompanion[] = companions.map(({ c, spoolKey }) => {
         const { role, sha256, size, references } = c;
@@ -195,6 +198,10 @@ async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Prom
       const { job, created } = store.outbox.insert(
         Object.assign(rowOf(ctx, p.file, p.captured), {
           idemKey,
+          // Derived, not drawn: the same file taken in again after the database forgot it is sent under the
+          // same key, and the service knows it. A held duplicate shares that content, so "Send anyway" sends
+          // it under its own random idemKey, written here, before it can be used.
+          serviceKey: duplicateOf ? null : contentKey(account.id, p.file.relPath, p.captured.sha256),
           companions: companionRows,
           options: p.options,
           state: duplicateOf ? ('held_duplicate' as const) : ('queued' as const),

@@ -70,7 +70,7 @@ describe('a crash between a batch of spool copies and its rows', () => {
     expect((await readdir(join(t.root, 'Sent'))).sort()).toEqual(names);
     // Every row that was sent carries the key the service saw; no copy is left in the spool.
     const done = t.engine.store.outbox.listByStates(t.account.id, ['done']);
-    expect(done.map((j) => j.idemKey).sort()).toEqual(uploads.map((u) => u.uuid).sort());
+    expect(done.map((j) => j.serviceKey).sort()).toEqual(uploads.map((u) => u.uuid).sort());
     expect(await readdir(spool)).toEqual([]);
   }, 120_000);
 });

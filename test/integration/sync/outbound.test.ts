@@ -74,6 +74,20 @@ describe('outbound: hot folder to the service', () => {
     expect(await uploads(company)).toHaveLength(3);
   });
 
+  it('sends a held duplicate "anyway" under a key of its own, never the key its twin was sent under', async () => {
+    const [held] = t.engine.store.outbox.listByStates(t.account.id, ['held_duplicate']);
+    const twin = t.engine.store.outbox.listByStates(t.account.id, ['done']).find((j) => j.sha256 === held?.sha256);
+    // The twin's key is derived from its content: the held copy, of the same content, must not reuse it.
+    expect(held?.serviceKey).toBe(held?.idemKey);
+    expect(twin?.serviceKey).not.toBe(twin?.idemKey);
+    expect(t.engine.forceSend(held?.id ?? 0).moved).toBe(true);
+    await t.engine.syncOnce();
+    const up = await uploads(company);
+    expect(up.map((u) => u.filename).sort()).toEqual(['Lasku 1 – Järvenpää.xml', 'again.xml', 'base-example.xml', 'cii.xml']);
+    expect(up.find((u) => u.filename === 'again.xml')?.uuid).toBe(held?.idemKey);
+    expect(await readdir(outbox(t))).toEqual([]);
+  });
+
   it('moves a file the service refuses to Failed/ with a note in plain words', async () => {
     // The service's refusal, not the local rules' (which would hold this file back before it left).
     t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });

@@ -20,6 +20,7 @@ import { m018SentDocumentsAndRiDeletes } from './018-sent-documents-and-ri-delet
 import { m019AttentionBounded } from './019-attention-bounded';
 import { m020DocumentTallies } from './020-document-tallies';
 import { m021DocumentSearch } from './021-document-search';
+import { m022ServiceKeys } from './022-service-keys';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m019AttentionBounded,
   m020DocumentTallies,
   m021DocumentSearch,
+  m022ServiceKeys,
 ];

@@ -23,6 +23,7 @@ const uploadRow = z.object({
   filename: z.string().min(1),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   idemKey: z.string().min(1),
+  serviceKey: z.string().min(1),
   options: z.record(z.string(), z.unknown()),
   // A list that cannot be read is never taken for none: the document is not sent without its companions.
   companions: z.array(
@@ -141,7 +142,7 @@ async function readSpooled(ctx: SyncContext, f: { spoolKey: string; relPath: str
 
 async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
   const fields = formFieldsFrom(job.options, INVOICE_OPTION_FIELDS);
-  const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.idemKey, fields }, signal);
+  const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.serviceKey, fields }, signal);
   return { id: invoice.id, status: invoice.status ?? null, mirror: () => ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice) };
 }
 
@@ -157,7 +158,7 @@ async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, sign
     const doc = await ctx.api.documents.upload(
       {
         type: (job.documentType ?? 'UNKNOWN') as DocumentType,
-        transmissionId: job.idemKey,
+        transmissionId: job.serviceKey,
         file: { filename: job.filename, data },
         attachments,
         references,
@@ -180,7 +181,7 @@ async function findDocumentByTransmissionId(ctx: SyncContext, job: OutboxJob, si
   const since = new Date(job.createdAt - 24 * 3600_000).toISOString();
   for (let page = 1; page <= 20; page++) {
     const { items, page: info } = await ctx.api.documents.list({ direction: 'SENT', created_at_start: since, per_page: 100, page }, signal);
-    const hit = items.find((d) => d.transmission_id === job.idemKey);
+    const hit = items.find((d) => d.transmission_id === job.serviceKey);
     if (hit) return hit.id;
     if (!info.nextPage) break;
   }
