@@ -11,12 +11,23 @@ export interface SandboxConfig {
   tokenLifetimeSec: number;
   /** How long a POST /v1/analysis stays PENDING before it finishes. */
   analysisDelayMs: number;
+  /** What POST /v1/invoices answers to a uuid it has seen (the spec does not say): see REPEATED_UUID_ANSWERS. */
+  repeatedUuid: RepeatedUuidAnswer;
 }
+
+/**
+ * The three answers a service may give to a repeated invoice `uuid`: the first invoice again (the
+ * sandbox's default, 200), a conflict (409), or none of its own: a second invoice, as if no uuid had
+ * been given. The app must stay exactly-once under each (real-service-facts.md).
+ */
+export const REPEATED_UUID_ANSWERS = ['same-record', 'conflict', 'duplicate'] as const;
+export type RepeatedUuidAnswer = (typeof REPEATED_UUID_ANSWERS)[number];
 
 export interface SandboxOptions {
   dataDir?: string;
   tokenLifetimeSec?: number;
   analysisDelayMs?: number;
+  repeatedUuid?: RepeatedUuidAnswer;
   /** Seed of the random source used for fault probabilities and demo data. */
   seed?: number;
   now?: () => number;
@@ -79,7 +90,11 @@ export async function createContext(opts: SandboxOptions = {}): Promise<SandboxC
   return {
     store,
     tokens,
-    config: { tokenLifetimeSec: opts.tokenLifetimeSec ?? 3600, analysisDelayMs: opts.analysisDelayMs ?? 2000 },
+    config: {
+      tokenLifetimeSec: opts.tokenLifetimeSec ?? 3600,
+      analysisDelayMs: opts.analysisDelayMs ?? 2000,
+      repeatedUuid: opts.repeatedUuid ?? 'same-record',
+    },
     faults: new Faults(random),
     clock,
     now,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { COMPANY_STATES } from '../../shared/enums';
-import type { SandboxContext } from '../context';
+import { REPEATED_UUID_ANSWERS, type SandboxContext } from '../context';
 import { faultRuleSchema } from '../faults';
 import { notFound, parseOr400 } from '../http/errors';
 import type { CompanyRecord } from '../model';
@@ -35,6 +35,7 @@ const companyBodySchema = z.object({
 const configBodySchema = z.object({
   token_lifetime_s: z.number().int().min(1).max(86_400).optional(),
   analysis_delay_ms: z.number().int().min(0).max(3_600_000).optional(),
+  repeated_uuid: z.enum(REPEATED_UUID_ANSWERS).optional(),
 });
 
 const secret = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -119,15 +120,18 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     return reply.code(204).send();
   });
 
-  app.get('/__sandbox/config', async () => ({
+  const config = () => ({
     token_lifetime_s: ctx.config.tokenLifetimeSec,
     analysis_delay_ms: ctx.config.analysisDelayMs,
-  }));
+    repeated_uuid: ctx.config.repeatedUuid,
+  });
+  app.get('/__sandbox/config', async () => config());
   app.patch('/__sandbox/config', async (req) => {
     const body = parseOr400(configBodySchema, req.body);
     if (body.token_lifetime_s !== undefined) ctx.config.tokenLifetimeSec = body.token_lifetime_s;
     if (body.analysis_delay_ms !== undefined) ctx.config.analysisDelayMs = body.analysis_delay_ms;
-    return { token_lifetime_s: ctx.config.tokenLifetimeSec, analysis_delay_ms: ctx.config.analysisDelayMs };
+    if (body.repeated_uuid !== undefined) ctx.config.repeatedUuid = body.repeated_uuid;
+    return config();
   });
 
   // Tests move the sandbox's time on instead of sleeping: a token expires, a PENDING analysis finishes.

@@ -103,9 +103,11 @@ export function invoiceUploadRoutes(app: FastifyInstance, api: InvoiceApi): void
     const file = requireFile(body);
 
     const previous = ledger?.remote_id ? api.table.get(ledger.remote_id) : undefined;
-    if (ledger && previous) {
-      if (ledger.sha256 === sha256(file.data)) return reply.code(200).send(toPublic(previous, baseUrl(req)));
-      throw conflict(undefined, `An invoice with uuid ${ledger.uuid} was already uploaded with different content`, [
+    // A repeated uuid: 'duplicate' goes on to make a second invoice, as a service that ignores it would.
+    if (ledger && previous && ctx.config.repeatedUuid !== 'duplicate') {
+      const same = ledger.sha256 === sha256(file.data);
+      if (same && ctx.config.repeatedUuid === 'same-record') return reply.code(200).send(toPublic(previous, baseUrl(req)));
+      throw conflict(undefined, `An invoice with uuid ${ledger.uuid} was already uploaded${same ? '' : ' with different content'}`, [
         `uuid: already used for invoice ${previous.id} (${previous.number ?? 'no number'}); use a new uuid for a different file`,
       ]);
     }

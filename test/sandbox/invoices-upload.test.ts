@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
@@ -273,5 +273,49 @@ describe('access', () => {
       expect(await r.json()).toMatchObject({ code: 'Unauthorized', details: ['company_unverified'] });
     }
     expect((await sb.call('/v1/invoices')).status).toBe(401);
+  });
+});
+
+describe('POST /v1/invoices with a uuid seen before: the three answers a service may give', () => {
+  const withAnswer = async (repeated_uuid: string) => {
+    const res = await sb.call('/__sandbox/config', { method: 'PATCH', json: { repeated_uuid } });
+    expect(((await res.json()) as { repeated_uuid: string }).repeated_uuid).toBe(repeated_uuid);
+  };
+  afterEach(() => withAnswer('same-record'));
+
+  it('same-record: the first invoice again for the same file, 409 for another file', async () => {
+    const { token } = await setup();
+    const id = uuid();
+    const first = (await (await upload(token, BASE, { uuid: id })).json()) as Invoice;
+    const again = await upload(token, BASE, { uuid: id });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Invoice).id).toBe(first.id);
+    expect((await upload(token, `${BASE} `, { uuid: id })).status).toBe(409);
+    expect(await sentCount(token)).toBe(1);
+  });
+
+  it('conflict: 409 even for the same file, and no second invoice', async () => {
+    await withAnswer('conflict');
+    const { token } = await setup();
+    const id = uuid();
+    expect((await upload(token, BASE, { uuid: id })).status).toBe(201);
+    expect((await upload(token, BASE, { uuid: id })).status).toBe(409);
+    expect(await sentCount(token)).toBe(1);
+  });
+
+  it('duplicate: a second invoice, as a service that ignores the uuid would make; the ledger counts both calls', async () => {
+    await withAnswer('duplicate');
+    const { c, token } = await setup();
+    const id = uuid();
+    const a = (await (await upload(token, BASE, { uuid: id })).json()) as Invoice;
+    const b = await upload(token, BASE, { uuid: id });
+    expect(b.status).toBe(201);
+    expect(((await b.json()) as Invoice).id).not.toBe(a.id);
+    expect(await sentCount(token)).toBe(2);
+    expect((await ledger(c)).find((l) => l.uuid === id)?.attempts).toBe(2);
+  });
+
+  it('refuses an answer it does not know', async () => {
+    expect((await sb.call('/__sandbox/config', { method: 'PATCH', json: { repeated_uuid: 'sometimes' } })).status).toBe(400);
   });
 });
