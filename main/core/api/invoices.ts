@@ -92,7 +92,10 @@ export function invoicesApi(client: ServiceClient) {
         method: 'POST',
         path: '/v1/invoices',
         multipart: body,
-        idempotent: true,
+        // Not retried here: what the service does with a repeated uuid is not in the spec (the first
+        // invoice, a 409, or a second invoice), so a try whose answer was lost goes back to the upload
+        // queue, which looks for the invoice it may have made before it sends again (find-sent-invoice.ts).
+        idempotent: false,
         accept: 'application/json',
         signal,
       });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { DocumentType } from '../../../../shared/enums';
+import type { Invoice } from '../../../../shared/schemas/invoice';
 import { ServiceError } from '../../api/errors';
 import { OUTBOX_KINDS, type OutboxJob } from '../../store/outbox';
 import type { SyncContext } from '../context';
@@ -10,6 +11,7 @@ import { absolute } from '../layout';
 import { activity, reject, spoolOf } from '../outbound';
 import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from '../outbound-options';
 import { sendBankMessage } from '../send-bank-message';
+import { findSentInvoice } from './find-sent-invoice';
 import type { JobError, JobQueue, Loaded } from './job-runner';
 
 /** Failed tries after which an upload waits for the user: about two hours of back-off at the default cap. */
@@ -141,9 +143,45 @@ async function readSpooled(ctx: SyncContext, f: { spoolKey: string; relPath: str
 }
 
 async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
+  const sent = (invoice: Invoice) => ({
+    id: invoice.id,
+    status: invoice.status ?? null,
+    mirror: () => ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice),
+  });
+  // `job` was read before this try was counted: a try before it may have landed with its answer lost,
+  // and a service that does not answer a repeated uuid with the first invoice would make a second one.
+  if (job.attempts > 0) {
+    const earlier = await findSentInvoice(ctx, job, data, signal);
+    if (earlier) return adopted(ctx, job, earlier, sent);
+  }
   const fields = formFieldsFrom(job.options, INVOICE_OPTION_FIELDS);
-  const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.serviceKey, fields }, signal);
-  return { id: invoice.id, status: invoice.status ?? null, mirror: () => ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice) };
+  try {
+    const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.serviceKey, fields }, signal);
+    return sent(invoice);
+  } catch (e) {
+    // A 409 to our own key: the service has the invoice already (a try whose answer was lost, or the same
+    // file taken in again after the database forgot it). Success, once the invoice is found.
+    if (!(e instanceof ServiceError && e.status === 409)) throw e;
+    const earlier = await findSentInvoice(ctx, job, data, signal);
+    if (earlier) return adopted(ctx, job, earlier, sent);
+    throw new ServiceError(
+      'retry',
+      'The service says it has this invoice already, but it is not among the sent invoices yet; the app looks again later and sends nothing twice',
+      409,
+    );
+  }
+}
+
+/** An earlier try's invoice, taken as this row's answer, with a line saying so. */
+function adopted<T>(ctx: SyncContext, job: OutboxJob, invoice: Invoice, sent: (i: Invoice) => T): T {
+  activity(
+    ctx,
+    'info',
+    'upload.adopted',
+    `${job.relPath}: an earlier try had reached the service (its answer was lost); found there as ${invoice.id}, not sent again`,
+    String(job.id),
+  );
+  return sent(invoice);
 }
 
 async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
