@@ -1,6 +1,8 @@
-// npm run soak -- [--kills N] [--seed S]: the engine killed with SIGKILL N times while files are dropped
-// and invoices arrive, with the sandbox's faults on; then every file and every send is checked.
-import { Command, InvalidArgumentError } from 'commander';
+// npm run soak -- [--kills N] [--seed S] [--repeated-uuid same-record|conflict|duplicate]: the engine killed
+// with SIGKILL N times while files are dropped and invoices arrive, with the sandbox's faults on; then every
+// file and every send is checked.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { REPEATED_UUID_ANSWERS, type RepeatedUuidAnswer } from '../sandbox/context';
 import { runSoak } from '../test/soak/soak';
 
 const whole = (name: string) => (v: string) => {
@@ -11,11 +13,16 @@ const whole = (name: string) => (v: string) => {
 const o = new Command('soak')
   .option('--kills <n>', 'how many times the engine is killed', whole('--kills'), 100)
   .option('--seed <n>', 'the schedule of drops, arrivals, faults and kill delays (default: random, printed)', whole('--seed'))
+  .addOption(
+    new Option('--repeated-uuid <answer>', "the sandbox's answer to a repeated invoice uuid")
+      .choices(REPEATED_UUID_ANSWERS)
+      .default('same-record'),
+  )
   .parse()
-  .opts<{ kills: number; seed?: number }>();
+  .opts<{ kills: number; seed?: number; repeatedUuid: RepeatedUuidAnswer }>();
 const seed = o.seed ?? Math.floor(Math.random() * 1_000_000);
-process.stdout.write(`soak: ${o.kills} kills, seed ${seed} (repeat with --seed ${seed})\n`);
-const r = await runSoak({ kills: o.kills, seed, log: (l) => process.stdout.write(`${l}\n`) });
+process.stdout.write(`soak: ${o.kills} kills, seed ${seed} (repeat with --seed ${seed}), repeated uuid: ${o.repeatedUuid}\n`);
+const r = await runSoak({ kills: o.kills, seed, repeatedUuid: o.repeatedUuid, log: (l) => process.stdout.write(`${l}\n`) });
 process.stdout.write(
   [
     `kills ${r.kills}; dropped ${r.dropped.invoices} invoices and ${r.dropped.documents} documents; upload calls ${r.uploadCalls}`,

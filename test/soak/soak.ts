@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
-import { seededRandom } from '../../sandbox/context';
+import { type RepeatedUuidAnswer, seededRandom } from '../../sandbox/context';
 import type { FaultRule } from '../../sandbox/faults';
 import { addAccountArgs, CLI, CLI_NODE_ARGS } from '../support/cli';
 import { buildTestCli } from '../support/cli-build';
@@ -17,6 +17,8 @@ export interface SoakOptions {
   log?: (line: string) => void;
   /** Longest life of one engine run before it is killed, ms (default 2,000). */
   maxLifeMs?: number;
+  /** What the sandbox answers to a repeated invoice uuid (default: the first invoice again). */
+  repeatedUuid?: RepeatedUuidAnswer;
 }
 
 export interface SoakReport {
@@ -61,7 +63,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   const log = o.log ?? (() => undefined);
   const random = seededRandom(o.seed);
   const pick = (n: number) => Math.floor(random() * n);
-  const sb = await startTestSandbox({ seed: o.seed, tokenLifetimeSec: 4 });
+  const sb = await startTestSandbox({ seed: o.seed, tokenLifetimeSec: 4, ...(o.repeatedUuid ? { repeatedUuid: o.repeatedUuid } : {}) });
   const { call } = sb;
   const data = keptTempDir('einvoice-soak-data-');
   const root = keptTempDir('einvoice-soak-root-');

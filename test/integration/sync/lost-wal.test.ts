@@ -36,10 +36,14 @@ describe('a lost database never sends twice', () => {
         template.replace('<cbc:ID>Snippet1</cbc:ID>', `<cbc:ID>WAL-${i}</cbc:ID>`),
       );
     }
-    // Every upload is applied by the service, and its answer lost on the way back.
+    // Every upload is applied by the service, and its answer lost on the way back; the sent list, where
+    // a try after a lost answer looks for what the first one made, does not answer either.
     await sb.call('/__sandbox/faults', {
       method: 'PUT',
-      json: [{ action: 'drop_response', method: 'POST', path: '^/v1/invoices$', probability: 1 }],
+      json: [
+        { action: 'drop_response', method: 'POST', path: '^/v1/invoices$', probability: 1 },
+        { action: 'error', status: 503, method: 'GET', path: '^/v1/invoices$', probability: 1 },
+      ],
     });
     const p = cli(['--data', run.data, 'sync', '--stable-ms', '100'], run.env);
     await vi.waitFor(

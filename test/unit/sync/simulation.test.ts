@@ -28,8 +28,14 @@ function fakeService(random: () => number, faults: { error: number; lost: number
   const byUuid = new Map<string, { id: string; filename: string; sha: string }>();
   let calls = 0;
   const api = {
-    client: { grantedScopes: new Set<string>() },
+    client: { grantedScopes: new Set<string>(), serviceNow: () => null },
     invoices: {
+      // What a try after a lost answer looks through first: the sent invoices, with the uuid each came under.
+      async list() {
+        if (random() < faults.error) throw new ServiceError('retry', 'HTTP 503', 503);
+        const items = [...byUuid.entries()].map(([uuid, v]) => ({ id: v.id, uuid, number: null, status: 'PENDING' }));
+        return { items, page: { total: items.length, totalPages: 1, page: 1, nextPage: null, perPage: 100 } };
+      },
       async upload(u: { filename: string; data: Buffer; uuid: string }) {
         calls++;
         const roll = random();
