@@ -1,6 +1,7 @@
 import type { Invoice } from '../../../shared/schemas/invoice';
 import type { SyncContext } from './context';
 import { setHandled } from './invoice-actions';
+import { pageGuard } from './page-guard';
 
 /** Received invoices are asked for from a little before the last one seen: late arrivals are caught. */
 export const OVERLAP_MS = 10 * 60_000;
@@ -48,11 +49,27 @@ async function pollInvoices(
     answer.catch(() => undefined);
     return answer;
   };
+  const guard = pageGuard({
+    feed: direction === 'RECEIVED' ? 'the received invoices list' : 'the sent invoices list',
+    perPage: PER_PAGE,
+    now: ctx.now,
+    endsWithoutNextPage: false,
+  });
   let next = fetchPage(1);
   for (let page = 1; ; page++) {
     const { items, page: info } = await next;
     requests++;
-    const last = items.length < PER_PAGE || (info.nextPage === null && info.totalPages !== null && page >= info.totalPages);
+    // A list that misbehaves is told after this page is kept: what it brought is not lost.
+    let misbehaves: unknown = null;
+    let last = true;
+    try {
+      last = !guard.more(
+        items.map((i) => i.id),
+        info,
+      );
+    } catch (e) {
+      misbehaves = e;
+    }
     // The next page is asked for while this one's rows commit, so the service is never left idle between pages.
     if (!last) next = fetchPage(page + 1);
     let newest = store.cursors.get(account.id, cursorName) ?? null;
@@ -76,10 +93,18 @@ async function pollInvoices(
         total: info.total,
       });
     }
+    if (misbehaves) {
+      emitReceived(ctx, direction, fresh);
+      throw misbehaves;
+    }
     if (last) break;
   }
-  if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: account.id, kind: 'invoice', id });
+  emitReceived(ctx, direction, fresh);
   return { fresh, requests };
+}
+
+function emitReceived(ctx: SyncContext, direction: 'RECEIVED' | 'SENT', fresh: readonly string[]): void {
+  if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: ctx.account.id, kind: 'invoice', id });
 }
 
 /** The invoice file itself, its image (PDF) and every attachment: durable download jobs. */
