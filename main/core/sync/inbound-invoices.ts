@@ -14,7 +14,7 @@ const SENT_CURSOR = 'invoices.sent.received_at';
  * de-duplicated by id. With nothing new this is one request, whatever the mirror's size. The
  * watermark advances after each page, so a crash mid-way resumes where it was.
  */
-export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal, onPage?: (fresh: number) => void) {
+export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal, onPage?: (fresh: readonly string[]) => void) {
   return pollInvoices(ctx, 'RECEIVED', signal, onPage);
 }
 
@@ -31,8 +31,8 @@ async function pollInvoices(
   ctx: SyncContext,
   direction: 'RECEIVED' | 'SENT',
   signal?: AbortSignal,
-  /** Told when a page's rows (and its files' jobs) are committed, with how many of them were new. */
-  onPage?: (fresh: number) => void,
+  /** Told when a page's rows (and its files' jobs) are committed, with the ids of those that were new. */
+  onPage?: (fresh: readonly string[]) => void,
 ): Promise<{ fresh: string[]; requests: number }> {
   const { store, account, api } = ctx;
   const cursorName = direction === 'RECEIVED' ? CURSOR : SENT_CURSOR;
@@ -84,7 +84,7 @@ async function pollInvoices(
       }
       if (newest) store.cursors.set(account.id, cursorName, newest);
     });
-    onPage?.(fresh.length - freshBefore);
+    onPage?.(fresh.slice(freshBefore));
     if (direction === 'RECEIVED' && info.total !== null) {
       ctx.events.emit('progress', {
         accountId: account.id,

@@ -55,7 +55,7 @@ export async function pollFeeds(
     }
   };
   const before = problems.length;
-  let fresh: string[] = [];
+  const fresh: string[] = [];
   const downloads = () =>
     step('Downloads', async () => {
       const r = await runDownloads(ctx, o.downloadConcurrency, signal);
@@ -67,11 +67,12 @@ export async function pollFeeds(
   // the one after the feeds takes what they (or pages after it ended) queued. A quiet poll runs one.
   let early: Promise<void> | null = null;
   await step('Received invoices', async () => {
-    fresh = (
-      await pollReceivedInvoices(ctx, signal, (n) => {
-        if (n > 0) early ??= downloads();
-      })
-    ).fresh;
+    // Gathered page by page: the invoices of the pages kept before a failure (a list that misbehaves,
+    // a page that does not come) are marked handled too.
+    await pollReceivedInvoices(ctx, signal, (ids) => {
+      fresh.push(...ids);
+      if (ids.length > 0) early ??= downloads();
+    });
   });
   await step('Detect results', async () => {
     // New invoices, and older ones whose result could not be fetched before: one job each.
