@@ -12,7 +12,7 @@ import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import type { SyncContext } from './context';
 import { detectWakeAt, runDetectWork } from './detect-work';
-import type { EngineEventMap, EngineEvents } from './events';
+import type { EngineEvents } from './events';
 import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
 import { ensureLayout } from './layout';
@@ -22,6 +22,7 @@ import { type FeedOptions, pollFeeds } from './poll-feeds';
 import { nextPollSlot, pollPhase } from './poll-schedule';
 import { finishInterruptedMoves, type ReorganizeReport } from './reorganize';
 import { RunnerLane } from './runner-lane';
+import { type LaneReport, noProblems, RunnerState, type SyncStateName } from './runner-state';
 import type { TurnGate } from './turn-gate';
 import { watchOutbox } from './watcher';
 
@@ -70,7 +71,7 @@ export interface RunnerDeps {
   localGate?: TurnGate;
 }
 
-export type SyncStateName = EngineEventMap['state']['state'];
+export type { SyncStateName };
 
 /** What an account's sync is doing and when it looks at the service next (null: not scheduled). */
 export interface RunnerSnapshot {
@@ -85,15 +86,6 @@ export interface CycleReport {
   ok: boolean;
   problems: string[];
 }
-
-/** What a lane's last pass left: its problems (plain words, each with its kind) for the account's state. */
-interface LaneReport {
-  problems: string[];
-  kinds: Set<FailureKind>;
-  wakeAt: number | null;
-}
-
-const noProblems = (): LaneReport => ({ problems: [], kinds: new Set(), wakeAt: null });
 
 /**
  * One account's sync, in two lanes. The outbox lane takes in, sends and moves what is dropped, woken
@@ -116,12 +108,7 @@ export class AccountRunner {
    * write next to, so they never overlap (the loop's pass, `sync --once`, a poll by hand, the user's reorganize).
    */
   private readonly serviceLane: RunnerLane;
-  /** Passes running in either lane: the account is syncing while one does. */
-  private active = 0;
-  private lastOutbox = noProblems();
-  private lastService = noProblems();
-  /** The state this runner last announced: the one owner of it, read by every view. */
-  private announced: { state: SyncStateName; message: string | null } = { state: 'idle', message: null };
+  private readonly state: RunnerState;
 
   private readonly phase: number;
 
@@ -129,6 +116,12 @@ export class AccountRunner {
     this.phase = pollPhase(deps.account.id);
     this.outboxLane = new RunnerLane(deps.now);
     this.serviceLane = new RunnerLane(deps.now);
+    this.state = new RunnerState({
+      accountId: deps.account.id,
+      events: deps.events,
+      now: deps.now,
+      paused: () => this.latestAccount().paused,
+    });
     const hosts = resolveHosts(deps.account.environment, deps.account.baseUrl, deps.env);
     const api = createApi({
       hosts,
@@ -205,14 +198,15 @@ export class AccountRunner {
     const running = () => this.running;
     const rescanAt = () => this.deps.now() + this.deps.options.scanIntervalMs;
     this.outboxLane.start(async () => {
-      const r = await this.tracked(() => this.outboxPass(false), 'outbox');
+      const r = await this.state.tracked('outbox', () => this.outboxPass(false));
       return Math.min(r.wakeAt ?? Number.POSITIVE_INFINITY, rescanAt());
     }, running);
     this.serviceLane.start(async () => {
-      const r = await this.tracked(() => this.servicePass(false), 'service');
-      this.synced();
+      const r = await this.state.tracked('service', () => this.servicePass(false));
       // A paused account polls no more: it waits for a kick (resumed) or the rescan.
-      const pollAt = this.latestAccount().paused ? Number.POSITIVE_INFINITY : this.nextPollAt;
+      const paused = this.latestAccount().paused;
+      if (!paused) this.state.synced();
+      const pollAt = paused ? Number.POSITIVE_INFINITY : this.nextPollAt;
       return Math.min(r.wakeAt ?? Number.POSITIVE_INFINITY, pollAt, rescanAt());
     }, running);
   }
@@ -265,15 +259,10 @@ export class AccountRunner {
   snapshot(): RunnerSnapshot {
     const wait = this.ctx.jobs.pausedUntil;
     return {
-      ...this.announced,
+      ...this.state.current,
       nextPollAt: this.running && this.nextPollAt > 0 ? this.nextPollAt : null,
       serviceWaitUntil: wait > 0 ? wait : null,
     };
-  }
-
-  private announce(state: SyncStateName, message?: string): void {
-    this.announced = { state, message: message ?? null };
-    this.ctx.events.emit('state', { accountId: this.ctx.account.id, state, ...(message ? { message } : {}) });
   }
 
   /** The language Detect findings are asked in from now on (the app's language). */
@@ -317,50 +306,12 @@ export class AccountRunner {
    */
   async cycle(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
     const [out, service] = await Promise.all([
-      this.outboxLane.exclusive(() => this.tracked(() => this.outboxPass(full), 'outbox')),
-      this.exclusive(() => this.tracked(() => this.servicePass(full), 'service')),
+      this.outboxLane.exclusive(() => this.state.tracked('outbox', () => this.outboxPass(full))),
+      this.exclusive(() => this.state.tracked('service', () => this.servicePass(full))),
     ]);
-    const ok = this.synced();
+    const ok = this.state.synced();
     const wakes = [out.wakeAt, service.wakeAt].filter((t): t is number => t !== null);
     return { ok, problems: [...service.problems, ...out.problems], wakeAt: wakes.length ? Math.min(...wakes) : null };
-  }
-
-  /** A lane's pass, counted while it runs, its report kept for the account's state; the state told after. */
-  private async tracked(pass: () => Promise<LaneReport | null>, lane: 'outbox' | 'service'): Promise<LaneReport> {
-    this.active++;
-    let r: LaneReport | null = null;
-    try {
-      r = await pass();
-    } finally {
-      this.active--;
-    }
-    if (r && lane === 'outbox') this.lastOutbox = r;
-    if (r && lane === 'service') this.lastService = r;
-    if (this.active === 0) this.settle();
-    return r ?? noProblems();
-  }
-
-  /** The account's state from both lanes' last passes, once neither runs. */
-  private settle(): void {
-    if (this.latestAccount().paused) {
-      this.announce('paused');
-      return;
-    }
-    const problems = [...this.lastService.problems, ...this.lastOutbox.problems];
-    const needsUser = this.lastService.kinds.has('user') || this.lastOutbox.kinds.has('user');
-    this.announce(needsUser ? 'needs_user' : problems.length === 0 ? 'idle' : 'offline', problems[0]);
-  }
-
-  /** Tells the hosts a service pass ended, and whether the account's lanes are without problems. */
-  private synced(): boolean {
-    const ok = this.lastService.problems.length === 0 && this.lastOutbox.problems.length === 0;
-    this.ctx.events.emit('synced', { accountId: this.ctx.account.id, at: this.deps.now(), ok });
-    return ok;
-  }
-
-  /** The syncing state, told once when the first lane starts a pass. */
-  private syncing(): void {
-    if (this.announced.state !== 'syncing') this.announce('syncing');
   }
 
   /** The outbox lane's pass: take in what settled, send what is due, move what was sent. Null: paused. */
@@ -368,7 +319,7 @@ export class AccountRunner {
     const { ctx } = this;
     const signal = this.abort.signal;
     if (this.latestAccount().paused && !full) return null;
-    this.syncing();
+    this.state.syncing();
     const r = noProblems();
     try {
       const outbound = () => outboundCycle(ctx, this.outbound, this.deps.options.uploadConcurrency, signal);
@@ -403,7 +354,7 @@ export class AccountRunner {
       problems.push(`Reorganize: ${(e as Error).message}`);
     }
     if (account.paused && !full) return { problems, kinds, wakeAt: null };
-    this.syncing();
+    this.state.syncing();
     let wakeAt: number | null = null;
     try {
       // Detect results not final and checks run on demand are looked at with their back-off, between polls too.
