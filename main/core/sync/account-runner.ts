@@ -301,17 +301,16 @@ export class AccountRunner {
   }
 
   /**
-   * One full pass of both lanes, side by side. `full` forces the poll and waits out the stability
+   * One full pass of both lanes, the outbox's first, as one pass was before they split: what it sent
+   * is tracked by the same pass's delivery step. `full` forces the poll and waits out the stability
    * time once, so that `sync --once` sends files that were already in the Outbox.
    */
   async cycle(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
-    const [out, service] = await Promise.all([
-      this.outboxLane.exclusive(() => this.state.tracked('outbox', () => this.outboxPass(full))),
-      this.exclusive(() => this.state.tracked('service', () => this.servicePass(full))),
-    ]);
+    const out = await this.outboxLane.exclusive(() => this.state.tracked('outbox', () => this.outboxPass(full)));
+    const service = await this.exclusive(() => this.state.tracked('service', () => this.servicePass(full)));
     const ok = this.state.synced();
     const wakes = [out.wakeAt, service.wakeAt].filter((t): t is number => t !== null);
-    return { ok, problems: [...service.problems, ...out.problems], wakeAt: wakes.length ? Math.min(...wakes) : null };
+    return { ok, problems: [...out.problems, ...service.problems], wakeAt: wakes.length ? Math.min(...wakes) : null };
   }
 
   /** The outbox lane's pass: take in what settled, send what is due, move what was sent. Null: paused. */
