@@ -42,12 +42,7 @@ export function pageGuard(o: PageGuardOptions) {
   let cap: number | null = null;
   let said: number | null = null;
   const stop = (why: string) =>
-    new ServiceError(
-      'retry',
-      `${why}; the app stopped after ${plural(pages, 'page')} of ${o.feed} and will try again later`,
-      null,
-      'list_misbehaves',
-    );
+    new ServiceError('retry', `${why}; the app stopped after ${plural(pages, 'page')} and will try again later`, null, 'list_misbehaves');
   return {
     /** Whether to ask the page after this one (`ids`: the keys of its items); throws when the list misbehaves. */
     more(ids: readonly string[], info: PageInfo): boolean {

@@ -16,7 +16,7 @@ const listRequests: number[] = [];
 const handled = new Set<string>();
 const ENDLESS = [{ action: 'endless_pages', method: 'GET', path: '^/v1/invoices$' }];
 const PROBLEM =
-  /^Received invoices: The service kept sending the received invoices list page after page with nothing new; the app stopped after 2 pages of the received invoices list and will try again later/;
+  /^Received invoices: The service kept sending the received invoices list page after page with nothing new; the app stopped after 2 pages and will try again later/;
 
 beforeAll(async () => {
   sb = await startTestSandbox();

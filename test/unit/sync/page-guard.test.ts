@@ -39,7 +39,7 @@ describe('the page guard', () => {
     expect(r.error).toBeInstanceOf(ServiceError);
     expect(r.error?.kind).toBe('retry');
     expect(r.error?.message).toBe(
-      'The service kept sending the received invoices list page after page with nothing new; the app stopped after 2 pages of the received invoices list and will try again later',
+      'The service kept sending the received invoices list page after page with nothing new; the app stopped after 2 pages and will try again later',
     );
   });
 
