@@ -7,16 +7,18 @@ import { FIXTURE, out } from './harness';
 import { mirrorBench } from './mirror.bench';
 import { pollBench } from './poll.bench';
 import { searchBench } from './search.bench';
+import { slowPollBench } from './slow-poll.bench';
 import { validateBench } from './validate.bench';
 
 // npm run bench: the sync engine against the sandbox on loopback (figures for the issue note). Each
 // section measures two sizes 10x apart, sized by its environment variable (bench/README.md), and
 // runs in a process of its own, so one section's memory never shows in the next one's RSS.
-//   npm run bench -- <mirror|poll|drop|validate|companies|search>   one section, in this process
+//   npm run bench -- <mirror|poll|drop|slow-poll|validate|companies|search>   one section, in this process
 const SECTIONS = {
   mirror: mirrorBench,
   poll: pollBench,
   drop: dropBench,
+  'slow-poll': slowPollBench,
   validate: () => validateBench(out),
   companies: companiesBench,
   search: () => searchBench(),

@@ -7,9 +7,11 @@ import { z } from 'zod';
  * to /__sandbox/). Before the handler: added latency, an error status, a connection reset, a stall.
  * After the handler has applied the request: a dropped response, garbage instead of the body, or the
  * body cut short of its Content-Length (the connection closes after half of it), or no Date header.
+ * Around the handler: a list that never ends (every page answers the first page's items and says the
+ * next page is 2).
  */
 export const faultRuleSchema = z.object({
-  action: z.enum(['latency', 'error', 'reset', 'stall', 'drop_response', 'garbage', 'truncate', 'no_date']),
+  action: z.enum(['latency', 'error', 'reset', 'stall', 'drop_response', 'garbage', 'truncate', 'no_date', 'endless_pages']),
   method: z.string().optional(),
   /** A regular expression tested against the path (no query). */
   path: z.string().optional(),
@@ -77,11 +79,19 @@ export class Faults {
       if (req.url.startsWith('/__sandbox')) return;
       const before = this.pick(req, 'before');
       if (before) await this.applyBefore(before, req, reply);
-      if (!reply.sent) req.afterFault = this.pick(req, 'after');
+      if (!reply.sent) req.afterFault ??= this.pick(req, 'after');
     });
     app.addHook('onSend', async (req, reply, payload) => {
       const f = req.afterFault;
       if (!f) return payload;
+      if (f.action === 'endless_pages') {
+        // The first page's items with the word that a page 2 follows, and no totals to tell otherwise:
+        // a client that trusts X-Next-Page alone never stops.
+        for (const h of ['X-Total', 'X-Total-Pages', 'X-Prev-Page', 'Link']) reply.removeHeader(h);
+        reply.header('X-Page', '1');
+        reply.header('X-Next-Page', '2');
+        return payload;
+      }
       if (f.action === 'drop_response') {
         // The request has been applied; the client never learns it.
         req.raw.socket?.destroy();
@@ -140,6 +150,11 @@ export class Faults {
         });
         return;
       }
+      case 'endless_pages':
+        // Whatever page is asked, the handler answers the first; the headers are set after it.
+        (req.query as Record<string, unknown>).page = '1';
+        req.afterFault = r;
+        return;
       default:
         return;
     }

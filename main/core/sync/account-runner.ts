@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { type Credentials, createApi } from '../api';
 import { backoffDelay } from '../api/backoff';
 import { resolveHosts } from '../api/environments';
-import { type FailureKind, ServiceError } from '../api/errors';
+import type { FailureKind } from '../api/errors';
 import type { RetryOptions } from '../api/retry';
 import type { TransportOptions } from '../api/transport';
 import type { Logger } from '../log';
@@ -12,22 +12,17 @@ import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import type { SyncContext } from './context';
 import { detectWakeAt, runDetectWork } from './detect-work';
-import { runDownloads } from './downloads';
-import type { EngineEventMap, EngineEvents } from './events';
-import { pollBankMessages } from './inbound-bank';
-import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
-import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
-import { COLLECTION_KIND, collectionQueue, enqueueCollectionTracking } from './jobs/collection-queue';
-import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
-import { enqueueDetect } from './jobs/detect-queue';
+import type { EngineEvents } from './events';
 import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
-import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
 import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
+import { type FeedOptions, pollFeeds } from './poll-feeds';
 import { nextPollSlot, pollPhase } from './poll-schedule';
 import { finishInterruptedMoves, type ReorganizeReport } from './reorganize';
+import { RunnerLane } from './runner-lane';
+import { type LaneReport, noProblems, RunnerState, type SyncStateName } from './runner-state';
 import type { TurnGate } from './turn-gate';
 import { watchOutbox } from './watcher';
 
@@ -76,7 +71,7 @@ export interface RunnerDeps {
   localGate?: TurnGate;
 }
 
-export type SyncStateName = EngineEventMap['state']['state'];
+export type { SyncStateName };
 
 /** What an account's sync is doing and when it looks at the service next (null: not scheduled). */
 export interface RunnerSnapshot {
@@ -92,32 +87,41 @@ export interface CycleReport {
   problems: string[];
 }
 
-/** One account's sync: the outbox loop, the poll loop, downloads and delivery tracking. */
+/**
+ * One account's sync, in two lanes. The outbox lane takes in, sends and moves what is dropped, woken
+ * by the watcher; the service lane reorganizes the Inbox, looks at Detect work and polls every poll
+ * interval, with the downloads. A file dropped while a poll waits on a slow list is sent at once:
+ * uploads never touch the Inbox, so only the service lane keeps a reorganize apart from downloads.
+ */
 export class AccountRunner {
   readonly ctx: SyncContext;
   private readonly outbound = newOutboundMemory();
   private watcher: FSWatcher | null = null;
   private readonly abort = new AbortController();
-  private wake: (() => void) | null = null;
-  /** A kick that came while a cycle ran: the loop goes round again at once instead of sleeping. */
-  private kicked = false;
-  private loop: Promise<void> | null = null;
   private pollRequested = true;
   private nextPollAt = 0;
   private pollFailures = 0;
   private running = false;
+  private readonly outboxLane: RunnerLane;
   /**
-   * One pass, one reorganize of the Inbox at a time: a reorganize moves the files downloads write
-   * next to, so they never overlap (the loop's pass, `sync --once`, a poll by hand, the user's reorganize).
+   * One service pass, one reorganize of the Inbox at a time: a reorganize moves the files downloads
+   * write next to, so they never overlap (the loop's pass, `sync --once`, a poll by hand, the user's reorganize).
    */
-  private turn: Promise<unknown> = Promise.resolve();
-  /** The state this runner last announced: the one owner of it, read by every view. */
-  private announced: { state: SyncStateName; message: string | null } = { state: 'idle', message: null };
+  private readonly serviceLane: RunnerLane;
+  private readonly state: RunnerState;
 
   private readonly phase: number;
 
   constructor(private readonly deps: RunnerDeps) {
     this.phase = pollPhase(deps.account.id);
+    this.outboxLane = new RunnerLane(deps.now);
+    this.serviceLane = new RunnerLane(deps.now);
+    this.state = new RunnerState({
+      accountId: deps.account.id,
+      events: deps.events,
+      now: deps.now,
+      paused: () => this.latestAccount().paused,
+    });
     const hosts = resolveHosts(deps.account.environment, deps.account.baseUrl, deps.env);
     const api = createApi({
       hosts,
@@ -187,18 +191,29 @@ export class AccountRunner {
     if (this.deps.options.watch) {
       this.watcher = watchOutbox(
         this.ctx.account.root,
-        () => this.kick(),
+        () => this.outboxLane.kick(),
         (e) => this.ctx.log.warn('watcher error', { error: e.message }),
       );
     }
-    this.loop = this.run();
+    const running = () => this.running;
+    const rescanAt = () => this.deps.now() + this.deps.options.scanIntervalMs;
+    this.outboxLane.start(async () => {
+      const r = await this.state.tracked('outbox', () => this.outboxPass(false));
+      return Math.min(r.wakeAt ?? Number.POSITIVE_INFINITY, rescanAt());
+    }, running);
+    this.serviceLane.start(async () => {
+      const r = await this.state.tracked('service', () => this.servicePass(false));
+      // A paused account polls no more: it waits for a kick (resumed) or the rescan.
+      const paused = this.latestAccount().paused;
+      if (!paused) this.state.synced();
+      const pollAt = paused ? Number.POSITIVE_INFINITY : this.nextPollAt;
+      return Math.min(r.wakeAt ?? Number.POSITIVE_INFINITY, pollAt, rescanAt());
+    }, running);
   }
 
-  /** Runs `fn` when no other pass or reorganize of this account runs, and keeps them out until it ends. */
+  /** Runs `fn` when no other service pass or reorganize of this account runs, and keeps them out until it ends. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.turn.then(fn);
-    this.turn = result.catch(() => undefined);
-    return result;
+    return this.serviceLane.exclusive(fn);
   }
 
   /**
@@ -244,15 +259,10 @@ export class AccountRunner {
   snapshot(): RunnerSnapshot {
     const wait = this.ctx.jobs.pausedUntil;
     return {
-      ...this.announced,
+      ...this.state.current,
       nextPollAt: this.running && this.nextPollAt > 0 ? this.nextPollAt : null,
       serviceWaitUntil: wait > 0 ? wait : null,
     };
-  }
-
-  private announce(state: SyncStateName, message?: string): void {
-    this.announced = { state, message: message ?? null };
-    this.ctx.events.emit('state', { accountId: this.ctx.account.id, state, ...(message ? { message } : {}) });
   }
 
   /** The language Detect findings are asked in from now on (the app's language). */
@@ -266,86 +276,85 @@ export class AccountRunner {
     this.kick();
   }
 
+  /** Both lanes look again (new work the engine queued, the account paused or resumed). */
   kick(): void {
-    if (this.wake) this.wake();
-    else this.kicked = true;
+    this.outboxLane.kick();
+    this.serviceLane.kick();
   }
 
   /**
    * Stops after the work in flight: the job runner drains (jobs in flight get a few seconds to finish,
-   * then are aborted and go back to their queue with their key), then the loop ends.
+   * then are aborted and go back to their queue with their key), then the loops end.
    */
   async stop(): Promise<void> {
     this.running = false;
     this.kick();
     await this.ctx.jobs.drain();
     this.abort.abort();
-    await this.loop;
+    await Promise.all([this.outboxLane.stopped(), this.serviceLane.stopped()]);
     await this.watcher?.close();
     await this.ctx.api.close();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.kicked = false;
-      const { wakeAt } = await this.cycle(false);
-      if (!this.running) break;
-      if (this.kicked) continue;
-      const now = this.deps.now();
-      const until = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, this.nextPollAt, now + this.deps.options.scanIntervalMs);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, Math.max(0, until - now));
-        this.wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
+  private latestAccount(): Account {
+    return this.ctx.store.accounts.get(this.ctx.account.id) ?? this.ctx.account;
   }
 
   /**
-   * One pass. `full` forces the inbound side and waits out the stability time once, so that
-   * `sync --once` sends files that were already in the Outbox.
+   * One full pass of both lanes, the outbox's first, as one pass was before they split: what it sent
+   * is tracked by the same pass's delivery step. `full` forces the poll and waits out the stability
+   * time once, so that `sync --once` sends files that were already in the Outbox.
    */
-  cycle(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
-    return this.exclusive(() => this.pass(full));
+  async cycle(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
+    const out = await this.outboxLane.exclusive(() => this.state.tracked('outbox', () => this.outboxPass(full)));
+    const service = await this.exclusive(() => this.state.tracked('service', () => this.servicePass(full)));
+    const ok = this.state.synced();
+    const wakes = [out.wakeAt, service.wakeAt].filter((t): t is number => t !== null);
+    return { ok, problems: [...out.problems, ...service.problems], wakeAt: wakes.length ? Math.min(...wakes) : null };
   }
 
-  private async pass(full: boolean): Promise<CycleReport & { wakeAt: number | null }> {
+  /** The outbox lane's pass: take in what settled, send what is due, move what was sent. Null: paused. */
+  private async outboxPass(full: boolean): Promise<LaneReport | null> {
+    const { ctx } = this;
+    const signal = this.abort.signal;
+    if (this.latestAccount().paused && !full) return null;
+    this.state.syncing();
+    const r = noProblems();
+    try {
+      const outbound = () => outboundCycle(ctx, this.outbound, this.deps.options.uploadConcurrency, signal);
+      let out = await this.local(outbound, signal, null);
+      if (full) {
+        // Look twice, a stability time apart, then send what settled.
+        await new Promise((res) => setTimeout(res, ctx.stableMs));
+        out = await this.local(outbound, signal, null);
+      }
+      r.wakeAt = out?.wakeAt ?? null;
+      if (out && out.needsUser > 0) {
+        r.kinds.add('user');
+        r.problems.push(`Outbox: ${out.needsUser} file(s) wait for you [user]`);
+      }
+    } catch (e) {
+      r.problems.push(`Outbox: ${(e as Error).message}`);
+    }
+    return r;
+  }
+
+  /** The service lane's pass: a reorganize asked for, Detect work, and the poll when it is due. */
+  private async servicePass(full: boolean): Promise<LaneReport> {
     const { ctx } = this;
     const signal = this.abort.signal;
     const problems: string[] = [];
     const kinds = new Set<FailureKind>();
-    const account = ctx.store.accounts.get(ctx.account.id) ?? ctx.account;
+    const account = this.latestAccount();
     try {
       // Local work the user asked for, before anything that may wait on the network; a paused account too.
       await this.local(() => this.reorganizeDue(), signal, undefined);
     } catch (e) {
       problems.push(`Reorganize: ${(e as Error).message}`);
     }
-    if (account.paused && !full) {
-      this.announce('paused');
-      return { ok: true, problems, wakeAt: null };
-    }
-    this.announce('syncing');
+    if (account.paused && !full) return { problems, kinds, wakeAt: null };
+    this.state.syncing();
     let wakeAt: number | null = null;
-    try {
-      const outbound = () => outboundCycle(ctx, this.outbound, this.deps.options.uploadConcurrency, signal);
-      let out = await this.local(outbound, signal, null);
-      if (full) {
-        // Look twice, a stability time apart, then send what settled.
-        await new Promise((r) => setTimeout(r, ctx.stableMs));
-        out = await this.local(outbound, signal, null);
-      }
-      wakeAt = out?.wakeAt ?? null;
-      if (out && out.needsUser > 0) {
-        kinds.add('user');
-        problems.push(`Outbox: ${out.needsUser} file(s) wait for you [user]`);
-      }
-    } catch (e) {
-      problems.push(`Outbox: ${(e as Error).message}`);
-    }
     try {
       // Detect results not final and checks run on demand are looked at with their back-off, between polls too.
       await this.local(
@@ -373,7 +382,7 @@ export class AccountRunner {
       const { gate } = this;
       const inbound = () => {
         if (!onTime) from = this.deps.now();
-        return this.inbound(problems, kinds, signal);
+        return pollFeeds(ctx, this.feedOptions, problems, kinds, signal);
       };
       // Stopping while waiting for a place: nothing was asked, nothing failed.
       const ok = await (gate ? gate.run(inbound, signal, true) : inbound());
@@ -387,103 +396,26 @@ export class AccountRunner {
         : this.deps.now() + base + backoffDelay({ baseMs: base, capMs: Math.max(0, 3600_000 - base) }, this.pollFailures, this.deps.random);
       this.nextPollAt = Math.max(next, ctx.jobs.pausedUntil);
     }
-    const ok = problems.length === 0;
-    const needsUser = kinds.has('user');
-    this.announce(needsUser ? 'needs_user' : ok ? 'idle' : 'offline', problems[0]);
-    ctx.events.emit('synced', { accountId: account.id, at: this.deps.now(), ok });
-    return { ok, problems, wakeAt };
+    return { problems, kinds, wakeAt };
+  }
+
+  private get feedOptions(): FeedOptions {
+    const { deps } = this;
+    return {
+      now: deps.now,
+      random: deps.random,
+      backoff: deps.options.backoff,
+      downloadConcurrency: deps.options.downloadConcurrency,
+      detectLang: () => deps.options.detectLang,
+    };
   }
 
   /** Only the inbound side: poll every feed, fetch what is new (benchmarks and "Sync now" on received items). */
   poll(): Promise<CycleReport> {
     return this.exclusive(async () => {
       const problems: string[] = [];
-      const ok = await this.inbound(problems, new Set(), this.abort.signal);
+      const ok = await pollFeeds(this.ctx, this.feedOptions, problems, new Set(), this.abort.signal);
       return { ok, problems };
     });
-  }
-
-  /** Runs every feed; each failure adds a line to `problems` and its kind to `kinds`. */
-  private async inbound(problems: string[], kinds: Set<FailureKind>, signal: AbortSignal): Promise<boolean> {
-    const { ctx } = this;
-    const step = async (name: string, fn: () => Promise<unknown>) => {
-      // After a 429 the account asks nothing more until the pause ends.
-      if (ctx.jobs.pausedUntil > 0) return;
-      try {
-        await fn();
-      } catch (e) {
-        if (signal.aborted) return;
-        const kind = e instanceof ServiceError ? e.kind : 'retry';
-        if (e instanceof ServiceError && e.status === 429) {
-          ctx.jobs.pause(this.deps.now() + backoffDelay(this.deps.options.backoff, 1, this.deps.random, e.retryAfterMs), {
-            message: (e as Error).message,
-            kind,
-          });
-        }
-        kinds.add(kind);
-        const message = `${name}: ${(e as Error).message} [${kind}]`;
-        problems.push(message);
-        ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${(e as Error).message}` });
-        ctx.log.warn('sync step failed', { step: name, error: (e as Error).message, kind });
-      }
-    };
-    const before = problems.length;
-    let fresh: string[] = [];
-    const downloads = () =>
-      step('Downloads', async () => {
-        const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
-        if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
-      });
-    // Files are fetched from the first page with new invoices on, while the pages and the other feeds
-    // are asked (sharing the request slots with Detect): on a first mirror the service and the disk
-    // work at once instead of the files waiting for every page. A run that finds nothing due ends;
-    // the one after the feeds takes what they (or pages after it ended) queued. A quiet poll runs one.
-    let early: Promise<void> | null = null;
-    await step('Received invoices', async () => {
-      fresh = (
-        await pollReceivedInvoices(ctx, signal, (n) => {
-          if (n > 0) early ??= downloads();
-        })
-      ).fresh;
-    });
-    await step('Detect results', async () => {
-      // New invoices, and older ones whose result could not be fetched before: one job each.
-      enqueueDetect(ctx, ctx.store.invoices.listMissingDetect(ctx.account.id, 200));
-      const r = await runDetectWork(ctx, () => this.deps.options.detectLang, this.deps.options.downloadConcurrency, signal);
-      if (r.needsUser) throw new ServiceError('user', `${r.needsUser} Detect result(s) wait for you`, null);
-    });
-    if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));
-    await step('Sent invoices', () => pollSentInvoices(ctx, signal));
-    await step('Received documents', () => pollReceivedDocuments(ctx, signal));
-    await step('Sent documents', () => pollSentDocuments(ctx, signal));
-    await step('Bank messages', () => pollBankMessages(ctx, signal));
-    await step('Delivery status', async () => {
-      enqueueDeliveryTracking(ctx);
-      const r = await ctx.jobs.runDue(deliveryQueue(ctx), 1, signal);
-      if (r.retried + r.needsUser > 0) {
-        const job = ctx.store.jobs.find(ctx.account.id, DELIVERY_KIND, 'sent');
-        throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Delivery status could not be checked', null);
-      }
-    });
-    await step('Collection', async () => {
-      enqueueCollectionTracking(ctx);
-      const r = await ctx.jobs.runDue(collectionQueue(ctx), 1, signal);
-      if (r.retried + r.needsUser > 0) {
-        const job = ctx.store.jobs.find(ctx.account.id, COLLECTION_KIND, 'assignments');
-        throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Collection status could not be checked', null);
-      }
-    });
-    await early;
-    await downloads();
-    // After the downloads: only a message whose file is durable here is ever deleted (the option is off by default).
-    if (ctx.account.deleteRiAfterDownload) {
-      await step('Delete downloaded RI messages', async () => {
-        enqueueRiDeletes(ctx);
-        const r = await ctx.jobs.runDue(riDeleteQueue(ctx), 2, signal);
-        if (r.retried) problems.push(`Delete downloaded RI messages: ${r.retried} will be tried again [retry]`);
-      });
-    }
-    ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(this.deps.now()).toISOString());
-    return problems.length === before;
   }
 }

@@ -2,6 +2,7 @@ import type { Direction } from '../../../shared/enums';
 import type { Document, DocumentFile } from '../../../shared/schemas/document';
 import type { SyncContext } from './context';
 import { OVERLAP_MS } from './inbound-invoices';
+import { pageGuard } from './page-guard';
 
 const PER_PAGE = 100;
 const CURSOR: Record<Direction, string> = { RECEIVED: 'documents.created_at', SENT: 'documents.sent.created_at' };
@@ -16,7 +17,8 @@ export const pollReceivedDocuments = (ctx: SyncContext, signal?: AbortSignal) =>
 export const pollSentDocuments = (ctx: SyncContext, signal?: AbortSignal) => pollDocuments(ctx, 'SENT', signal);
 
 /**
- * Pages of documents in created_at order from the watermark less an overlap, following X-Next-Page.
+ * Pages of documents in created_at order from the watermark less an overlap, following X-Next-Page
+ * while the page guard lets it.
  * A received document and its file jobs are saved in one transaction with its page: files the list
  * does not carry are asked for before it, so a failure or a crash in between loses nothing (the
  * page is fetched again, the watermark not having moved).
@@ -28,12 +30,29 @@ async function pollDocuments(ctx: SyncContext, direction: Direction, signal?: Ab
   const start = cursor ? new Date(Date.parse(cursor) - OVERLAP_MS).toISOString() : undefined;
   const fresh: string[] = [];
   let requests = 0;
-  for (let page = 1; page <= 10_000; page++) {
+  const guard = pageGuard({
+    feed: direction === 'RECEIVED' ? 'the received documents list' : 'the sent documents list',
+    perPage: PER_PAGE,
+    now: ctx.now,
+    endsWithoutNextPage: true,
+  });
+  for (let page = 1; ; page++) {
     const { items, page: info } = await api.documents.list(
       { direction, ...(start ? { created_at_start: start } : {}), sort: ['created_at'], per_page: PER_PAGE, page },
       signal,
     );
     requests++;
+    // A list that misbehaves is told after this page is kept: what it brought is not lost.
+    let misbehaves: unknown = null;
+    let more = false;
+    try {
+      more = guard.more(
+        items.map((d) => d.id),
+        info,
+      );
+    } catch (e) {
+      misbehaves = e;
+    }
     const files = new Map<string, DocumentFile[]>();
     if (direction === 'RECEIVED') {
       for (const doc of items.filter((d) => needsFiles(ctx, d))) {
@@ -53,10 +72,18 @@ async function pollDocuments(ctx: SyncContext, direction: Direction, signal?: Ab
       }
       if (newest) store.cursors.set(account.id, cursorName, newest);
     });
-    if (!info.nextPage || items.length === 0) break;
+    if (misbehaves) {
+      emitReceived(ctx, direction, fresh);
+      throw misbehaves;
+    }
+    if (!more) break;
   }
-  if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: account.id, kind: 'document', id });
+  emitReceived(ctx, direction, fresh);
   return { fresh, requests };
+}
+
+function emitReceived(ctx: SyncContext, direction: Direction, fresh: readonly string[]): void {
+  if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: ctx.account.id, kind: 'document', id });
 }
 
 /** A received document whose files are not queued yet: new, or one an earlier version saved without them. */

@@ -1,6 +1,7 @@
 import type { Invoice } from '../../../shared/schemas/invoice';
 import type { SyncContext } from './context';
 import { setHandled } from './invoice-actions';
+import { pageGuard } from './page-guard';
 
 /** Received invoices are asked for from a little before the last one seen: late arrivals are caught. */
 export const OVERLAP_MS = 10 * 60_000;
@@ -13,7 +14,7 @@ const SENT_CURSOR = 'invoices.sent.received_at';
  * de-duplicated by id. With nothing new this is one request, whatever the mirror's size. The
  * watermark advances after each page, so a crash mid-way resumes where it was.
  */
-export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal, onPage?: (fresh: number) => void) {
+export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal, onPage?: (fresh: readonly string[]) => void) {
   return pollInvoices(ctx, 'RECEIVED', signal, onPage);
 }
 
@@ -30,8 +31,8 @@ async function pollInvoices(
   ctx: SyncContext,
   direction: 'RECEIVED' | 'SENT',
   signal?: AbortSignal,
-  /** Told when a page's rows (and its files' jobs) are committed, with how many of them were new. */
-  onPage?: (fresh: number) => void,
+  /** Told when a page's rows (and its files' jobs) are committed, with the ids of those that were new. */
+  onPage?: (fresh: readonly string[]) => void,
 ): Promise<{ fresh: string[]; requests: number }> {
   const { store, account, api } = ctx;
   const cursorName = direction === 'RECEIVED' ? CURSOR : SENT_CURSOR;
@@ -48,11 +49,27 @@ async function pollInvoices(
     answer.catch(() => undefined);
     return answer;
   };
+  const guard = pageGuard({
+    feed: direction === 'RECEIVED' ? 'the received invoices list' : 'the sent invoices list',
+    perPage: PER_PAGE,
+    now: ctx.now,
+    endsWithoutNextPage: false,
+  });
   let next = fetchPage(1);
   for (let page = 1; ; page++) {
     const { items, page: info } = await next;
     requests++;
-    const last = items.length < PER_PAGE || (info.nextPage === null && info.totalPages !== null && page >= info.totalPages);
+    // A list that misbehaves is told after this page is kept: what it brought is not lost.
+    let misbehaves: unknown = null;
+    let last = true;
+    try {
+      last = !guard.more(
+        items.map((i) => i.id),
+        info,
+      );
+    } catch (e) {
+      misbehaves = e;
+    }
     // The next page is asked for while this one's rows commit, so the service is never left idle between pages.
     if (!last) next = fetchPage(page + 1);
     let newest = store.cursors.get(account.id, cursorName) ?? null;
@@ -67,7 +84,7 @@ async function pollInvoices(
       }
       if (newest) store.cursors.set(account.id, cursorName, newest);
     });
-    onPage?.(fresh.length - freshBefore);
+    onPage?.(fresh.slice(freshBefore));
     if (direction === 'RECEIVED' && info.total !== null) {
       ctx.events.emit('progress', {
         accountId: account.id,
@@ -76,10 +93,18 @@ async function pollInvoices(
         total: info.total,
       });
     }
+    if (misbehaves) {
+      emitReceived(ctx, direction, fresh);
+      throw misbehaves;
+    }
     if (last) break;
   }
-  if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: account.id, kind: 'invoice', id });
+  emitReceived(ctx, direction, fresh);
   return { fresh, requests };
+}
+
+function emitReceived(ctx: SyncContext, direction: 'RECEIVED' | 'SENT', fresh: readonly string[]): void {
+  if (direction === 'RECEIVED') for (const id of fresh) ctx.events.emit('received', { accountId: ctx.account.id, kind: 'invoice', id });
 }
 
 /** The invoice file itself, its image (PDF) and every attachment: durable download jobs. */

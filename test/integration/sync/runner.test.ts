@@ -64,6 +64,43 @@ describe('the long-running engine', () => {
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
   });
 
+  it('sends a file dropped while a poll waits on a slow invoice list, before that poll ends', async () => {
+    // The list answers after 10 s; the drop's stability wait is 200 ms. Before the outbox had a lane
+    // of its own, the file waited for the whole poll (issue 36: 16 s with the list at 8 s).
+    if (t.engine.status()[0]?.state !== 'idle') await t.engine.events.waitFor('state', (p) => p.state === 'idle');
+    await sb.call('/__sandbox/faults', {
+      method: 'PUT',
+      json: [{ action: 'latency', latency_ms: 10_000, method: 'GET', path: '^/v1/invoices$', times: 1 }],
+    });
+    const atList = new Promise<void>((resolve) => {
+      const on = (r: string) => {
+        if (r !== 'GET /v1/invoices') return;
+        requests.off('request', on);
+        resolve();
+      };
+      requests.on('request', on);
+    });
+    const order: string[] = [];
+    const offSynced = t.engine.events.on('synced', () => order.push('synced'));
+    const offSent = t.engine.events.on('sent', (p) => {
+      if (p.file.endsWith('during-poll.xml')) order.push('sent');
+    });
+    try {
+      t.engine.syncNow();
+      await atList;
+      order.length = 0;
+      const polled = t.engine.events.waitFor('synced', undefined, 30_000);
+      const xml = (await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8')).replace('Snippet1', 'DURING-POLL-1');
+      await writeFile(join(t.root, 'Outbox', 'Invoices', 'during-poll.xml'), xml);
+      await polled;
+      expect(order).toEqual(['sent', 'synced']);
+    } finally {
+      offSynced();
+      offSent();
+      await sb.call('/__sandbox/faults', { method: 'DELETE' });
+    }
+  });
+
   it('says when it polls next, and while the service fails that is the backed-off time', async () => {
     if (t.engine.status()[0]?.state !== 'idle') await t.engine.events.waitFor('state', (p) => p.state === 'idle');
     const ok = t.engine.status()[0];

@@ -6,8 +6,10 @@ import {
   type PartnerListView,
 } from '../../../../shared/bridge/partner';
 import type { PartnerInbound, PartnerOutboundError } from '../../../../shared/schemas/partner';
+import type { PageInfo } from '../../api/paging';
 import type { Account } from '../../store/accounts';
 import { needsPerson } from '../../sync/needs-person';
+import { pageGuard } from '../../sync/page-guard';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountOf, apiOf } from './common';
@@ -39,14 +41,18 @@ const ref = (
 /**
  * Reads pages of 100 until the service has no more or the app has read its most. `keep` drops rows
  * outside the window; `pastWindow` says a row is older than it, which ends the walk once the answer
- * has come newest first so far (the order is the service's, so it is checked, not assumed).
+ * has come newest first so far (the order is the service's, so it is checked, not assumed). The page
+ * guard ends a list that repeats itself or runs past its totals (a row has no id: the whole row is its key).
  */
 async function walk<T extends { happened_at?: string | null }>(
-  fetchPage: (page: number) => Promise<{ items: T[]; nextPage: number | null }>,
+  feed: string,
+  now: () => number,
+  fetchPage: (page: number) => Promise<{ items: T[]; page: PageInfo }>,
   keep: (row: T) => boolean,
   pastWindow: (row: T) => boolean,
 ): Promise<{ rows: T[]; truncated: boolean }> {
   const rows: T[] = [];
+  const guard = pageGuard({ feed, perPage: PER_PAGE, now, endsWithoutNextPage: true });
   let newestFirst = true;
   let previous = Number.POSITIVE_INFINITY;
   for (let page = 1; ; page++) {
@@ -61,7 +67,13 @@ async function walk<T extends { happened_at?: string | null }>(
       if (rows.length >= PARTNER_MAX_ROWS) return { rows, truncated: true };
     }
     const last = answer.items.at(-1);
-    if (answer.items.length === 0 || answer.nextPage === null || answer.items.length < PER_PAGE) return { rows, truncated: false };
+    if (
+      !guard.more(
+        answer.items.map((r) => JSON.stringify(r)),
+        answer.page,
+      )
+    )
+      return { rows, truncated: false };
     if (newestFirst && last && pastWindow(last)) return { rows, truncated: false };
   }
 }
@@ -96,10 +108,9 @@ export function partnerHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const { account, api } = await partnerOf(accountId);
       const synced = syncedByOf(d, account);
       const { rows, truncated } = await walk<PartnerInbound>(
-        async (page) => {
-          const r = await api.inbound({ ...(state === 'all' ? {} : { state }), page, per_page: PER_PAGE });
-          return { items: r.items, nextPage: r.page.nextPage };
-        },
+        "the partner's received invoices list",
+        d.now,
+        (page) => api.inbound({ ...(state === 'all' ? {} : { state }), page, per_page: PER_PAGE }),
         inWindow(after, before),
         olderThan(after),
       );
@@ -118,15 +129,15 @@ export function partnerHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const { account, api } = await partnerOf(accountId);
       const synced = syncedByOf(d, account);
       const { rows, truncated } = await walk<PartnerOutboundError>(
-        async (page) => {
-          const r = await api.outboundErrors({
+        "the partner's sending errors list",
+        d.now,
+        (page) =>
+          api.outboundErrors({
             happened_after: after,
             ...(before ? { happened_before: before } : {}),
             page,
             per_page: PER_PAGE,
-          });
-          return { items: r.items, nextPage: r.page.nextPage };
-        },
+          }),
         // The service filters the window itself; the check stays for a service that answers wider.
         inWindow(after, before),
         olderThan(after),

@@ -10,6 +10,7 @@ import { sharedTransactions } from '../group-commit';
 import { absolute } from '../layout';
 import { activity, reject, spoolOf } from '../outbound';
 import { DOCUMENT_OPTION_FIELDS, formFieldsFrom, INVOICE_OPTION_FIELDS } from '../outbound-options';
+import { pageGuard } from '../page-guard';
 import { sendBankMessage } from '../send-bank-message';
 import { findSentInvoice } from './find-sent-invoice';
 import type { JobError, JobQueue, Loaded } from './job-runner';
@@ -217,11 +218,19 @@ async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, sign
 /** Looks through this account's recently sent documents for the one carrying our transmission_id. */
 async function findDocumentByTransmissionId(ctx: SyncContext, job: OutboxJob, signal?: AbortSignal): Promise<string | null> {
   const since = new Date(job.createdAt - 24 * 3600_000).toISOString();
+  const guard = pageGuard({ feed: 'the sent documents list', perPage: 100, now: ctx.now, endsWithoutNextPage: true });
+  // A day of sent documents; 20 pages at most, as before the guard, which ends a list that misbehaves sooner.
   for (let page = 1; page <= 20; page++) {
     const { items, page: info } = await ctx.api.documents.list({ direction: 'SENT', created_at_start: since, per_page: 100, page }, signal);
     const hit = items.find((d) => d.transmission_id === job.serviceKey);
     if (hit) return hit.id;
-    if (!info.nextPage) break;
+    if (
+      !guard.more(
+        items.map((d) => d.id),
+        info,
+      )
+    )
+      break;
   }
   return null;
 }

@@ -1,0 +1,116 @@
+import type { BackoffPolicy } from '../api/backoff';
+import { backoffDelay } from '../api/backoff';
+import { type FailureKind, ServiceError } from '../api/errors';
+import type { SyncContext } from './context';
+import { runDetectWork } from './detect-work';
+import { runDownloads } from './downloads';
+import { pollBankMessages } from './inbound-bank';
+import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
+import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
+import { COLLECTION_KIND, collectionQueue, enqueueCollectionTracking } from './jobs/collection-queue';
+import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
+import { enqueueDetect } from './jobs/detect-queue';
+import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
+
+/** What one poll of an account needs of its runner. */
+export interface FeedOptions {
+  now: () => number;
+  random: () => number;
+  backoff: BackoffPolicy;
+  downloadConcurrency: number;
+  /** The language Detect findings are asked in (the app's language, which may change between polls). */
+  detectLang: () => string;
+}
+
+/**
+ * Runs every feed of one poll, then the downloads, the delivery and collection tracking; each failure
+ * adds a line to `problems` and its kind to `kinds`. Answers whether none failed.
+ */
+export async function pollFeeds(
+  ctx: SyncContext,
+  o: FeedOptions,
+  problems: string[],
+  kinds: Set<FailureKind>,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const step = async (name: string, fn: () => Promise<unknown>) => {
+    // After a 429 the account asks nothing more until the pause ends.
+    if (ctx.jobs.pausedUntil > 0) return;
+    try {
+      await fn();
+    } catch (e) {
+      if (signal.aborted) return;
+      const kind = e instanceof ServiceError ? e.kind : 'retry';
+      if (e instanceof ServiceError && e.status === 429) {
+        ctx.jobs.pause(o.now() + backoffDelay(o.backoff, 1, o.random, e.retryAfterMs), {
+          message: (e as Error).message,
+          kind,
+        });
+      }
+      kinds.add(kind);
+      const message = `${name}: ${(e as Error).message} [${kind}]`;
+      problems.push(message);
+      ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${(e as Error).message}` });
+      ctx.log.warn('sync step failed', { step: name, error: (e as Error).message, kind });
+    }
+  };
+  const before = problems.length;
+  const fresh: string[] = [];
+  const downloads = () =>
+    step('Downloads', async () => {
+      const r = await runDownloads(ctx, o.downloadConcurrency, signal);
+      if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
+    });
+  // Files are fetched from the first page with new invoices on, while the pages and the other feeds
+  // are asked (sharing the request slots with Detect): on a first mirror the service and the disk
+  // work at once instead of the files waiting for every page. A run that finds nothing due ends;
+  // the one after the feeds takes what they (or pages after it ended) queued. A quiet poll runs one.
+  let early: Promise<void> | null = null;
+  await step('Received invoices', async () => {
+    // Gathered page by page: the invoices of the pages kept before a failure (a list that misbehaves,
+    // a page that does not come) are marked handled too.
+    await pollReceivedInvoices(ctx, signal, (ids) => {
+      fresh.push(...ids);
+      if (ids.length > 0) early ??= downloads();
+    });
+  });
+  await step('Detect results', async () => {
+    // New invoices, and older ones whose result could not be fetched before: one job each.
+    enqueueDetect(ctx, ctx.store.invoices.listMissingDetect(ctx.account.id, 200));
+    const r = await runDetectWork(ctx, o.detectLang, o.downloadConcurrency, signal);
+    if (r.needsUser) throw new ServiceError('user', `${r.needsUser} Detect result(s) wait for you`, null);
+  });
+  if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));
+  await step('Sent invoices', () => pollSentInvoices(ctx, signal));
+  await step('Received documents', () => pollReceivedDocuments(ctx, signal));
+  await step('Sent documents', () => pollSentDocuments(ctx, signal));
+  await step('Bank messages', () => pollBankMessages(ctx, signal));
+  await step('Delivery status', async () => {
+    enqueueDeliveryTracking(ctx);
+    const r = await ctx.jobs.runDue(deliveryQueue(ctx), 1, signal);
+    if (r.retried + r.needsUser > 0) {
+      const job = ctx.store.jobs.find(ctx.account.id, DELIVERY_KIND, 'sent');
+      throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Delivery status could not be checked', null);
+    }
+  });
+  await step('Collection', async () => {
+    enqueueCollectionTracking(ctx);
+    const r = await ctx.jobs.runDue(collectionQueue(ctx), 1, signal);
+    if (r.retried + r.needsUser > 0) {
+      const job = ctx.store.jobs.find(ctx.account.id, COLLECTION_KIND, 'assignments');
+      throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Collection status could not be checked', null);
+    }
+  });
+  await early;
+  await downloads();
+  // After the downloads: only a message whose file is durable here is ever deleted (the option is off by default).
+  if (ctx.account.deleteRiAfterDownload) {
+    await step('Delete downloaded RI messages', async () => {
+      enqueueRiDeletes(ctx);
+      const r = await ctx.jobs.runDue(riDeleteQueue(ctx), 2, signal);
+      if (r.retried) problems.push(`Delete downloaded RI messages: ${r.retried} will be tried again [retry]`);
+    });
+  }
+  ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(o.now()).toISOString());
+  return problems.length === before;
+}
