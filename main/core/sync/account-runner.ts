@@ -23,11 +23,11 @@ import { enqueueDetect } from './jobs/detect-queue';
 import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
 import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
-import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
 import { nextPollSlot, pollPhase } from './poll-schedule';
 import { finishInterruptedMoves, type ReorganizeReport } from './reorganize';
+import { assertRoot, checkRoot, ROOT_RECHECK_MS } from './root-guard';
 import type { TurnGate } from './turn-gate';
 import { watchOutbox } from './watcher';
 
@@ -174,8 +174,8 @@ export class AccountRunner {
   }
 
   async prepare(): Promise<void> {
-    await ensureLayout(this.ctx.account.root);
-    await recoverOutbox(this.ctx);
+    // A root that is gone gets nothing written: its Outbox is recovered when it is back (pass).
+    if ((await checkRoot(this.ctx, { layout: true })).gone === null) await recoverOutbox(this.ctx);
     // Jobs left running by a crash are due again (their work is idempotent or checked before it lands).
     this.ctx.store.jobs.recover(this.ctx.account.id);
   }
@@ -223,6 +223,7 @@ export class AccountRunner {
 
   /** Moves a stop cut short are finished, then any reorganize the user asked for runs. */
   private async reorganizeDue(onReport?: (r: ReorganizeReport) => void): Promise<RunReport> {
+    await assertRoot(this.ctx);
     let recovered = await finishInterruptedMoves(this.ctx);
     return this.ctx.jobs.runDue(
       reorganizeQueue(
@@ -318,6 +319,20 @@ export class AccountRunner {
     const problems: string[] = [];
     const kinds = new Set<FailureKind>();
     const account = ctx.store.accounts.get(ctx.account.id) ?? ctx.account;
+    // Nothing of a pass may write into a root that is gone (an empty mount point): it waits, and looks again soon.
+    const root = await checkRoot(ctx, { layout: false });
+    if (root.gone) {
+      // The poll due meanwhile waits too: the loop sleeps until the next look instead of spinning on it.
+      this.nextPollAt = Math.max(this.nextPollAt, this.deps.now() + ROOT_RECHECK_MS);
+      this.announce('needs_user', root.gone);
+      ctx.events.emit('synced', { accountId: account.id, at: this.deps.now(), ok: false });
+      return { ok: false, problems: [root.gone], wakeAt: this.deps.now() + ROOT_RECHECK_MS };
+    }
+    if (root.back) {
+      // What waited for the folder: uploads cut short go back to the queue, and a poll fetches what it lacks.
+      await recoverOutbox(ctx);
+      this.pollRequested = true;
+    }
     try {
       // Local work the user asked for, before anything that may wait on the network; a paused account too.
       await this.local(() => this.reorganizeDue(), signal, undefined);
@@ -431,6 +446,8 @@ export class AccountRunner {
     let fresh: string[] = [];
     const downloads = () =>
       step('Downloads', async () => {
+        // The root may have gone since the pass began (a poll takes a while): no file into a bare mount point.
+        await assertRoot(ctx);
         const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
         if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
       });
