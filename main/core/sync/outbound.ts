@@ -197,7 +197,7 @@ export async function refuseLocally(
   reason: string,
   details: string[] = [],
   companions: readonly ScannedFile[] = [],
-) {
+): Promise<{ dest: string; id: number }> {
   const { store, account } = ctx;
   await assertRoot(ctx);
   const failedDir = absolute(account.root, FOLDERS.failed);
@@ -227,6 +227,7 @@ export async function refuseLocally(
   });
   activity(ctx, 'error', 'outbox.refused', `${file.relPath} was not sent: ${reason}`, String(job.id));
   ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: file.relPath, message: reason });
+  return { dest, id: job.id };
 }
 
 /**
