@@ -85,8 +85,10 @@ export async function checkRoot(ctx: SyncContext, o: { layout: boolean }): Promi
     await ensureLayout(account.root);
     await writeMarker(account.root, account.id);
     store.cursors.set(account.id, CLAIMED, account.root);
-  } else if (o.layout || missing !== undefined) {
-    await ensureLayout(account.root);
+  } else {
+    // A crash between the marker's rename and the row that remembers it: the marker is there, remembered now.
+    if (store.cursors.get(account.id, CLAIMED) !== account.root) store.cursors.set(account.id, CLAIMED, account.root);
+    if (o.layout || missing !== undefined) await ensureLayout(account.root);
   }
   if (missing === undefined) return { gone: null, back: false };
   const refetched = await refetchMissing(ctx);

@@ -40,6 +40,12 @@ describe('the account root marker', () => {
     expect(await accountsIn(marker())).toEqual([t.account.id]);
   });
 
+  it('is remembered at the next pass when a crash came between writing it and remembering it', async () => {
+    t.engine.store.cursors.clear(t.account.id, 'root_marker');
+    expect((await once())?.ok).toBe(true);
+    expect(t.engine.store.cursors.get(t.account.id, 'root_marker')).toBe(t.root);
+  });
+
   it('missing from a root it was written in pauses the account, and an empty one put back by hand resumes it', async () => {
     await unlink(marker());
     const r = await once();
