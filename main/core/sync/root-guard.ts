@@ -1,6 +1,7 @@
 import { open, readFile, rename } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { Store } from '../store';
+import type { Account } from '../store/accounts';
 import type { SyncContext } from './context';
 import { exists, fsyncDir } from './files';
 import { ensureLayout } from './layout';
@@ -82,9 +83,7 @@ export async function checkRoot(ctx: SyncContext, o: { layout: boolean }): Promi
     return { gone: message, back: false };
   }
   if (state === 'claim') {
-    await ensureLayout(account.root);
-    await writeMarker(account.root, account.id);
-    store.cursors.set(account.id, CLAIMED, account.root);
+    await claimRoot(store, account);
   } else {
     // A crash between the marker's rename and the row that remembers it: the marker is there, remembered now.
     if (store.cursors.get(account.id, CLAIMED) !== account.root) store.cursors.set(account.id, CLAIMED, account.root);
@@ -99,6 +98,16 @@ export async function checkRoot(ctx: SyncContext, o: { layout: boolean }): Promi
   });
   ctx.log.info(message, { root: account.root });
   return { gone: null, back: true };
+}
+
+/**
+ * Lays the root out and writes the account into its marker, then remembers that it did: at an
+ * account's first layout (a new account, a new root) and for a root never claimed (an older install).
+ */
+export async function claimRoot(store: Store, account: Pick<Account, 'id' | 'root'>): Promise<void> {
+  await ensureLayout(account.root);
+  await writeMarker(account.root, account.id);
+  store.cursors.set(account.id, CLAIMED, account.root);
 }
 
 /** Throws RootGoneError when the root is not the account's folder: for a step about to write into it. */
