@@ -324,6 +324,8 @@ export class AccountRunner {
     if (root.gone) {
       // The poll due meanwhile waits too: the loop sleeps until the next look instead of spinning on it.
       this.nextPollAt = Math.max(this.nextPollAt, this.deps.now() + ROOT_RECHECK_MS);
+      // Told once while it lasts (a notification each look would be every few seconds).
+      if (this.announced.message !== root.gone) ctx.events.emit('problem', { accountId: account.id, kind: 'user', message: root.gone });
       this.announce('needs_user', root.gone);
       ctx.events.emit('synced', { accountId: account.id, at: this.deps.now(), ok: false });
       return { ok: false, problems: [root.gone], wakeAt: this.deps.now() + ROOT_RECHECK_MS };

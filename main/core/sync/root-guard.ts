@@ -60,9 +60,10 @@ async function look(ctx: SyncContext): Promise<'ours' | 'claim' | 'absent' | 'ot
 
 /**
  * Looked at before each pass and before anything of it writes into the root. Claims a root that was
- * never claimed (the layout, then the marker); says once, in the activity log and as a problem, that a
- * root is gone; when it is back, clears the problem and queues again every file the database calls
- * downloaded that is not on disk (written into the bare mount point before the check saw it gone).
+ * never claimed (the layout, then the marker); says once, in the activity log, that a root is gone
+ * (the runner tells it as a problem and in its state); when it is back, clears the problem and queues
+ * again every file the database calls downloaded that is not on disk (written into the bare mount
+ * point before a look saw it gone).
  */
 export async function checkRoot(ctx: SyncContext, o: { layout: boolean }): Promise<RootCheck> {
   const { account, store } = ctx;
@@ -79,7 +80,6 @@ export async function checkRoot(ctx: SyncContext, o: { layout: boolean }): Promi
     } else {
       ctx.log.debug('the account folder is still not there', { root: account.root });
     }
-    ctx.events.emit('problem', { accountId: account.id, kind: 'user', message });
     return { gone: message, back: false };
   }
   if (state === 'claim') {

@@ -48,7 +48,12 @@ describe('the account root marker', () => {
 
   it('missing from a root it was written in pauses the account, and an empty one put back by hand resumes it', async () => {
     await unlink(marker());
+    const problems: string[] = [];
+    const off = t.engine.events.on('problem', (p) => problems.push(p.message));
     const r = await once();
+    await once();
+    off();
+    expect(problems, 'told once while it lasts').toEqual([r?.problems[0]]);
     expect(r?.ok).toBe(false);
     expect(r?.problems[0]).toContain(`The folder ${t.root} of Test is not there`);
     expect(await readdir(t.root)).not.toContain(ROOT_MARKER);
