@@ -354,6 +354,12 @@ export class AccountRunner {
         // Look twice, a stability time apart, then send what settled.
         await new Promise((r) => setTimeout(r, ctx.stableMs));
         out = await this.local(outbound, signal, null);
+        if (out?.secondLooks) {
+          // A file that ended early was given one more stability time (cut-short.ts): waited out here too,
+          // or a file cut for good would wait in the Outbox at every `--once`, never refused.
+          await new Promise((r) => setTimeout(r, ctx.stableMs));
+          out = await this.local(outbound, signal, null);
+        }
       }
       wakeAt = out?.wakeAt ?? null;
       if (out && out.needsUser > 0) {

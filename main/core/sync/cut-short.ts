@@ -16,6 +16,8 @@ export interface CutShortMemory {
   looked: Map<string, string>;
   /** Per refused file's place in Failed/: what it was when refused. */
   refused: Map<string, Refused>;
+  /** Second looks given so far (a pass tells its own by the difference). */
+  given: number;
 }
 
 interface Refused {
@@ -34,7 +36,7 @@ export const WATCH_REFUSED_MS = 10 * 60_000;
 /** How often a watched file is looked at (a stat; the account's pass comes that often while one is watched). */
 export const WATCH_EVERY_MS = 2000;
 
-export const newCutShortMemory = (): CutShortMemory => ({ looked: new Map(), refused: new Map() });
+export const newCutShortMemory = (): CutShortMemory => ({ looked: new Map(), refused: new Map(), given: 0 });
 
 const signature = (f: { size: number; mtimeMs: number }) => `${f.size}:${f.mtimeMs}`;
 
@@ -123,6 +125,7 @@ export async function lookAgain(ctx: SyncContext, memory: SecondLook | undefined
   if (!memory || memory.cut.looked.get(file.relPath) === signature(file)) return false;
   if (!(await copyEndsEarly(copy, size))) return false;
   memory.cut.looked.set(file.relPath, signature(file));
+  memory.cut.given++;
   memory.seen.set(file.relPath, { size: file.size, mtimeMs: file.mtimeMs, since: ctx.now() });
   ctx.log.info('a file that ends early waits one more stability time before it is refused', { file: file.relPath });
   return true;

@@ -17,6 +17,8 @@ export interface OutboundResult {
   worked: boolean;
   /** Uploads that now wait for the user (credentials, a missing scope, or too many failed tries). */
   needsUser: number;
+  /** Files that ended early and were given one more stability time in this pass instead of a refusal. */
+  secondLooks: number;
 }
 
 /** What one account's outbound passes remember between them. */
@@ -48,6 +50,7 @@ export async function outboundCycle(
   signal?: AbortSignal,
 ): Promise<OutboundResult> {
   const { seen, told } = memory;
+  const looksBefore = memory.cut.given;
   const { files: scan, refusals, notices } = await scanOutbox(ctx.account.root);
   const decide = (observed: ReadonlyMap<string, Observation>) =>
     plan({ now: ctx.now(), stableMs: ctx.stableMs, scan, seen: observed, active: activeRows(ctx) });
@@ -100,7 +103,8 @@ export async function outboundCycle(
   } finally {
     if (uploads) report = await uploads.close();
   }
-  if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0 };
+  const secondLooks = memory.cut.given - looksBefore;
+  if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0, secondLooks };
   const needsUser = report.needsUser;
   worked ||= report.done + report.retried + report.needsUser + report.failed > 0;
 
@@ -116,7 +120,7 @@ export async function outboundCycle(
   const watching = memory.cut.refused.size > 0 ? ctx.now() + Math.max(ctx.stableMs, WATCH_EVERY_MS) : null;
   const wakes = [last.wakeAt, groups.wakeAt, paused > 0 ? paused : null, watching].filter((t): t is number => t !== null);
   const wakeAt = wakes.length ? Math.min(...wakes) : null;
-  return { wakeAt, worked, needsUser };
+  return { wakeAt, worked, needsUser, secondLooks };
 }
 
 function activeRows(ctx: SyncContext): ActiveRow[] {

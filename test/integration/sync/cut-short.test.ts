@@ -114,6 +114,17 @@ describe('a file still being written when it looks stable', () => {
     });
   }, 60_000);
 
+  it('cut for good is refused by one `sync --once`, after its second look, not left waiting in the Outbox', async () => {
+    const run = await crashAccount(sb, 'einvoice-cut-once-');
+    const { src, size } = await invoice('once');
+    await writeFile(join(run.root, 'Outbox', 'Invoices', 'cut.xml'), (await readFile(src)).subarray(0, Math.floor(size / 2)));
+    const once = cli(['--data', run.data, 'sync', '--once', '--stable-ms', '300'], run.env);
+    await exited(once);
+    expect(await readdir(join(run.root, 'Outbox', 'Invoices'))).toEqual([]);
+    expect((await readdir(join(run.root, 'Failed'))).sort()).toEqual(['cut.xml', 'cut.xml.error.txt']);
+    expect(await readFile(join(run.root, 'Failed', 'cut.xml.error.txt'), 'utf8')).toContain('not well-formed');
+  }, 60_000);
+
   it('refused after its second look and then finished in Failed/ is told in the activity log', async () => {
     const run = await crashAccount(sb, 'einvoice-cut-late-');
     const { src, size } = await invoice('late');
