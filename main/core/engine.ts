@@ -23,6 +23,7 @@ import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
 import { ensureLayout } from './sync/layout';
 import type { ReorganizeReport } from './sync/reorganize';
+import { claimRoot } from './sync/root-guard';
 import { listFolderOptions, setFolderOptions } from './sync/sending-options';
 import { TurnGate } from './sync/turn-gate';
 import { closeDefaultValidator } from './validate';
@@ -233,6 +234,9 @@ export class Engine {
       this.store.accounts.remove(account.id);
       throw e;
     }
+    // The root's marker, now that the account has its id (sync/root-guard.ts); should this write fail,
+    // the first pass writes it, or says why it cannot.
+    await claimRoot(this.store, account).catch(() => undefined);
     if (this.started) await this.startRunner(account);
     return account;
   }
@@ -276,6 +280,8 @@ export class Engine {
       this.runners.delete(id);
     }
     const after = this.store.accounts.update(id, patch) ?? before;
+    // A folder the user chose is the account's from now on: its marker is written (else at the first pass).
+    if (patch.root && patch.root !== before.root) await claimRoot(this.store, after).catch(() => undefined);
     if (runner && this.started) await this.startRunner(after);
     return after;
   }

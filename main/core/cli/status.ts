@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { fieldsOfFolder } from '../../../shared/schemas/sending-options';
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import { parseOptionWords } from '../sync/outbound-options';
+import { rootProblem } from '../sync/root-guard';
 import { SendingOptionsError } from '../sync/sending-options';
 import { type GlobalOptions, openCli, UsageError } from './context';
 
@@ -26,6 +27,8 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
           received: s.received,
           downloads_pending: s.downloadsPending,
           last_poll: s.lastPoll,
+          // Kept in the database by the engine, so a `status` beside a running `sync` sees it too.
+          root_missing: rootProblem(cli.engine.store, s.account.id),
         }));
         if (o.json) {
           process.stdout.write(`${JSON.stringify({ secret_store: cli.secretStore, accounts: status }, null, 2)}\n`);
@@ -37,6 +40,7 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
           process.stdout.write(
             `${s.account} (${s.environment}${s.paused ? ', paused' : ''}): ${s.queued} queued, ${s.held} held, ${s.sending} sending, ${s.sent} sent, ${s.failed} failed, ${s.needs_reroute} need a reroute, ${s.received} received, ${s.downloads_pending} downloads pending; last poll ${s.last_poll ?? 'never'}\n`,
           );
+          if (s.root_missing) process.stdout.write(`  ${s.root_missing}\n`);
         }
       } finally {
         await cli.close();

@@ -148,6 +148,10 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
   const owner = db.prepare<[string, string], { job_id: number }>(
     `SELECT job_id FROM ${table} WHERE (path = ? AND state = 'done') OR moving_to = ? LIMIT 1`,
   );
+  const doneFiles = db.prepare<[string, number, number], PlacedFileRecord>(
+    `SELECT job_id, path, sha256, moving_to FROM ${table} WHERE account_id = ? AND state = 'done' AND path IS NOT NULL AND job_id > ?
+     ORDER BY job_id LIMIT ?`,
+  );
   const moving = db.prepare<[string], PlacedFileRecord>(
     `SELECT job_id, path, sha256, moving_to FROM ${table} WHERE moving_to IS NOT NULL AND account_id = ? ORDER BY job_id`,
   );
@@ -230,6 +234,10 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     /** The job whose file is at `path`, if any (asked only when a file with the same bytes is found). */
     ownerOf(path: string): number | null {
       return owner.get(path, path)?.job_id ?? null;
+    },
+    /** Every file written and recorded (of received and sent items alike) after `afterJobId`, in job order. */
+    listDoneFiles(accountId: string, afterJobId: number, limit: number): PlacedFile[] {
+      return doneFiles.all(accountId, afterJobId, limit).map(toPlaced);
     },
     /** Files a reorganize started to move and did not record as moved (a crash in between). */
     listMoving(accountId: string): PlacedFile[] {

@@ -15,13 +15,14 @@ import { detectWakeAt, runDetectWork } from './detect-work';
 import type { EngineEvents } from './events';
 import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
-import { ensureLayout } from './layout';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
 import { type FeedOptions, pollFeeds } from './poll-feeds';
 import { nextPollSlot, pollPhase } from './poll-schedule';
 import { finishInterruptedMoves, type ReorganizeReport } from './reorganize';
+import { assertRoot, checkRoot } from './root-guard';
 import { RunnerLane } from './runner-lane';
+import { RunnerRoot } from './runner-root';
 import { type LaneReport, noProblems, RunnerState, type SyncStateName } from './runner-state';
 import type { TurnGate } from './turn-gate';
 import { watchOutbox } from './watcher';
@@ -109,6 +110,7 @@ export class AccountRunner {
    */
   private readonly serviceLane: RunnerLane;
   private readonly state: RunnerState;
+  private readonly root: RunnerRoot;
 
   private readonly phase: number;
 
@@ -155,6 +157,7 @@ export class AccountRunner {
       stableMs: deps.options.stableMs,
       requests: pLimit(Math.max(1, deps.options.downloadConcurrency)),
     };
+    this.root = new RunnerRoot(this.ctx, deps.now, () => this.outboxLane.kick());
   }
 
   /** Only the long-running loop takes turns with other accounts; a pass the user or `--once` asked for goes now. */
@@ -178,8 +181,8 @@ export class AccountRunner {
   }
 
   async prepare(): Promise<void> {
-    await ensureLayout(this.ctx.account.root);
-    await recoverOutbox(this.ctx);
+    // A root that is gone gets nothing written: its Outbox is recovered when it is back (outboxPass).
+    if ((await checkRoot(this.ctx, { layout: true })).gone === null) await recoverOutbox(this.ctx);
     // Jobs left running by a crash are due again (their work is idempotent or checked before it lands).
     this.ctx.store.jobs.recover(this.ctx.account.id);
   }
@@ -238,6 +241,7 @@ export class AccountRunner {
 
   /** Moves a stop cut short are finished, then any reorganize the user asked for runs. */
   private async reorganizeDue(onReport?: (r: ReorganizeReport) => void): Promise<RunReport> {
+    await assertRoot(this.ctx);
     let recovered = await finishInterruptedMoves(this.ctx);
     return this.ctx.jobs.runDue(
       reorganizeQueue(
@@ -317,6 +321,14 @@ export class AccountRunner {
   private async outboxPass(full: boolean): Promise<LaneReport | null> {
     const { ctx } = this;
     const signal = this.abort.signal;
+    // Nothing of a pass may write into a root that is gone (an empty mount point): it waits, and looks again soon.
+    const gone = await this.root.gone();
+    if (gone) return gone;
+    if (this.root.takeBack()) {
+      // Between the service lane's passes: the recovery clears temporary files its downloads would own.
+      await this.serviceLane.exclusive(() => recoverOutbox(ctx));
+      this.syncNow();
+    }
     if (this.latestAccount().paused && !full) return null;
     this.state.syncing();
     const r = noProblems();
@@ -327,6 +339,12 @@ export class AccountRunner {
         // Look twice, a stability time apart, then send what settled.
         await new Promise((res) => setTimeout(res, ctx.stableMs));
         out = await this.local(outbound, signal, null);
+        if (out?.secondLooks) {
+          // A file that ended early was given one more stability time (cut-short.ts): waited out here too,
+          // or a file cut for good would wait in the Outbox at every `--once`, never refused.
+          await new Promise((res) => setTimeout(res, ctx.stableMs));
+          out = await this.local(outbound, signal, null);
+        }
       }
       r.wakeAt = out?.wakeAt ?? null;
       if (out && out.needsUser > 0) {
@@ -346,6 +364,12 @@ export class AccountRunner {
     const problems: string[] = [];
     const kinds = new Set<FailureKind>();
     const account = this.latestAccount();
+    const gone = await this.root.gone();
+    if (gone) {
+      // The poll due meanwhile waits too: the loop sleeps until the next look instead of spinning on it.
+      this.nextPollAt = Math.max(this.nextPollAt, gone.wakeAt ?? 0);
+      return gone;
+    }
     try {
       // Local work the user asked for, before anything that may wait on the network; a paused account too.
       await this.local(() => this.reorganizeDue(), signal, undefined);

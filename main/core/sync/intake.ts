@@ -6,6 +6,7 @@ import type { OutboxCompanion, OutboxJob, OutboxKind } from '../store/outbox';
 import { checkBankMessage } from './bank-message-checks';
 import { type CapturedCompanion, captureCompanions } from './companions';
 import type { SyncContext } from './context';
+import { lookAgain, type SecondLook, watchRefused } from './cut-short';
 import { absolute } from './layout';
 import { refusalOfHead } from './local-checks';
 import { activity, refuseLocally, rowOf, spoolOf } from './outbound';
@@ -37,6 +38,7 @@ export async function takeIn(
   before: (i: number) => Promise<void>,
   onQueued: (jobs: OutboxJob[]) => void,
   signal?: AbortSignal,
+  second?: SecondLook,
 ): Promise<number> {
   const limit = pLimit(INTAKE_WIDTH);
   const started: (Promise<Prepared | null> | undefined)[] = [];
@@ -51,7 +53,7 @@ export async function takeIn(
       const p = limit(async () => {
         if (signal?.aborted) return null;
         await before(i);
-        return prepareIntake(ctx, item.file, item.companions);
+        return prepareIntake(ctx, item.file, item.companions, second);
       }).finally(() => {
         settled[i] = true;
       });
@@ -107,7 +109,12 @@ interface Prepared {
  * still in the Outbox. Answers null when the file is not to be queued now: deferred (locked, vanished,
  * changed while copied: the next scan looks again) or refused into Failed/ with a note.
  */
-async function prepareIntake(ctx: SyncContext, file: ScannedFile, companions: readonly ScannedFile[] = []): Promise<Prepared | null> {
+async function prepareIntake(
+  ctx: SyncContext,
+  file: ScannedFile,
+  companions: readonly ScannedFile[] = [],
+  second?: SecondLook,
+): Promise<Prepared | null> {
   const src = absolute(ctx.account.root, file.relPath);
   const spool = spoolOf(ctx);
   let captured: Captured;
@@ -123,12 +130,17 @@ async function prepareIntake(ctx: SyncContext, file: ScannedFile, companions: re
     await spool.discard(captured.tmp);
     return null; // changed while being copied: wait for it to settle
   }
-  const refusal = await refusalOf(file.kind, captured);
-  if (refusal) {
+  // A file that ends early may still be being written (a writer that paused): one more stability time before it is refused.
+  const refuse = async (message: string, details?: string[]): Promise<null> => {
+    const again = await lookAgain(ctx, second, file, captured.tmp, captured.size);
     await spool.discard(captured.tmp);
-    await refuseLocally(ctx, file, captured, refusal);
+    if (again) return null;
+    const { dest, id } = await refuseLocally(ctx, file, captured, message, details);
+    watchRefused(ctx, second, file, dest, id);
     return null;
-  }
+  };
+  const refusal = await refusalOf(file.kind, captured);
+  if (refusal) return refuse(refusal);
   const options = ctx.store.folderOptions.get(ctx.account.id, file.folder) ?? {};
   // The official rules, before anything is queued: a file the service would refuse never leaves.
   // Bank messages are no invoices: their own check (refusalOf) is the whole of it.
@@ -136,11 +148,7 @@ async function prepareIntake(ctx: SyncContext, file: ScannedFile, companions: re
     file.kind === 'bank_message'
       ? { refusal: null }
       : await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, options));
-  if (check.refusal) {
-    await spool.discard(captured.tmp);
-    await refuseLocally(ctx, file, captured, check.refusal.message, check.refusal.details);
-    return null;
-  }
+  if (check.refusal) return refuse(check.refusal.message, check.refusal.details);
   let group: CapturedCompanion[] = [];
   if (companions.length) {
     const c = await captureCompanions(ctx, companions, captured.size);

@@ -1,5 +1,6 @@
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import type { SyncContext } from './context';
+import { type CutShortMemory, newCutShortMemory, noticeChangedRefusals, WATCH_EVERY_MS } from './cut-short';
 import { takeIn } from './intake';
 import type { RunReport } from './jobs/job-runner';
 import { cancel, finish, refuseEntry } from './outbound';
@@ -16,6 +17,8 @@ export interface OutboundResult {
   worked: boolean;
   /** Uploads that now wait for the user (credentials, a missing scope, or too many failed tries). */
   needsUser: number;
+  /** Files that ended early and were given one more stability time in this pass instead of a refusal. */
+  secondLooks: number;
 }
 
 /** What one account's outbound passes remember between them. */
@@ -24,9 +27,11 @@ export interface OutboundMemory {
   seen: Map<string, Observation>;
   /** Paths already told about (hidden files, folders that are no document type): told once, not every scan. */
   told: Set<string>;
+  /** Files refused for ending early: their second look, and their watch in Failed/ (cut-short.ts). */
+  cut: CutShortMemory;
 }
 
-export const newOutboundMemory = (): OutboundMemory => ({ seen: new Map(), told: new Set() });
+export const newOutboundMemory = (): OutboundMemory => ({ seen: new Map(), told: new Set(), cut: newCutShortMemory() });
 
 const only = <K extends Op['op']>(p: Plan, kind: K) => p.ops.filter((o): o is Extract<Op, { op: K }> => o.op === kind);
 
@@ -45,6 +50,7 @@ export async function outboundCycle(
   signal?: AbortSignal,
 ): Promise<OutboundResult> {
   const { seen, told } = memory;
+  const looksBefore = memory.cut.given;
   const { files: scan, refusals, notices } = await scanOutbox(ctx.account.root);
   const decide = (observed: ReadonlyMap<string, Observation>) =>
     plan({ now: ctx.now(), stableMs: ctx.stableMs, scan, seen: observed, active: activeRows(ctx) });
@@ -61,6 +67,7 @@ export async function outboundCycle(
   }
   // Told again if it comes back after it was gone.
   for (const p of told) if (!present.has(p)) told.delete(p);
+  await noticeChangedRefusals(ctx, memory.cut, new Set(scan.map((f) => f.relPath)));
 
   const first = decide(seen);
   seen.clear();
@@ -90,12 +97,14 @@ export async function outboundCycle(
       (i) => ahead.before(i),
       () => uploads?.nudge(),
       signal,
+      { cut: memory.cut, seen },
     );
     worked ||= queued > 0;
   } finally {
     if (uploads) report = await uploads.close();
   }
-  if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0 };
+  const secondLooks = memory.cut.given - looksBefore;
+  if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0, secondLooks };
   const needsUser = report.needsUser;
   worked ||= report.done + report.retried + report.needsUser + report.failed > 0;
 
@@ -107,9 +116,11 @@ export async function outboundCycle(
   }
   // Paused after a 429: due uploads wait for the pause's end, not for the next rescan.
   const paused = ctx.jobs.pausedUntil;
-  const wakes = [last.wakeAt, groups.wakeAt, paused > 0 ? paused : null].filter((t): t is number => t !== null);
+  // A refused file watched in Failed/ is looked at again soon: its writer, if it goes on, is told of within seconds.
+  const watching = memory.cut.refused.size > 0 ? ctx.now() + Math.max(ctx.stableMs, WATCH_EVERY_MS) : null;
+  const wakes = [last.wakeAt, groups.wakeAt, paused > 0 ? paused : null, watching].filter((t): t is number => t !== null);
   const wakeAt = wakes.length ? Math.min(...wakes) : null;
-  return { wakeAt, worked, needsUser };
+  return { wakeAt, worked, needsUser, secondLooks };
 }
 
 function activeRows(ctx: SyncContext): ActiveRow[] {

@@ -6,6 +6,7 @@ import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
 import type { Settle } from './group-commit';
 import { absolute, FOLDERS, subfolderOf, typeFolderOf } from './layout';
+import { assertRoot } from './root-guard';
 import type { Refusal, ScannedFile } from './scan';
 import { Spool } from './spool';
 
@@ -121,6 +122,7 @@ const spoolKeysOf = (job: OutboxJob) => [job.idemKey, ...(job.companions ?? []).
  * otherwise (edited or deleted meanwhile) the spool copy, so the folder always holds what was sent.
  */
 async function placeFile(ctx: SyncContext, job: Placed, under: string): Promise<string> {
+  await assertRoot(ctx);
   const spool = spoolOf(ctx);
   const src = absolute(ctx.account.root, job.relPath);
   // A file from a subfolder of the Outbox lands in the same subfolder under Sent/ or Failed/.
@@ -195,8 +197,9 @@ export async function refuseLocally(
   reason: string,
   details: string[] = [],
   companions: readonly ScannedFile[] = [],
-) {
+): Promise<{ dest: string; id: number }> {
   const { store, account } = ctx;
+  await assertRoot(ctx);
   const failedDir = absolute(account.root, FOLDERS.failed);
   const dir = file.subdir ? absolute(failedDir, file.subdir) : failedDir;
   const dest = await moveUnique(absolute(account.root, file.relPath), dir, file.name);
@@ -224,6 +227,7 @@ export async function refuseLocally(
   });
   activity(ctx, 'error', 'outbox.refused', `${file.relPath} was not sent: ${reason}`, String(job.id));
   ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: file.relPath, message: reason });
+  return { dest, id: job.id };
 }
 
 /**
@@ -235,6 +239,7 @@ export async function refuseEntry(ctx: SyncContext, r: Refusal): Promise<void> {
   const failedDir = absolute(ctx.account.root, FOLDERS.failed);
   const dir = r.subdir ? absolute(failedDir, r.subdir) : failedDir;
   try {
+    await assertRoot(ctx);
     const dest = await moveUnique(absolute(ctx.account.root, r.relPath), dir, r.name);
     await removeEmptyFolders(ctx, r.relPath);
     await writeErrorNote(dir, basename(dest), { file: r.name, message: r.reason, details: [], kind: r.kind, at: ctx.now(), by: 'app' });

@@ -11,6 +11,7 @@ import { COLLECTION_KIND, collectionQueue, enqueueCollectionTracking } from './j
 import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
 import { enqueueDetect } from './jobs/detect-queue';
 import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
+import { assertRoot } from './root-guard';
 
 /** What one poll of an account needs of its runner. */
 export interface FeedOptions {
@@ -58,6 +59,8 @@ export async function pollFeeds(
   const fresh: string[] = [];
   const downloads = () =>
     step('Downloads', async () => {
+      // The root may have gone since the pass began (a poll takes a while): no file into a bare mount point.
+      await assertRoot(ctx);
       const r = await runDownloads(ctx, o.downloadConcurrency, signal);
       if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
     });

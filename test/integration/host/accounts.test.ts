@@ -63,7 +63,7 @@ describe('accounts over HTTP', () => {
     const elsewhere = tempDir('einvoice-moved-');
     const moved = value(await h.call<AccountView>('accounts.update', { accountId: id, root: elsewhere }));
     expect(moved.root).toBe(elsewhere);
-    expect((await readdir(elsewhere)).sort()).toEqual(['Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);
+    expect((await readdir(elsewhere)).sort()).toEqual(['.einvoice-sync-root', 'Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);
     const relative = await h.call('accounts.update', { accountId: id, root: 'relative/folder' });
     expect(relative).toMatchObject({ ok: false, error: { kind: 'invalid', fields: { root: expect.any(String) } } });
     const clash = await h.call('accounts.update', { accountId: id, name: 'Test' });

@@ -69,7 +69,7 @@ describe('inbound: service to mirror to files', () => {
     for (const w of written) expect(resolve(w.path as string).startsWith(`${resolve(inbox)}/`)).toBe(true);
     const att = written.find((w) => w.kind === 'attachment');
     expect(await readFile(att?.path as string, 'utf8')).toBe('hello');
-    expect((await readdir(t.root)).sort()).toEqual(['Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);
+    expect((await readdir(t.root)).sort()).toEqual(['.einvoice-sync-root', 'Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);
   });
 
   it('costs one request per feed (received and sent invoices, received and sent documents, three bank feeds) when nothing is new', async () => {

@@ -199,7 +199,8 @@ describe('Inbox layout: where downloads land', () => {
       expect([...folders].sort()).toEqual(
         ['_.._Evil_Oy', '_CON', 'Unknown sender', '_.._Windows', 'Name', '_.._.._etc', 'Ä'.repeat(40)].sort(),
       );
-      expect((await readdir(t.root)).sort()).toEqual(['Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);
+      // Nothing escaped into the root: only the layout and the root's marker (sync/root-guard.ts).
+      expect((await readdir(t.root)).sort()).toEqual(['.einvoice-sync-root', 'Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);
     } finally {
       await t.close();
     }
