@@ -24,6 +24,7 @@ import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
 import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
 import { ensureLayout } from './layout';
+import { accountFaults, dataFault } from './local-faults';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
 import { nextPollSlot, pollPhase } from './poll-schedule';
@@ -75,6 +76,9 @@ export interface RunnerDeps {
   /** Shared too: the local steps of a pass (Outbox, reorganize, Detect) of many accounts take turns. */
   localGate?: TurnGate;
 }
+
+/** How soon a pass looks again at a folder that took no writes (a probe is one small write into it). */
+const FAULT_PROBE_MS = 5_000;
 
 export type SyncStateName = EngineEventMap['state']['state'];
 
@@ -150,6 +154,7 @@ export class AccountRunner {
       log,
       stableMs: deps.options.stableMs,
       requests: pLimit(Math.max(1, deps.options.downloadConcurrency)),
+      faults: accountFaults(deps.store, deps.account.id, deps.events, log),
     };
   }
 
@@ -288,7 +293,16 @@ export class AccountRunner {
   private async run(): Promise<void> {
     while (this.running) {
       this.kicked = false;
-      const { wakeAt } = await this.cycle(false);
+      let wakeAt: number | null;
+      try {
+        ({ wakeAt } = await this.cycle(false));
+      } catch (e) {
+        // A pass that failed outside its steps (its own last write, on a full data disk) must not end the loop.
+        const message = dataFault(this.ctx.faults, this.deps.dataDir, e) ?? (e as Error).message;
+        this.ctx.log.error('sync pass failed', { error: (e as Error).message });
+        this.announce('offline', message);
+        wakeAt = null;
+      }
       if (!this.running) break;
       if (this.kicked) continue;
       const now = this.deps.now();
@@ -344,7 +358,7 @@ export class AccountRunner {
         problems.push(`Outbox: ${out.needsUser} file(s) wait for you [user]`);
       }
     } catch (e) {
-      problems.push(`Outbox: ${(e as Error).message}`);
+      problems.push(`Outbox: ${dataFault(ctx.faults, this.deps.dataDir, e) ?? (e as Error).message}`);
     }
     try {
       // Detect results not final and checks run on demand are looked at with their back-off, between polls too.
@@ -386,6 +400,19 @@ export class AccountRunner {
         ? nextPollSlot(from, base, this.phase)
         : this.deps.now() + base + backoffDelay({ baseMs: base, capMs: Math.max(0, 3600_000 - base) }, this.pollFailures, this.deps.random);
       this.nextPollAt = Math.max(next, ctx.jobs.pausedUntil);
+    } else if (ctx.faults.get('downloads')) {
+      // Downloads paused on a folder that took no writes look again at every pass, not only at the next poll.
+      await this.inbound(problems, kinds, signal, true);
+    }
+    // Paused on a folder: the next pass looks again soon (a probe is one small write), not only at the next scan.
+    if (ctx.faults.get('downloads')) wakeAt = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, this.deps.now() + FAULT_PROBE_MS);
+    // What waits on a folder is said every pass (not counted as the service failing: the poll keeps its slot).
+    for (const [area, name] of [
+      ['intake', 'Outbox'],
+      ['downloads', 'Downloads'],
+    ] as const) {
+      const f = ctx.faults.get(area);
+      if (f) problems.push(`${name}: ${f.message} [retry]`);
     }
     const ok = problems.length === 0;
     const needsUser = kinds.has('user');
@@ -404,7 +431,7 @@ export class AccountRunner {
   }
 
   /** Runs every feed; each failure adds a line to `problems` and its kind to `kinds`. */
-  private async inbound(problems: string[], kinds: Set<FailureKind>, signal: AbortSignal): Promise<boolean> {
+  private async inbound(problems: string[], kinds: Set<FailureKind>, signal: AbortSignal, downloadsOnly = false): Promise<boolean> {
     const { ctx } = this;
     const step = async (name: string, fn: () => Promise<unknown>) => {
       // After a 429 the account asks nothing more until the pause ends.
@@ -421,9 +448,10 @@ export class AccountRunner {
           });
         }
         kinds.add(kind);
-        const message = `${name}: ${(e as Error).message} [${kind}]`;
+        const said = dataFault(ctx.faults, this.deps.dataDir, e) ?? (e as Error).message;
+        const message = `${name}: ${said} [${kind}]`;
         problems.push(message);
-        ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${(e as Error).message}` });
+        ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${said}` });
         ctx.log.warn('sync step failed', { step: name, error: (e as Error).message, kind });
       }
     };
@@ -434,6 +462,10 @@ export class AccountRunner {
         const r = await runDownloads(ctx, this.deps.options.downloadConcurrency, signal);
         if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
       });
+    if (downloadsOnly) {
+      await downloads();
+      return problems.length === before;
+    }
     // Files are fetched from the first page with new invoices on, while the pages and the other feeds
     // are asked (sharing the request slots with Detect): on a first mirror the service and the disk
     // work at once instead of the files waiting for every page. A run that finds nothing due ends;
@@ -483,7 +515,10 @@ export class AccountRunner {
         if (r.retried) problems.push(`Delete downloaded RI messages: ${r.retried} will be tried again [retry]`);
       });
     }
-    ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(this.deps.now()).toISOString());
+    await step('Record the poll', async () => {
+      ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(this.deps.now()).toISOString());
+      ctx.faults.clear('data');
+    });
     return problems.length === before;
   }
 }
