@@ -1,10 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed, vi } from 'vitest';
 import { dbFile } from '../../../main/core/paths';
-import { addAccountArgs } from '../../support/cli';
+import { addAccountArgs, CLI, CLI_NODE_ARGS } from '../../support/cli';
 import { cli, crashAccount, exited } from '../../support/crash-harness';
 import { FIXTURES } from '../../support/engine';
 import { smallDisk, whyNoMount } from '../../support/mounts';
@@ -17,11 +17,28 @@ import { tempDir } from '../../support/temp';
 // goes on by itself once the disk takes writes again.
 
 const noMount = whyNoMount();
+
+/**
+ * Root writes through any chmod (CAP_DAC_OVERRIDE): a folder the user may not write is made for real
+ * by starting the engine with that capability dropped (setpriv), as an ordinary user's process is.
+ */
+const DROP_CAPS = ['--bounding-set=-dac_override,-dac_read_search', '--inh-caps=-dac_override,-dac_read_search'];
+function whyNoDroppedCaps(): string | null {
+  if (process.platform !== 'linux') return 'dropping a capability needs Linux';
+  if (process.getuid?.() !== 0) return null;
+  try {
+    execFileSync('setpriv', [...DROP_CAPS, 'true']);
+    return null;
+  } catch (e) {
+    return `root writes through chmod here, and setpriv could not drop CAP_DAC_OVERRIDE: ${(e as Error).message}`;
+  }
+}
+const noDroppedCaps = whyNoDroppedCaps();
 const INVOICES = 12;
 
 let sb: TestSandbox;
 beforeAll(async () => {
-  if (!noMount) sb = await startTestSandbox({ seed: 36 });
+  if (!noMount || !noDroppedCaps) sb = await startTestSandbox({ seed: 36 });
 });
 afterAll(async () => sb?.close());
 
@@ -224,5 +241,44 @@ describe.skipIf(noMount !== null)(`a full or read-only disk${noMount ? ` (skippe
     expect(again.code, again.out).toBe(0);
     expect(await readdir(join(run.root, 'Outbox', 'Invoices'))).toEqual([]);
     expect((await filesUnder(join(run.root, 'Sent'))).map((f) => f.split('/').pop())).toContain('out-1.xml');
+  }, 120_000);
+});
+
+describe.skipIf(noDroppedCaps !== null)(`an Inbox the app may not write${noDroppedCaps ? ` (skipped: ${noDroppedCaps})` : ''}`, () => {
+  it('EACCES: no try spent, the folder named; allowed again, everything comes', async () => {
+    const run = await crashAccount(sb, 'einvoice-eacces-inbox-');
+    // As an ordinary user's process: a folder without write permission refuses it.
+    const asUser = async () => {
+      const args = ['--data', run.data, 'sync', '--once', '--stable-ms', '100'];
+      const argv = process.getuid?.() === 0 ? ['setpriv', ...DROP_CAPS, process.execPath] : [process.execPath];
+      const p = spawn(argv[0] as string, [...argv.slice(1), ...CLI_NODE_ARGS, CLI, ...args], {
+        env: { ...process.env, ...run.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      p.stdout.on('data', (d) => {
+        out += d;
+      });
+      p.stderr.on('data', (d) => {
+        out += d;
+      });
+      return { code: await exited(p), out };
+    };
+    expect((await asUser()).code).toBe(0);
+    await deliver(run.company.company_id);
+    const invoices = join(run.root, 'Inbox', 'Invoices');
+    await chmod(invoices, 0o555);
+    try {
+      const r = await asUser();
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toContain(`Can't save received files to ${invoices}`);
+      expect(r.out).toContain('the app is not allowed to write there. Give it write permission; the app tries again by itself.');
+      expect(rows(run.data).filter((x) => x.attempts > 0 || x.state !== 'pending')).toEqual([]);
+    } finally {
+      await chmod(invoices, 0o755);
+    }
+    const again = await asUser();
+    expect(again.code, again.out).toBe(0);
+    expect(rows(run.data).every((x) => x.state === 'done')).toBe(true);
   }, 120_000);
 });
