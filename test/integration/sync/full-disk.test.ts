@@ -220,6 +220,13 @@ describe.skipIf(noMount !== null)(`a full or read-only disk${noMount ? ` (skippe
     }
     expect(engine.out()).not.toMatch(/uncaught|unhandled/i);
     expect(await parts(data)).toEqual([]);
+    // A data disk full before the start: the database cannot even be opened, and the command says where, in plain words.
+    disk.fill();
+    const full = await once({ data, env });
+    expect(full.code, full.out).toBe(1);
+    expect(full.out).toContain(`can't write to the app's data folder ${data}`);
+    expect(full.out).toContain('is its disk full or read-only? Free some space, then run the command again.');
+    disk.free();
   }, 300_000);
 
   it('a full spool: intake waits, said with the folder; `sync --once` fails; freed, the file goes out', async () => {
