@@ -406,13 +406,24 @@ export class AccountRunner {
     }
     // Paused on a folder: the next pass looks again soon (a probe is one small write), not only at the next scan.
     if (ctx.faults.get('downloads')) wakeAt = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, this.deps.now() + FAULT_PROBE_MS);
+    if (ctx.faults.get('data')) {
+      // A small write says whether the data folder takes writes again (a pass without a poll writes little else).
+      try {
+        ctx.store.cursors.set(ctx.account.id, 'data_folder_probe', new Date(this.deps.now()).toISOString());
+        ctx.faults.clear('data');
+      } catch {
+        // Still full: said below.
+      }
+    }
     // What waits on a folder is said every pass (not counted as the service failing: the poll keeps its slot).
     for (const [area, name] of [
       ['intake', 'Outbox'],
       ['downloads', 'Downloads'],
+      ['data', 'Data folder'],
     ] as const) {
       const f = ctx.faults.get(area);
-      if (f) problems.push(`${name}: ${f.message} [retry]`);
+      // The data folder's line may have come with the step that met it already.
+      if (f && !problems.some((p) => p.includes(f.message))) problems.push(`${name}: ${f.message} [retry]`);
     }
     const ok = problems.length === 0;
     const needsUser = kinds.has('user');

@@ -12,7 +12,7 @@ import { probeFolder, sha256, sha256File, writeFileAtomic } from './files';
 import { groupCommit } from './group-commit';
 import type { JobQueue, Loaded } from './jobs/job-runner';
 import { absolute, FOLDERS, filedItem, inboxFolder } from './layout';
-import { type FaultArea, isOutOfSpace, type LocalFault, localCodeOf, realCode } from './local-faults';
+import { asLocal, isOutOfSpace, type LocalFault, LocalWriteError, localCodeOf, realCode } from './local-faults';
 import { verifyDownload } from './verify-download';
 
 /** After this many failed tries a download is given up (the UI offers "fetch again"). */
@@ -28,25 +28,6 @@ export const TELL_AFTER_ATTEMPTS = 3;
 const JOBS_PER_REQUEST = 4;
 /** The most a probe of a folder that failed writes (the size of the file that failed, up to this). */
 const PROBE_MAX_BYTES = 4 * 1024 * 1024;
-
-/** A received file that could not be written (or recorded) for this computer's reason, not the file's. */
-class LocalWriteError extends Error {
-  constructor(
-    readonly area: FaultArea,
-    readonly folder: string,
-    readonly code: string,
-    readonly bytes: number,
-    cause: unknown,
-  ) {
-    super((cause as Error)?.message ?? String(cause), { cause });
-  }
-}
-
-/** The error as a LocalWriteError when it is this computer's (a full disk, a folder read-only or gone). */
-async function asLocal(e: unknown, area: FaultArea, folder: string, bytes: number): Promise<unknown> {
-  const code = localCodeOf(e);
-  return code ? new LocalWriteError(area, folder, await realCode(folder, code), bytes, e) : e;
-}
 
 /** Where the database lives: the data folder a SQLITE_FULL is about. */
 const dataFolderOf = (ctx: SyncContext) => dirname(ctx.store.db.name);

@@ -92,6 +92,25 @@ export async function realCode(dir: string, code: string): Promise<string> {
 /** Where the work waits: received files, files taken into the Outbox, and the app's own database. */
 export type FaultArea = 'downloads' | 'intake' | 'data';
 
+/** A received file that could not be written (or recorded) for this computer's reason, not the file's. */
+export class LocalWriteError extends Error {
+  constructor(
+    readonly area: FaultArea,
+    readonly folder: string,
+    readonly code: string,
+    readonly bytes: number,
+    cause: unknown,
+  ) {
+    super((cause as Error)?.message ?? String(cause), { cause });
+  }
+}
+
+/** The error as a LocalWriteError when it is this computer's (a full disk, a folder read-only or gone). */
+export async function asLocal(e: unknown, area: FaultArea, folder: string, bytes: number): Promise<unknown> {
+  const code = localCodeOf(e);
+  return code ? new LocalWriteError(area, folder, await realCode(folder, code), bytes, e) : e;
+}
+
 export interface LocalFault {
   area: FaultArea;
   folder: string;
