@@ -18,6 +18,7 @@ import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOpt
 import { collectionOps } from './sync/collection-ops';
 import { detectState, refreshDetectOnOpen } from './sync/detect-work';
 import { EngineEvents } from './sync/events';
+import { type DownloadTableName, fetchAgain, type GivenUpFile, listGivenUp } from './sync/fetch-again';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
 import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
@@ -71,6 +72,8 @@ export interface AccountStatus {
   needsReroute: number;
   received: number;
   downloadsPending: number;
+  /** Received files given up after their tries (offered again by "fetch again"). */
+  downloadsFailed: number;
   lastPoll: string | null;
   /** What its sync is doing, as its runner last said (idle before it started, paused when paused). */
   state: SyncStateName;
@@ -591,6 +594,26 @@ export class Engine {
     return released;
   }
 
+  /** The received files given up after their tries, newest first. */
+  givenUpFiles(accountId: string): GivenUpFile[] {
+    return listGivenUp(this.store, accountId);
+  }
+
+  /**
+   * Fetches given-up received files again: one (`file`), or every one of the account, or of every
+   * account; the running sync takes them at once. Answers how many were queued.
+   */
+  fetchAgain(accountId?: string, file?: { table: DownloadTableName; jobId: number }): number {
+    let queued = 0;
+    for (const account of this.listAccounts()) {
+      if (accountId && account.id !== accountId) continue;
+      const n = fetchAgain(this.store, account.id, file);
+      if (n > 0) this.syncNow(account.id);
+      queued += n;
+    }
+    return queued;
+  }
+
   /** Polls one account's received feeds once, without touching its Outbox. */
   async pollOnce(accountId: string): Promise<CycleReport> {
     const account = this.store.accounts.get(accountId);
@@ -631,6 +654,7 @@ export class Engine {
         needsReroute: n.needsReroute,
         received: n.received,
         downloadsPending: n.downloadsPending,
+        downloadsFailed: n.downloadsFailed,
         lastPoll: n.lastPoll,
         ...this.syncStateOf(account),
       };

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { AccountStatusView } from '../../shared/bridge';
 import { useNow } from '../hooks/use-now';
 import { useFormat, useSlice, useStores } from '../stores/context';
+import { GivenUpFiles } from './GivenUpFiles';
 import { ProgressBar } from './ProgressBar';
 import { SandboxBadge } from './SandboxBadge';
 import { SyncStateBadge } from './SyncStateBadge';
 
-const COUNTS = ['queued', 'held', 'sending', 'sent', 'failed', 'needsReroute', 'received', 'downloadsPending'] as const;
+const COUNTS = ['queued', 'held', 'sending', 'sent', 'failed', 'needsReroute', 'received', 'downloadsPending', 'downloadsFailed'] as const;
 
 /** One account at a glance: state, polls, what is queued, sending and failed, and the controls. */
 export function AccountStatusCard({ status }: { status: AccountStatusView }) {
@@ -57,6 +58,7 @@ export function AccountStatusCard({ status }: { status: AccountStatusView }) {
         ))}
       </ul>
       {progress && <ProgressBar progress={progress} />}
+      <GivenUpFiles accountId={account.id} count={status.downloadsFailed} />
       <div className="actions">
         <button
           type="button"

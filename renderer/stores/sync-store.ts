@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AccountStatusView, ActivityView, Bridge, BridgeErrorView, BridgeEvents } from '../../shared/bridge';
+import type { AccountStatusView, ActivityView, Bridge, BridgeErrorView, BridgeEvents, GivenUpFileView } from '../../shared/bridge';
 import { toErrorView } from './errors';
 
 export type Progress = BridgeEvents['sync.progress'];
@@ -17,6 +17,8 @@ export interface SyncStoreState {
   error: BridgeErrorView | null;
   /** Account ids with a "Sync now" or pause on its way. */
   busy: Record<string, boolean>;
+  /** Per account, its received files given up after their tries, once asked for. */
+  givenUp: Record<string, GivenUpFileView[]>;
 
   /**
    * Asks for every account's status. With `ifOlderThanMs`, only when no answer that recent has come
@@ -26,6 +28,9 @@ export interface SyncStoreState {
   loadActivity(accountId?: string, opts?: Fresh): Promise<void>;
   syncNow(accountId: string): Promise<void>;
   setPaused(accountId: string, paused: boolean): Promise<void>;
+  loadGivenUp(accountId: string): Promise<void>;
+  /** Fetches again one given-up file of the account, or every one. */
+  fetchAgain(accountId: string, file?: Pick<GivenUpFileView, 'table' | 'jobId'>): Promise<void>;
   dismissProblem(id: number): void;
   /** Follows the pushed events; answers the unsubscribe. */
   attach(): () => void;
@@ -71,6 +76,7 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
       problems: [],
       error: null,
       busy: {},
+      givenUp: {},
 
       // Events come in bursts (a big drop sends hundreds): one refresh runs at a time, and
       // whatever arrived meanwhile is covered by one more.
@@ -115,6 +121,19 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
       },
       setPaused(accountId, paused) {
         return withBusy(accountId, () => bridge.invoke('accounts.update', { accountId, paused }));
+      },
+      async loadGivenUp(accountId) {
+        try {
+          set({ givenUp: { ...get().givenUp, [accountId]: await bridge.invoke('downloads.givenUp', { accountId }) } });
+        } catch (e) {
+          set({ error: toErrorView(e) });
+        }
+      },
+      fetchAgain(accountId, file) {
+        return withBusy(accountId, async () => {
+          await bridge.invoke('downloads.fetchAgain', { accountId, ...(file ? { file: { table: file.table, jobId: file.jobId } } : {}) });
+          if (get().givenUp[accountId]) await get().loadGivenUp(accountId);
+        });
       },
       dismissProblem(id) {
         set({ problems: get().problems.filter((p) => p.id !== id) });

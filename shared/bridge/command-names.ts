@@ -21,6 +21,8 @@ const COMMANDS: Record<CommandName, true> = {
   'sync.status': true,
   'sync.now': true,
   'activity.list': true,
+  'downloads.givenUp': true,
+  'downloads.fetchAgain': true,
   'invoices.list': true,
   'invoices.totals': true,
   'invoices.exportCsv': true,

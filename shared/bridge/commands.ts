@@ -42,12 +42,14 @@ import type {
   BankMessageRow,
   DocumentDetail,
   DocumentRow,
+  GivenUpFileView,
   InvoiceDetail,
   InvoicePage,
   InvoiceTotals,
   OutboxItemView,
   ReorganizeView,
 } from './views';
+import { DOWNLOAD_TABLE_NAMES } from './views';
 
 /** What a supplier query answers, for the Scanning page. */
 export interface SupplierQueryView {
@@ -201,6 +203,18 @@ export const commands = {
   'activity.list': {
     input: z.object({ accountId: accountId.optional(), limit: z.number().int().min(1).max(500).default(100) }),
     output: out<ActivityView[]>(),
+  },
+  /** The account's received files given up after their tries, newest first. */
+  'downloads.givenUp': { input: accountRef, output: out<GivenUpFileView[]>() },
+  /** Fetches given-up files again: one (`file`), every one of the account, or (no account) of every account. */
+  'downloads.fetchAgain': {
+    input: z
+      .object({
+        accountId: accountId.optional(),
+        file: z.object({ table: z.enum(DOWNLOAD_TABLE_NAMES), jobId: z.number().int().positive() }).optional(),
+      })
+      .refine((v) => !v.file || v.accountId, { message: 'a file is fetched again within its account', path: ['accountId'] }),
+    output: out<{ queued: number }>(),
   },
 
   'invoices.list': {

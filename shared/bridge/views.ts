@@ -52,6 +52,8 @@ export interface AccountStatusView {
   needsReroute: number;
   received: number;
   downloadsPending: number;
+  /** Received files given up after their tries: "Fetch again" queues them once more. */
+  downloadsFailed: number;
   lastPoll: string | null;
   nextPoll: string | null;
   /** Until when the service asked the app to wait (HTTP 429): nothing is sent or asked before then. */
@@ -204,6 +206,21 @@ export interface OutboxItemView {
   path?: string | null;
   /** Its local validation report in brief, when it was validated (outbox.list only; validate.outboxReport has the whole). */
   validation?: ValidationSummaryView | null;
+}
+
+/** The download tables a given-up file may be in. */
+export const DOWNLOAD_TABLE_NAMES = ['invoiceFiles', 'documentFiles', 'bankMessages'] as const;
+
+/** A received file the app gave up on after its tries. */
+export interface GivenUpFileView {
+  table: (typeof DOWNLOAD_TABLE_NAMES)[number];
+  jobId: number;
+  /** Its name at the service (a bank message: its kind and id). */
+  name: string;
+  /** The invoice, document or bank message it belongs to. */
+  itemId: string;
+  error: string | null;
+  at: string;
 }
 
 export interface ActivityView {

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { defaultDataDir } from '../paths';
 import { accountCommands } from './accounts';
 import { companyCommands } from './company';
 import { type GlobalOptions, UsageError } from './context';
@@ -33,6 +34,13 @@ try {
   } else if (e instanceof UsageError) {
     process.stderr.write(`einvoice-sync: ${e.message}\n`);
     process.exitCode = 2;
+  } else if (/^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/.test(String((e as { code?: unknown }).code))) {
+    // The database cannot be opened or written at all (a full or read-only data disk): SQLite's words name no folder.
+    const dir = globals().data ?? defaultDataDir();
+    process.stderr.write(
+      `einvoice-sync: can't write to the app's data folder ${dir} (${(e as Error).message}): is its disk full or read-only? Free some space, then run the command again.\n`,
+    );
+    process.exitCode = 1;
   } else {
     process.stderr.write(`einvoice-sync: ${(e as Error).message}\n`);
     process.exitCode = 1;

@@ -26,6 +26,7 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
           needs_reroute: s.needsReroute,
           received: s.received,
           downloads_pending: s.downloadsPending,
+          downloads_given_up: s.downloadsFailed,
           last_poll: s.lastPoll,
           // Kept in the database by the engine, so a `status` beside a running `sync` sees it too.
           root_missing: rootProblem(cli.engine.store, s.account.id),
@@ -38,7 +39,7 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
         if (status.length === 0) process.stdout.write('No accounts.\n');
         for (const s of status) {
           process.stdout.write(
-            `${s.account} (${s.environment}${s.paused ? ', paused' : ''}): ${s.queued} queued, ${s.held} held, ${s.sending} sending, ${s.sent} sent, ${s.failed} failed, ${s.needs_reroute} need a reroute, ${s.received} received, ${s.downloads_pending} downloads pending; last poll ${s.last_poll ?? 'never'}\n`,
+            `${s.account} (${s.environment}${s.paused ? ', paused' : ''}): ${s.queued} queued, ${s.held} held, ${s.sending} sending, ${s.sent} sent, ${s.failed} failed, ${s.needs_reroute} need a reroute, ${s.received} received, ${s.downloads_pending} downloads pending, ${s.downloads_given_up} given up${s.downloads_given_up > 0 ? ' (fetch them with `fetch-again`)' : ''}; last poll ${s.last_poll ?? 'never'}\n`,
           );
           if (s.root_missing) process.stdout.write(`  ${s.root_missing}\n`);
         }
@@ -78,6 +79,26 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
         if (!job) throw new UsageError(`No outbox item ${id}`);
         if (!moved) throw new UsageError(`Outbox item ${id} is ${job.state}, not held back`);
         process.stdout.write(`Item ${id} (${job.relPath}) will be sent at the next sync\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+
+  program
+    .command('fetch-again')
+    .description('fetch again the received files that were given up after their tries')
+    .option('--account <name>', 'only this account')
+    .action(async (o: { account?: string }) => {
+      const cli = await openCli(globals());
+      try {
+        const account = o.account ? cli.engine.findAccount(o.account) : undefined;
+        if (o.account && !account) throw new UsageError(`No account named "${o.account}"`);
+        const n = cli.engine.fetchAgain(account?.id);
+        process.stdout.write(
+          n === 0
+            ? 'No received file was given up; nothing to fetch again.\n'
+            : `${n} received file(s) will be fetched again at the next sync.\n`,
+        );
       } finally {
         await cli.close();
       }

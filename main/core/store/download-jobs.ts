@@ -189,6 +189,18 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     `UPDATE ${table} SET state = 'pending', attempts = 0, last_error = NULL, next_attempt_at = @at, updated_at = @now
      WHERE job_id = @id AND state != 'pending'`,
   );
+  const failedOnes = db.prepare<[string, number], R>(
+    `SELECT * FROM ${table} WHERE account_id = ? AND state = 'failed' ORDER BY updated_at DESC, job_id DESC LIMIT ?`,
+  );
+  // Given up back to the queue, due now, its tries counted afresh: the user's "fetch again", one or all of an account.
+  const fetchAgainAll = db.prepare<{ account: string; now: number }>(
+    `UPDATE ${table} SET state = 'pending', attempts = 0, last_error = NULL, next_attempt_at = 0, updated_at = @now
+     WHERE account_id = @account AND state = 'failed'`,
+  );
+  const fetchAgainOne = db.prepare<{ account: string; id: number; now: number }>(
+    `UPDATE ${table} SET state = 'pending', attempts = 0, last_error = NULL, next_attempt_at = 0, updated_at = @now
+     WHERE account_id = @account AND job_id = @id AND state = 'failed'`,
+  );
   const counts = db.prepare<[string], { state: DownloadState; n: number }>(
     `SELECT state, count(*) AS n FROM ${table} WHERE account_id = ? GROUP BY state`,
   );
@@ -269,6 +281,17 @@ export function createDownloadJobs<R extends DownloadJobRecord, J>(
     /** Files still to fetch, for `sync.status`: never counts the files already mirrored. */
     countPending(accountId: string): number {
       return pending.get(accountId)!.n;
+    },
+    /** Files given up (their tries used up, or a row that could not be read), newest first. */
+    listFailed(accountId: string, limit: number): J[] {
+      return failedOnes.all(accountId, limit).map(toJob);
+    },
+    /** The user's "fetch again": the given-up file `jobId`, or every one of the account, due now. Answers how many. */
+    fetchAgain(accountId: string, jobId?: number): number {
+      const now = deps.now();
+      return (
+        jobId === undefined ? fetchAgainAll.run({ account: accountId, now }) : fetchAgainOne.run({ account: accountId, id: jobId, now })
+      ).changes;
     },
     countsByState(accountId: string): Record<DownloadState, number> {
       const result = Object.fromEntries(DOWNLOAD_STATES.map((s) => [s, 0])) as Record<DownloadState, number>;

@@ -10,6 +10,8 @@ export interface AccountCounts {
   needsReroute: number;
   /** Invoice files, document files and bank messages still to fetch. */
   downloadsPending: number;
+  /** Those given up (their tries used up): fetched again only when the user asks. */
+  downloadsFailed: number;
   lastPoll: string | null;
 }
 
@@ -19,10 +21,14 @@ export const noCounts = (): AccountCounts => ({
   received: 0,
   needsReroute: 0,
   downloadsPending: 0,
+  downloadsFailed: 0,
   lastPoll: null,
 });
 
-const pendingIn = (table: string) => `(SELECT count(*) FROM ${table} t WHERE t.account_id = a.id AND t.state = 'pending')`;
+const inState = (table: string, state: 'pending' | 'failed') =>
+  `(SELECT count(*) FROM ${table} t WHERE t.account_id = a.id AND t.state = '${state}')`;
+const allIn = (state: 'pending' | 'failed') =>
+  ['invoice_files', 'document_files', 'bank_messages'].map((t) => inState(t, state)).join(' + ');
 
 /**
  * The counts of `sync.status` for every account in two statements, however many accounts there are:
@@ -33,13 +39,21 @@ const pendingIn = (table: string) => `(SELECT count(*) FROM ${table} t WHERE t.a
 export function createStatusCounts(db: Database) {
   const perAccount = db.prepare<
     [],
-    { account_id: string; received: number; needs_reroute: number; downloads_pending: number; last_poll: string | null }
+    {
+      account_id: string;
+      received: number;
+      needs_reroute: number;
+      downloads_pending: number;
+      downloads_failed: number;
+      last_poll: string | null;
+    }
   >(
     `SELECT a.id AS account_id,
        (SELECT ifnull(sum(n), 0) FROM invoice_tallies t WHERE t.account_id = a.id AND t.direction = 'RECEIVED') AS received,
        (SELECT ifnull(sum(n), 0) FROM invoice_tallies t
          WHERE t.account_id = a.id AND t.direction = 'SENT' AND t.status = 'FAILED') AS needs_reroute,
-       ${pendingIn('invoice_files')} + ${pendingIn('document_files')} + ${pendingIn('bank_messages')} AS downloads_pending,
+       ${allIn('pending')} AS downloads_pending,
+       ${allIn('failed')} AS downloads_failed,
        (SELECT value FROM cursors c WHERE c.account_id = a.id AND c.feed = 'last_poll_at') AS last_poll
      FROM accounts a`,
   );
@@ -56,6 +70,7 @@ export function createStatusCounts(db: Database) {
           received: r.received,
           needsReroute: r.needs_reroute,
           downloadsPending: r.downloads_pending,
+          downloadsFailed: r.downloads_failed,
           lastPoll: r.last_poll,
         });
       }

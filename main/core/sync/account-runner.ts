@@ -15,6 +15,7 @@ import { detectWakeAt, runDetectWork } from './detect-work';
 import type { EngineEvents } from './events';
 import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
+import { accountFaults, dataFault, type FaultArea } from './local-faults';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
 import { type FeedOptions, pollFeeds } from './poll-feeds';
@@ -73,6 +74,9 @@ export interface RunnerDeps {
 }
 
 export type { SyncStateName };
+
+/** How soon a pass looks again at a folder that took no writes (a probe is one small write into it). */
+const FAULT_PROBE_MS = 5_000;
 
 /** What an account's sync is doing and when it looks at the service next (null: not scheduled). */
 export interface RunnerSnapshot {
@@ -156,6 +160,7 @@ export class AccountRunner {
       log,
       stableMs: deps.options.stableMs,
       requests: pLimit(Math.max(1, deps.options.downloadConcurrency)),
+      faults: accountFaults(deps.store, deps.account.id, deps.events, log),
     };
     this.root = new RunnerRoot(this.ctx, deps.now, () => this.outboxLane.kick());
   }
@@ -201,17 +206,43 @@ export class AccountRunner {
     const running = () => this.running;
     const rescanAt = () => this.deps.now() + this.deps.options.scanIntervalMs;
     this.outboxLane.start(async () => {
-      const r = await this.state.tracked('outbox', () => this.outboxPass(false));
+      const r = await this.state.tracked('outbox', () => this.guarded(() => this.outboxPass(false)));
       return Math.min(r.wakeAt ?? Number.POSITIVE_INFINITY, rescanAt());
     }, running);
     this.serviceLane.start(async () => {
-      const r = await this.state.tracked('service', () => this.servicePass(false));
+      const r = await this.state.tracked('service', () => this.guarded(() => this.servicePass(false)));
       // A paused account polls no more: it waits for a kick (resumed) or the rescan.
       const paused = this.latestAccount().paused;
       if (!paused) this.state.synced();
       const pollAt = paused ? Number.POSITIVE_INFINITY : this.nextPollAt;
       return Math.min(r.wakeAt ?? Number.POSITIVE_INFINITY, pollAt, rescanAt());
     }, running);
+  }
+
+  /**
+   * A lane's pass that failed outside its steps (its own last write, on a full data disk) is a problem of
+   * the account, never the end of its loop.
+   */
+  private async guarded(pass: () => Promise<LaneReport | null>): Promise<LaneReport | null> {
+    try {
+      return await pass();
+    } catch (e) {
+      const message = dataFault(this.ctx.faults, this.deps.dataDir, e) ?? (e as Error).message;
+      this.ctx.log.error('sync pass failed', { error: (e as Error).message });
+      return { problems: [message], kinds: new Set(['retry']), wakeAt: this.deps.now() + FAULT_PROBE_MS };
+    }
+  }
+
+  /**
+   * What waits on a folder that took no writes, said at every pass of the lane it holds up (not counted as
+   * the service failing: the poll keeps its slot), unless a step already said it.
+   */
+  private faultLines(problems: string[], areas: readonly FaultArea[]): void {
+    const names: Record<FaultArea, string> = { intake: 'Outbox', downloads: 'Downloads', data: 'Data folder' };
+    for (const area of areas) {
+      const f = this.ctx.faults.get(area);
+      if (f && !problems.some((p) => p.includes(f.message))) problems.push(`${names[area]}: ${f.message} [retry]`);
+    }
   }
 
   /** Runs `fn` when no other service pass or reorganize of this account runs, and keeps them out until it ends. */
@@ -352,8 +383,9 @@ export class AccountRunner {
         r.problems.push(`Outbox: ${out.needsUser} file(s) wait for you [user]`);
       }
     } catch (e) {
-      r.problems.push(`Outbox: ${(e as Error).message}`);
+      r.problems.push(`Outbox: ${dataFault(ctx.faults, this.deps.dataDir, e) ?? (e as Error).message}`);
     }
+    this.faultLines(r.problems, ['intake', 'data']);
     return r;
   }
 
@@ -419,7 +451,23 @@ export class AccountRunner {
         ? nextPollSlot(from, base, this.phase)
         : this.deps.now() + base + backoffDelay({ baseMs: base, capMs: Math.max(0, 3600_000 - base) }, this.pollFailures, this.deps.random);
       this.nextPollAt = Math.max(next, ctx.jobs.pausedUntil);
+    } else if (ctx.faults.get('downloads')) {
+      // Downloads paused on a folder that took no writes look again at every pass, not only at the next poll.
+      await pollFeeds(ctx, this.feedOptions, problems, kinds, signal, { downloadsOnly: true });
     }
+    // Paused on a folder: the next pass looks again soon (a probe is one small write), not only at the next scan.
+    if (ctx.faults.get('downloads')) wakeAt = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, this.deps.now() + FAULT_PROBE_MS);
+    if (ctx.faults.get('data')) {
+      // A small write says whether the data folder takes writes again (a pass without a poll writes little else).
+      try {
+        ctx.store.cursors.set(ctx.account.id, 'data_folder_probe', new Date(this.deps.now()).toISOString());
+        ctx.faults.clear('data');
+      } catch {
+        // Still full: said below.
+      }
+      wakeAt = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, this.deps.now() + FAULT_PROBE_MS);
+    }
+    this.faultLines(problems, ['downloads', 'data']);
     return { problems, kinds, wakeAt };
   }
 
@@ -431,6 +479,7 @@ export class AccountRunner {
       backoff: deps.options.backoff,
       downloadConcurrency: deps.options.downloadConcurrency,
       detectLang: () => deps.options.detectLang,
+      dataDir: deps.dataDir,
     };
   }
 

@@ -5,6 +5,7 @@ import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import type { EngineEvents } from './events';
 import type { JobRunner } from './jobs/job-runner';
+import type { LocalFaults } from './local-faults';
 
 /** Everything one account's sync work needs, passed in (house.md #6). */
 export interface SyncContext {
@@ -26,4 +27,6 @@ export interface SyncContext {
    * fetches files while it asks the other feeds, and the two together never ask more at once.
    */
   requests: LimitFunction;
+  /** What this computer cannot write now (a full disk, a folder read-only or gone): the work that needs it waits, said. */
+  faults: LocalFaults;
 }

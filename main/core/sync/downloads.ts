@@ -1,4 +1,5 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { extensionFor, readableName, sanitizeFileName } from '../../../shared/filenames';
 import { ServiceError } from '../api/errors';
@@ -7,10 +8,11 @@ import type { WrittenFile } from '../store/download-jobs';
 import { auditDownloads } from './audit-downloads';
 import type { SyncContext } from './context';
 import { expectationOf, type Job, originalFormat } from './download-expectations';
-import { sha256, sha256File, writeFileAtomic } from './files';
+import { probeFolder, sha256, sha256File, writeFileAtomic } from './files';
 import { groupCommit } from './group-commit';
 import type { JobQueue, Loaded } from './jobs/job-runner';
 import { absolute, FOLDERS, filedItem, inboxFolder } from './layout';
+import { asLocal, isOutOfSpace, type LocalFault, LocalWriteError, localCodeOf, realCode } from './local-faults';
 import { verifyDownload } from './verify-download';
 
 /** After this many failed tries a download is given up (the UI offers "fetch again"). */
@@ -24,6 +26,11 @@ export const TELL_AFTER_ATTEMPTS = 3;
  * gets several fsyncs at once, which a journaling file system commits together.
  */
 const JOBS_PER_REQUEST = 4;
+/** The most a probe of a folder that failed writes (the size of the file that failed, up to this). */
+const PROBE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Where the database lives: the data folder a SQLITE_FULL is about. */
+const dataFolderOf = (ctx: SyncContext) => dirname(ctx.store.db.name);
 
 type Table = Job['table'];
 type QueuedDownload = Job & { id: number };
@@ -56,29 +63,62 @@ const ROW = {
  * fetched again, and a file already written with the same bytes under its name is recognised
  * instead of written twice.
  */
-export async function runDownloads(ctx: SyncContext, concurrency = 4, signal?: AbortSignal): Promise<{ done: number; failed: number }> {
+export async function runDownloads(
+  ctx: SyncContext,
+  concurrency = 4,
+  signal?: AbortSignal,
+): Promise<{ done: number; failed: number; waiting: LocalFault | null }> {
   // Files an earlier version saved unverified are checked first; bad ones are queued again here.
   await auditDownloads(ctx);
+  // Paused on a folder that took no writes: nothing is asked of the service until it takes one again.
+  const probed = new Set<string>();
+  const paused = ctx.faults.get('downloads');
+  if (paused) {
+    try {
+      await probeFolder(paused.folder, Math.min(paused.bytes, PROBE_MAX_BYTES));
+    } catch (e) {
+      const code = localCodeOf(e);
+      if (!code) throw e;
+      return { done: 0, failed: 0, waiting: ctx.faults.set('downloads', paused.folder, await realCode(paused.folder, code)) };
+    }
+    probed.add(resolve(paused.folder));
+    ctx.faults.clear('downloads');
+  }
   let done = 0;
   let failed = 0;
   const slots = Math.max(1, concurrency) * JOBS_PER_REQUEST;
+  // Stopped at the first file this computer cannot write: the others would fail alike (the jobs in flight go back with no try counted).
+  const stop = new AbortController();
+  const onOuter = () => stop.abort(signal?.reason);
+  if (signal?.aborted) onOuter();
+  signal?.addEventListener('abort', onOuter, { once: true });
   // Each job in flight listens to the signal: that many listeners is the design, not a leak.
-  if (signal) setMaxListeners(Math.max(getMaxListeners(signal), slots + 10), signal);
-  for (const table of ['invoiceFiles', 'documentFiles', 'bankMessages'] as const) {
-    const r = await ctx.jobs.runDue(
-      downloadQueue(ctx, table, () => done + failed),
-      slots,
-      signal,
-    );
-    done += r.done;
-    failed += r.failed + r.needsUser;
+  setMaxListeners(Math.max(getMaxListeners(stop.signal), slots + 10), stop.signal);
+  try {
+    for (const table of ['invoiceFiles', 'documentFiles', 'bankMessages'] as const) {
+      if (stop.signal.aborted) break;
+      const r = await ctx.jobs.runDue(
+        downloadQueue(ctx, table, () => done + failed, { stop, probed }),
+        slots,
+        stop.signal,
+      );
+      done += r.done;
+      failed += r.failed + r.needsUser;
+    }
+  } finally {
+    signal?.removeEventListener('abort', onOuter);
   }
   if (done + failed > 0) ctx.events.emit('progress', { accountId: ctx.account.id, phase: 'downloads', done, total: null });
-  return { done, failed };
+  return { done, failed, waiting: ctx.faults.get('downloads') ?? ctx.faults.get('data') ?? null };
 }
 
 /** One download table as a queue of the job runner. */
-function downloadQueue(ctx: SyncContext, table: Table, soFar: () => number): JobQueue<QueuedDownload> {
+function downloadQueue(
+  ctx: SyncContext,
+  table: Table,
+  soFar: () => number,
+  local: { stop: AbortController; probed: ReadonlySet<string> },
+): JobQueue<QueuedDownload> {
   const repo = ctx.store[table];
   const { account } = ctx;
   let finished = 0;
@@ -103,19 +143,33 @@ function downloadQueue(ctx: SyncContext, table: Table, soFar: () => number): Job
       const problem = verifyDownload(answer.data, answer.contentType, expect);
       if (problem) throw new ServiceError('retry', `The service's answer for ${name} was not the file: ${problem}`, null, 'not_the_file');
       const hash = sha256(answer.data);
-      const path = await writeOrReuse(ctx, dir, name, answer.data, hash);
+      const path = await writeOrReuse(ctx, dir, name, answer.data, hash).catch(async (e: unknown) => {
+        throw await asLocal(e, 'downloads', dir, answer.data.length);
+      });
       // The file is durable (written, flushed, its folder flushed) before its row says done.
       try {
         await markDone({ id: j.id, file: { path, sha256: hash, size: answer.data.length } });
+      } catch (e) {
+        // A full data disk: the file stays, and the next try finds it by its bytes (writeOrReuse).
+        throw await asLocal(e, 'data', dataFolderOf(ctx), 0);
       } finally {
         unrecorded.delete(path);
       }
+      ctx.faults.clear('data');
       ctx.events.emit('downloaded', { accountId: account.id, kind, id, path });
       // Every 25 files: a large first mirror shows it moves without an event per file.
       if (++finished % 25 === 0)
         ctx.events.emit('progress', { accountId: account.id, phase: 'downloads', done: soFar() + finished, total: null });
     },
     failures: (j) => j.job.attempts + 1,
+    spare(_j, e) {
+      if (!(e instanceof LocalWriteError)) return false;
+      // A folder that took the probe's write just now and still refuses this file: the file's own trouble, a try.
+      if (local.probed.has(resolve(e.folder)) && !isOutOfSpace(e.code)) return false;
+      ctx.faults.set(e.area, e.folder, e.code, e.bytes);
+      local.stop.abort();
+      return true;
+    },
     settle(j, e) {
       if (!(e instanceof ServiceError) || e.status !== 404) return false;
       repo.markMissing(j.id, e.message);

@@ -153,8 +153,18 @@ export async function writeFileAtomic(dir: string, wanted: string, data: Uint8Ar
     await fh.writeFile(data);
     // The bytes and the size (what reading the file back needs); the folder flush below covers its name.
     await fh.datasync();
-  } finally {
+  } catch (e) {
+    // A full disk leaves part of the bytes: the hidden copy goes, not left to pile up with every try.
+    await fh.close().catch(() => undefined);
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
+  try {
+    // A network share may tell a write it could not keep only at the close.
     await fh.close();
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw e;
   }
   try {
     const target = await claimName(tmp, dir, wanted, hooks);
@@ -174,16 +184,44 @@ export async function moveUnique(src: string, dir: string, wanted: string): Prom
     await rename(src, tmp);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-    await copyFile(src, tmp);
-    const fh = await open(tmp, 'r+');
-    await fh.sync();
-    await fh.close();
+    await syncedCopy(src, tmp);
     await unlink(src);
   }
   const target = await claimName(tmp, dir, wanted);
   await fsyncDir(dir);
   await fsyncDir(dirname(src));
   return target;
+}
+
+/** Copies `src` to the temporary `tmp` and syncs it; a copy that fails (a full disk) is removed, never left behind. */
+async function syncedCopy(src: string, tmp: string): Promise<void> {
+  try {
+    await copyFile(src, tmp);
+    const fh = await open(tmp, 'r+');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * Whether `dir` takes a file of `bytes` now: written under a temporary name, synced and removed (what
+ * a download writes, without naming anything). Throws the write's error.
+ */
+export async function probeFolder(dir: string, bytes: number): Promise<void> {
+  const { fh, tmp } = await openPart(dir);
+  try {
+    if (bytes > 0) await fh.writeFile(Buffer.alloc(bytes));
+    await fh.datasync();
+  } finally {
+    await fh.close().catch(() => undefined);
+    await unlink(tmp).catch(() => undefined);
+  }
 }
 
 /**
@@ -230,13 +268,15 @@ export async function removeLeftoverParts(dir: string, depth = 10): Promise<numb
 export async function copyUnique(src: string, dir: string, wanted: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const tmp = join(dir, `.einvoice-${randomBytes(6).toString('hex')}.part`);
-  await copyFile(src, tmp);
-  const fh = await open(tmp, 'r+');
-  await fh.sync();
-  await fh.close();
-  const target = await claimName(tmp, dir, wanted);
-  await fsyncDir(dir);
-  return target;
+  await syncedCopy(src, tmp);
+  try {
+    const target = await claimName(tmp, dir, wanted);
+    await fsyncDir(dir);
+    return target;
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
 }
 
 export function sha256(data: Uint8Array): string {

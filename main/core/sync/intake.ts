@@ -120,9 +120,13 @@ async function prepareIntake(
   let captured: Captured;
   try {
     captured = await spool.capture(src, { dev: file.dev, ino: file.ino });
+    ctx.faults.clear('intake');
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // No room (or no writing) for the app's copy: said, not a debug line; the file waits in the Outbox.
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS') ctx.faults.set('intake', ctx.spoolDir, code);
     // Locked (Windows), vanished, unreadable, or swapped for a link: the next scan looks again.
-    ctx.log.debug('intake deferred', { file: file.relPath, code: (e as NodeJS.ErrnoException).code });
+    ctx.log.debug('intake deferred', { file: file.relPath, code });
     return null;
   }
   const after = await stat(src).catch(() => null);

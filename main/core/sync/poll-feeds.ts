@@ -11,6 +11,7 @@ import { COLLECTION_KIND, collectionQueue, enqueueCollectionTracking } from './j
 import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
 import { enqueueDetect } from './jobs/detect-queue';
 import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
+import { dataFault } from './local-faults';
 import { assertRoot } from './root-guard';
 
 /** What one poll of an account needs of its runner. */
@@ -21,6 +22,8 @@ export interface FeedOptions {
   downloadConcurrency: number;
   /** The language Detect findings are asked in (the app's language, which may change between polls). */
   detectLang: () => string;
+  /** The app's data folder: a write that fails there is said with its name. */
+  dataDir: string;
 }
 
 /**
@@ -33,6 +36,8 @@ export async function pollFeeds(
   problems: string[],
   kinds: Set<FailureKind>,
   signal: AbortSignal,
+  /** Only the downloads: what is queued, while they are paused on a folder that took no writes. */
+  only: { downloadsOnly?: boolean } = {},
 ): Promise<boolean> {
   const step = async (name: string, fn: () => Promise<unknown>) => {
     // After a 429 the account asks nothing more until the pause ends.
@@ -49,9 +54,10 @@ export async function pollFeeds(
         });
       }
       kinds.add(kind);
-      const message = `${name}: ${(e as Error).message} [${kind}]`;
+      const said = dataFault(ctx.faults, o.dataDir, e) ?? (e as Error).message;
+      const message = `${name}: ${said} [${kind}]`;
       problems.push(message);
-      ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${(e as Error).message}` });
+      ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${said}` });
       ctx.log.warn('sync step failed', { step: name, error: (e as Error).message, kind });
     }
   };
@@ -64,6 +70,10 @@ export async function pollFeeds(
       const r = await runDownloads(ctx, o.downloadConcurrency, signal);
       if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
     });
+  if (only.downloadsOnly) {
+    await downloads();
+    return problems.length === before;
+  }
   // Files are fetched from the first page with new invoices on, while the pages and the other feeds
   // are asked (sharing the request slots with Detect): on a first mirror the service and the disk
   // work at once instead of the files waiting for every page. A run that finds nothing due ends;
@@ -114,6 +124,9 @@ export async function pollFeeds(
       if (r.retried) problems.push(`Delete downloaded RI messages: ${r.retried} will be tried again [retry]`);
     });
   }
-  ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(o.now()).toISOString());
+  await step('Record the poll', async () => {
+    ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(o.now()).toISOString());
+    ctx.faults.clear('data');
+  });
   return problems.length === before;
 }

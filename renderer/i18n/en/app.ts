@@ -105,6 +105,13 @@ export const app = {
       needsReroute: 'Need a reroute',
       received: 'Received',
       downloadsPending: 'Downloads waiting',
+      downloadsFailed: 'Downloads given up',
+    },
+    givenUp: {
+      fetchAll: 'Fetch all again',
+      fetchOne: 'Fetch again',
+      show: 'Show the files given up',
+      none: 'No file is given up.',
     },
     syncNow: 'Sync now',
     pause: 'Pause',

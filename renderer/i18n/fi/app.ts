@@ -109,6 +109,13 @@ export const app: CatalogShape<typeof en> = {
       needsReroute: 'Tarvitsee uudelleenohjauksen',
       received: 'Vastaanotettu',
       downloadsPending: 'Latauksia odottaa',
+      downloadsFailed: 'Latauksista luovuttu',
+    },
+    givenUp: {
+      fetchAll: 'Hae kaikki uudelleen',
+      fetchOne: 'Hae uudelleen',
+      show: 'Näytä tiedostot, joista luovuttiin',
+      none: 'Yhdestäkään tiedostosta ei ole luovuttu.',
     },
     syncNow: 'Synkronoi nyt',
     pause: 'Keskeytä',

@@ -109,6 +109,13 @@ export const app: CatalogShape<typeof en> = {
       needsReroute: 'Må omdirigeres',
       received: 'Mottatt',
       downloadsPending: 'Nedlastinger venter',
+      downloadsFailed: 'Nedlastinger som ble gitt opp',
+    },
+    givenUp: {
+      fetchAll: 'Hent alle på nytt',
+      fetchOne: 'Hent på nytt',
+      show: 'Vis filene som ble gitt opp',
+      none: 'Ingen fil er gitt opp.',
     },
     syncNow: 'Synkroniser nå',
     pause: 'Pause',

@@ -109,6 +109,13 @@ export const app: CatalogShape<typeof en> = {
       needsReroute: 'Behöver omdirigeras',
       received: 'Mottagna',
       downloadsPending: 'Nedladdningar väntar',
+      downloadsFailed: 'Nedladdningar som gavs upp',
+    },
+    givenUp: {
+      fetchAll: 'Hämta alla igen',
+      fetchOne: 'Hämta igen',
+      show: 'Visa filerna som gavs upp',
+      none: 'Ingen fil har getts upp.',
     },
     syncNow: 'Synkronisera nu',
     pause: 'Pausa',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccountStatusView,
   AccountView,
+  GivenUpFileView,
   InvoiceDetail,
   InvoicePage,
   InvoiceTotals,
@@ -43,6 +44,36 @@ describe('accounts and sync over HTTP', () => {
     const [status] = value(await h.call<AccountStatusView[]>('sync.status'));
     expect(status).toMatchObject({ account: { id: accountId }, received: 3, downloadsPending: 0, queued: 0 });
     expect(status?.lastPoll).toMatch(/^\d{4}-/);
+  });
+
+  it('downloads.givenUp and downloads.fetchAgain: a file given up is counted, listed, and fetched again', async () => {
+    const { store } = h.te.engine;
+    const [first] = store.invoiceFiles.listForInvoice(accountId, received.ubl as string);
+    if (!first) throw new Error('no file row');
+    // Given up as the tenth failed try leaves it.
+    store.db
+      .prepare("UPDATE invoice_files SET state = 'failed', attempts = 10, last_error = 'Tried 10 times' WHERE job_id = ?")
+      .run(first.jobId);
+    const [status] = value(await h.call<AccountStatusView[]>('sync.status'));
+    expect(status).toMatchObject({ downloadsPending: 0, downloadsFailed: 1 });
+    const listed = value(await h.call<GivenUpFileView[]>('downloads.givenUp', { accountId }));
+    expect(listed).toEqual([
+      expect.objectContaining({ table: 'invoiceFiles', jobId: first.jobId, itemId: received.ubl, error: 'Tried 10 times' }),
+    ]);
+    // A file is named within its account, and only one given up is fetched again.
+    const file = { table: 'invoiceFiles', jobId: first.jobId };
+    expect(await h.call('downloads.fetchAgain', { file })).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    expect(await h.call('downloads.fetchAgain', { accountId, file: { table: 'elsewhere', jobId: 1 } })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid' },
+    });
+    expect(value(await h.call('downloads.fetchAgain', { accountId, file }))).toEqual({ queued: 1 });
+    expect(await h.call('downloads.fetchAgain', { accountId, file })).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    expect(value(await h.call('downloads.fetchAgain', { accountId }))).toEqual({ queued: 0 });
+    const reports = await h.te.engine.syncOnce();
+    expect([...reports.values()].every((r) => r.ok)).toBe(true);
+    expect(store.invoiceFiles.getJob(first.jobId)?.state).toBe('done');
+    expect(value(await h.call<AccountStatusView[]>('sync.status'))[0]).toMatchObject({ downloadsPending: 0, downloadsFailed: 0 });
   });
 
   it('activity.list and outbox.list answer the account’s rows', async () => {

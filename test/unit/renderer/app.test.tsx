@@ -323,6 +323,42 @@ describe('the app', () => {
     expect(await screen.findByText('Queued')).toBeTruthy();
   });
 
+  it('counts the received files given up on the Overview, and fetches them again, all or one', async () => {
+    let givenUp = 2;
+    const files = [
+      {
+        table: 'invoiceFiles' as const,
+        jobId: 11,
+        name: 'INV-11.pdf',
+        itemId: 'inv-11',
+        error: 'Tried 10 times',
+        at: '2026-03-01T09:00:00Z',
+      },
+      { table: 'bankMessages' as const, jobId: 12, name: 'RI b-12', itemId: 'b-12', error: null, at: '2026-03-01T08:00:00Z' },
+    ];
+    const bridge = appBridge([ACCOUNT], {
+      'sync.status': () => [status({ downloadsFailed: givenUp })],
+      'downloads.givenUp': () => files.slice(0, givenUp),
+      'downloads.fetchAgain': (input) => {
+        const n = input.file ? 1 : givenUp;
+        givenUp -= n;
+        return { queued: n };
+      },
+    });
+    renderRoot(bridge);
+    expect((await screen.findByText('Downloads given up')).previousElementSibling?.textContent).toBe('2');
+    fireEvent.click(screen.getByText('Show the files given up'));
+    expect(await screen.findByText('INV-11.pdf')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Fetch again' })[0] as HTMLElement);
+    await waitFor(() =>
+      expect(bridge.callsOf('downloads.fetchAgain')).toEqual([{ accountId: ACCOUNT.id, file: { table: 'invoiceFiles', jobId: 11 } }]),
+    );
+    await waitFor(() => expect(screen.getByText('Downloads given up').previousElementSibling?.textContent).toBe('1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch all again' }));
+    await waitFor(() => expect(bridge.callsOf('downloads.fetchAgain').at(-1)).toEqual({ accountId: ACCOUNT.id }));
+    await waitFor(() => expect(screen.getByText('Downloads given up').previousElementSibling?.textContent).toBe('0'));
+  });
+
   it('switches language everywhere, with the lang attribute and the formats', async () => {
     const bridge = appBridge();
     renderRoot(bridge);

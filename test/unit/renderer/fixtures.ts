@@ -39,6 +39,7 @@ export function status(over: Partial<AccountStatusView> = {}): AccountStatusView
     needsReroute: 1,
     received: 200,
     downloadsPending: 0,
+    downloadsFailed: 0,
     lastPoll: '2026-03-01T10:00:00Z',
     nextPoll: '2026-03-01T10:05:00Z',
     serviceWaitUntil: null,

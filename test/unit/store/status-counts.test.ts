@@ -12,6 +12,10 @@ function oneByOne(store: Store, accountId: string): AccountCounts {
     needsReroute: store.invoices.count(accountId, { direction: 'SENT', statuses: ['FAILED'] }),
     downloadsPending:
       store.invoiceFiles.countPending(accountId) + store.documentFiles.countPending(accountId) + store.bankMessages.countPending(accountId),
+    downloadsFailed:
+      store.invoiceFiles.countsByState(accountId).failed +
+      store.documentFiles.countsByState(accountId).failed +
+      store.bankMessages.countsByState(accountId).failed,
     lastPoll: store.cursors.get(accountId, 'last_poll_at') ?? null,
   };
 }

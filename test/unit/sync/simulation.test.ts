@@ -13,6 +13,7 @@ import type { SyncContext } from '../../../main/core/sync/context';
 import { EngineEvents } from '../../../main/core/sync/events';
 import { JobRunner } from '../../../main/core/sync/jobs/job-runner';
 import { ensureLayout } from '../../../main/core/sync/layout';
+import { accountFaults } from '../../../main/core/sync/local-faults';
 import { recoverOutbox } from '../../../main/core/sync/outbound';
 import { newOutboundMemory, outboundCycle } from '../../../main/core/sync/outbound-cycle';
 import { seededRandom } from '../../../sandbox/context';
@@ -77,6 +78,7 @@ async function simulate(seed: number): Promise<void> {
   const newProcess = () => {
     const account = store.accounts.get(accountId);
     if (!account) throw new Error('account lost');
+    const events = new EngineEvents();
     const ctx: SyncContext = {
       store,
       api: service.api,
@@ -84,10 +86,11 @@ async function simulate(seed: number): Promise<void> {
       spoolDir: join(dir, 'spool'),
       now: () => clock,
       random,
-      events: new EngineEvents(),
+      events,
       log: silentLogger,
       stableMs: 100,
       requests: pLimit(4),
+      faults: accountFaults(store, account.id, events, silentLogger),
       jobs: new JobRunner({ now: () => clock, random, backoff: { baseMs: 10, capMs: 100 }, log: silentLogger }),
     };
     return { ctx, memory: newOutboundMemory() };

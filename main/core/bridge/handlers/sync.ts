@@ -6,7 +6,15 @@ import type { BridgeDeps, Handlers } from '../types';
 import { accountView, activityView, outboxView } from '../views';
 import { accountOf } from './common';
 
-type Names = 'sync.status' | 'sync.now' | 'activity.list' | 'outbox.list' | 'outbox.force' | 'outbox.retry';
+type Names =
+  | 'sync.status'
+  | 'sync.now'
+  | 'activity.list'
+  | 'downloads.givenUp'
+  | 'downloads.fetchAgain'
+  | 'outbox.list'
+  | 'outbox.force'
+  | 'outbox.retry';
 
 /** Rows still to act on: in flight, held back, failed. */
 const OPEN_STATES: readonly OutboxState[] = [...ACTIVE_OUTBOX_STATES, 'failed'];
@@ -42,6 +50,7 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
           needsReroute: s.needsReroute,
           received: s.received,
           downloadsPending: s.downloadsPending,
+          downloadsFailed: s.downloadsFailed,
           lastPoll: s.lastPoll,
           nextPoll: s.nextPoll,
           serviceWaitUntil: s.serviceWaitUntil,
@@ -57,6 +66,18 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'activity.list': async (input) => {
       if (input.accountId) accountOf(d, input.accountId);
       return d.engine.store.activity.listLatest(input.limit, input.accountId).map(activityView);
+    },
+
+    'downloads.givenUp': async (input) => {
+      accountOf(d, input.accountId);
+      return d.engine.givenUpFiles(input.accountId).map((f) => ({ ...f, at: new Date(f.at).toISOString() }));
+    },
+
+    'downloads.fetchAgain': async (input) => {
+      if (input.accountId) accountOf(d, input.accountId);
+      const queued = d.engine.fetchAgain(input.accountId, input.file);
+      if (input.file && queued === 0) throw invalid(`File ${input.file.jobId} was not given up`, { file: 'not given up' });
+      return { queued };
     },
 
     /** Each settled file's place (Sent/ or Failed/) is granted, so the desktop can show it in its folder. */

@@ -50,6 +50,12 @@ export interface JobQueue<J extends QueuedJob> {
   failures(job: J): number;
   /** A kind's own reading of a failure (e.g. a download's 404 means the file is gone); null: the runner's. */
   settle?(job: J, e: unknown): Promise<boolean> | boolean;
+  /**
+   * A failure that is no fault of the job (the disk it writes to is full, read-only or gone): true puts
+   * it back as due with no try counted (`release`); the kind stops its own work meanwhile. Tries are
+   * spent on the service's answers, not on this computer's.
+   */
+  spare?(job: J, e: unknown): boolean;
   retry(job: J, error: JobError, at: number): Promise<void> | void;
   holdForUser(job: J, error: JobError): Promise<void> | void;
   /** Given up: settled for good (a refused upload goes to Failed/ with its note). */
@@ -224,6 +230,11 @@ export class JobRunner {
       report.done++;
     } catch (e) {
       if (controller.signal.aborted) {
+        queue.release(job);
+        report.released++;
+        return;
+      }
+      if (queue.spare?.(job, e)) {
         queue.release(job);
         report.released++;
         return;

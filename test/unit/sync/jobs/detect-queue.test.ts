@@ -9,6 +9,7 @@ import { detectState, detectWakeAt, refreshDetectOnOpen } from '../../../../main
 import { EngineEvents } from '../../../../main/core/sync/events';
 import { DETECT_KIND, detectQueue, enqueueDetect } from '../../../../main/core/sync/jobs/detect-queue';
 import { JobRunner } from '../../../../main/core/sync/jobs/job-runner';
+import { accountFaults } from '../../../../main/core/sync/local-faults';
 import { tempDir } from '../../../support/temp';
 
 // A Detect result the service has not finished: kept, asked again with the runner's back-off until
@@ -51,6 +52,7 @@ function setup(answers: string[]) {
     log: silentLogger,
     stableMs: 0,
     requests: pLimit(4),
+    faults: accountFaults(s, account.id, events, silentLogger),
     jobs,
   };
   const pass = async () => {

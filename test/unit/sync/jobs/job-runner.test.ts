@@ -6,8 +6,11 @@ import { silentLogger } from '../../../../main/core/log';
 import { type JobError, type JobQueue, JobRunner, type Loaded } from '../../../../main/core/sync/jobs/job-runner';
 import { seededRandom } from '../../../../sandbox/context';
 
-/** What one try of a job does: succeed, fail in each of the ways the service fails, or hang until aborted. */
-type Outcome = 'ok' | 'retry' | '429' | 'user' | 'skip' | 'hang';
+/**
+ * What one try of a job does: succeed, fail in each of the ways the service fails, fail on this
+ * computer's full disk (`local`), or hang until aborted.
+ */
+type Outcome = 'ok' | 'retry' | '429' | 'user' | 'skip' | 'local' | 'hang';
 type State = 'pending' | 'running' | 'needs_user' | 'done' | 'failed';
 
 interface MemJob {
@@ -111,7 +114,13 @@ class MemQueue implements JobQueue<{ id: number }> {
     if (outcome === '429') throw new ServiceError('retry', 'slow down', 429, 'too_many_requests', [], RETRY_AFTER_MS);
     if (outcome === 'user') throw new ServiceError('user', 'company not verified', 401, 'Unauthorized', ['company_unverified']);
     if (outcome === 'skip') throw new ServiceError('skip', 'invalid invoice', 422);
+    if (outcome === 'local') throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     throw new ServiceError('retry', 'HTTP 503', 503);
+  }
+
+  /** The disk's fault, not the job's (downloads.ts): no try counted. */
+  spare(_job: { id: number }, e: unknown): boolean {
+    return (e as { code?: string }).code === 'ENOSPC';
   }
 
   failures({ id }: { id: number }): number {
@@ -309,6 +318,21 @@ describe('JobRunner', () => {
     const after = w.runner.runDue(w.queue, 3);
     await settleAll(s, after);
     expect((await after).done).toBe(6);
+    expect(w.queue.violations).toEqual([]);
+  });
+
+  it("spends no try on this computer's fault: a job that fails on a full disk again and again is never given up", async () => {
+    const s = scheduler();
+    const w = world(s, [{ script: ['local', 'local', 'local', 'local', 'ok'], unreadable: false }], 2, 'failed', 5);
+    for (let i = 0; i < 4; i++) {
+      const pass = w.runner.runDue(w.queue, 1);
+      await settleAll(s, pass);
+      expect(await pass).toEqual({ done: 0, retried: 0, needsUser: 0, failed: 0, released: 1 });
+    }
+    expect(w.queue.jobs.get(1)).toMatchObject({ state: 'pending', attempts: 0, tries: 4 });
+    const pass = w.runner.runDue(w.queue, 1);
+    await settleAll(s, pass);
+    expect((await pass).done).toBe(1);
     expect(w.queue.violations).toEqual([]);
   });
 
