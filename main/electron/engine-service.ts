@@ -131,6 +131,7 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
     app = await openApp({
       dataDir: init.dataDir,
       program: { kind: 'desktop' },
+      care: true,
       takeOverLock: init.takeOverLock === true,
       secrets,
       log,

@@ -5,8 +5,10 @@ import { type DemoCompany, Engine } from '../engine';
 import type { Logger } from '../log';
 import { sandboxDataDir } from '../paths';
 import { infoOf, openSecretStore, type PassphrasePrompt, type SecretStore, type SecretStoreInfo } from '../secrets';
+import { DatabaseDamagedError } from '../store/errors';
 import type { RunnerOptions } from '../sync/account-runner';
 import { DataFolderInUseError, type DataLock, type LockProgram, takeDataLock } from './data-lock';
+import { DbCare, damagedMessage, readCheckState } from './db-care';
 
 /**
  * When the embedded sandbox runs: `when-needed` (a Sandbox account without an address of its own
@@ -26,6 +28,8 @@ export interface OpenAppOptions {
   access?: 'write' | 'read-through';
   /** Takes over a lock written on another computer: only when the user said that one no longer runs. */
   takeOverLock?: boolean;
+  /** The database's daily backup and weekly check (db-care.ts): for hosts that sync, not one-off commands. */
+  care?: boolean;
   /**
    * Where API keys live: `os` for the OS keychain, or an encrypted file where there is none
    * (openSecretStore; the command line and the headless host), or a store of the host's own (the
@@ -86,11 +90,16 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
       o.secrets === 'os'
         ? (await openSecretStore({ dataDir: o.dataDir, env: o.env, prompt: o.passphrasePrompt, log: o.log })).store
         : o.secrets;
+    // A check of the running engine found damage: the same refusal as a damage found at open.
+    const found = readOnly ? null : readCheckState(o.dataDir).damage;
+    if (found) throw new DatabaseDamagedError(o.dataDir, found);
     engine = new Engine({ dataDir: o.dataDir, secrets, log: o.log, runner: o.runner, readonly: readOnly });
   } catch (e) {
     release();
+    if (e instanceof DatabaseDamagedError) throw new Error(damagedMessage(o.dataDir, e.detail), { cause: e });
     throw e;
   }
+  const care = o.care && !readOnly ? new DbCare({ dataDir: o.dataDir, store: engine.store, log: o.log }) : null;
   const secretStore = infoOf(secrets);
   o.log.debug('where the API keys are kept', { store: secretStore.label });
   let embedded: EmbeddedSandbox | null = null;
@@ -138,6 +147,7 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     async close() {
       try {
         bridge?.close();
+        await care?.stop();
         await engine.stop();
         await (embedded as EmbeddedSandbox | null)?.sandbox.close();
       } finally {
@@ -147,6 +157,7 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
   };
 
   if (readOnly) return app;
+  care?.start();
   try {
     const accounts = engine.listAccounts();
     const policy = o.demo ?? 'when-needed';

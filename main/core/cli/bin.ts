@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { accountCommands } from './accounts';
 import { companyCommands } from './company';
 import { type GlobalOptions, UsageError } from './context';
+import { dbCommands } from './db';
 import { demoCommand } from './demo';
 import { lookupCommands } from './lookup';
 import { statusCommands } from './status';
@@ -31,6 +32,7 @@ demoCommand(program, globals);
 lookupCommands(program, globals);
 companyCommands(program, globals);
 validateCommand(program, globals);
+dbCommands(program, globals);
 
 try {
   await program.parseAsync(process.argv);

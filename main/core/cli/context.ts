@@ -26,6 +26,8 @@ export interface OpenCliOptions {
   runner?: Partial<RunnerOptions>;
   /** `read-through` for commands that only read: they run beside a process that holds the data folder. */
   access?: 'write' | 'read-through';
+  /** The database's daily backup and weekly check: `sync`, which runs the engine. */
+  care?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function openCli(g: GlobalOptions, opts: OpenCliOptions = {}): Prom
     dataDir,
     program: { kind: 'cli', command: g.command },
     access: opts.access,
+    care: opts.care === true,
     takeOverLock: g.takeOver === true,
     secrets: 'os',
     passphrasePrompt: process.stdin.isTTY ? readPassphrase : undefined,

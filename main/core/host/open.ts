@@ -33,6 +33,7 @@ export async function openHeadless(g: { data?: string; logLevel?: LogLevel }): P
   const app = await openApp({
     dataDir,
     program: { kind: 'headless' },
+    care: true,
     takeOverLock: process.env.EINVOICE_TAKE_OVER === '1',
     secrets: 'os',
     log,
