@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createStore } from '../main/core/store';
+import { openDatabase } from '../main/core/store/db';
 import { seedInvoices } from './seed-mirror';
 
 const sizes = process.argv.slice(2).map(Number);
@@ -38,6 +39,15 @@ for (const n of sizes.length ? sizes : [100_000, 1_000_000]) {
         db.close();
       }
     };
+    // What every read-write open pays now: a whole quick_check up to 16 MB, the engine's own tables beyond.
+    const atOpen = [0, 1, 2].map(() => {
+      let db: ReturnType<typeof openDatabase> | null = null;
+      const t = ms(() => {
+        db = openDatabase(file);
+      });
+      (db as ReturnType<typeof openDatabase> | null)?.close();
+      return t;
+    });
     const quick = [cold('quick_check'), cold('quick_check'), cold('quick_check')];
     const full = cold('integrity_check');
     const src = new Database(file, { readonly: true });
@@ -47,7 +57,7 @@ for (const n of sizes.length ? sizes : [100_000, 1_000_000]) {
     src.close();
     const f = (x: number) => x.toFixed(0);
     process.stdout.write(
-      `n=${n}: ${mb.toFixed(0)} MB; quick_check ${quick.map(f).join(' / ')} ms; integrity_check ${f(full)} ms; backup ${f(backupMs)} ms\n`,
+      `n=${n}: ${mb.toFixed(0)} MB; openDatabase ${atOpen.map(f).join(' / ')} ms; whole quick_check ${quick.map(f).join(' / ')} ms; integrity_check ${f(full)} ms; backup ${f(backupMs)} ms\n`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
