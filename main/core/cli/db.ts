@@ -63,10 +63,13 @@ export function dbCommands(program: Command, globals: () => GlobalOptions): void
         const { kept, from } = keptRows(dataDir);
         const aside = rebuildWith(dbFile(dataDir), kept, asideDir(dataDir), Date.now());
         writeCheckState(dataDir, { ...readCheckState(dataDir), damage: null });
-        const n = kept.accounts.length;
+        const n = kept.rows.accounts?.length ?? 0;
+        const outbox = kept.rows.outbox
+          ? `and the outbox (${kept.rows.outbox.length} file${kept.rows.outbox.length === 1 ? '' : 's'}, each with its key)`
+          : `but not the outbox, which did not read (${kept.unreadable.join('; ')}): files still in the Outbox are taken in again`;
         process.stdout.write(
-          `Rebuilt the database with ${n} account${n === 1 ? '' : 's'} (read from ${from}; their API keys stay where they were). ` +
-            `The damaged file is kept as ${aside}. The next sync fetches the invoices from the service again and sends nothing that was sent.\n`,
+          `Rebuilt the database with ${n} account${n === 1 ? '' : 's'} (their API keys stay where they were), their sending options ${outbox}, read from ${from}. ` +
+            `The damaged file is kept as ${aside}. The next sync fetches the invoices from the service again.\n`,
         );
       } finally {
         lock.release();

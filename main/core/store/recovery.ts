@@ -9,25 +9,41 @@ import { MIGRATIONS } from './migrations/index';
 
 /**
  * What a rebuild keeps: the accounts (their ids too, which key their API keys in the secret store)
- * and the Outbox folders' sending options. Everything else is the mirror of the service and the
- * folders, which the next sync fetches and lists again.
+ * and the Outbox folders' sending options; and, where it reads, the outbox, whose rows hold the
+ * idempotency keys of files in flight: kept, a file whose answer was lost is sent again under its
+ * own key, which the service de-duplicates, instead of being taken in anew. Everything else is the
+ * mirror of the service and the folders, which the next sync fetches and lists again.
  */
 export const KEPT_TABLES = ['accounts', 'folder_options'] as const;
-export type KeptRows = Record<(typeof KEPT_TABLES)[number], Record<string, unknown>[]>;
+export const KEPT_IF_READABLE = ['outbox'] as const;
+type KeptTable = (typeof KEPT_TABLES)[number] | (typeof KEPT_IF_READABLE)[number];
+export interface KeptRows {
+  rows: Partial<Record<KeptTable, Record<string, unknown>[]>>;
+  /** The tables of KEPT_IF_READABLE that did not read, with SQLite's words. */
+  unreadable: string[];
+}
 
 /**
  * Reads the kept tables from a file that may be damaged: with writable_schema on, SQLite skips a
- * garbled definition of another table instead of refusing the whole file. Throws when they cannot
- * be read (their own pages are damaged).
+ * garbled definition of another table instead of refusing the whole file. Throws when the accounts
+ * or the sending options cannot be read (their own pages are damaged).
  */
 export function readKept(file: string): KeptRows {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     db.unsafeMode(true);
     db.pragma('writable_schema = ON');
-    const rows = {} as KeptRows;
-    for (const t of KEPT_TABLES) rows[t] = db.prepare(`SELECT * FROM ${t}`).all() as Record<string, unknown>[];
-    return rows;
+    const kept: KeptRows = { rows: {}, unreadable: [] };
+    const read = (t: KeptTable) => db.prepare(`SELECT * FROM ${t}`).all() as Record<string, unknown>[];
+    for (const t of KEPT_TABLES) kept.rows[t] = read(t);
+    for (const t of KEPT_IF_READABLE) {
+      try {
+        kept.rows[t] = read(t);
+      } catch (e) {
+        kept.unreadable.push(`${t}: ${(e as Error).message}`);
+      }
+    }
+    return kept;
   } finally {
     db.close();
   }
@@ -71,9 +87,9 @@ export function rebuildWith(file: string, kept: KeptRows, asideDir: string, now:
   const db = openDatabase(file);
   try {
     db.transaction(() => {
-      for (const t of KEPT_TABLES) {
+      for (const t of [...KEPT_TABLES, ...KEPT_IF_READABLE]) {
         const columns = new Set(db.prepare(`SELECT name FROM pragma_table_info('${t}')`).pluck().all() as string[]);
-        for (const row of kept[t]) {
+        for (const row of kept.rows[t] ?? []) {
           const names = Object.keys(row).filter((c) => columns.has(c));
           db.prepare(`INSERT INTO ${t} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...names.map((c) => row[c]));
         }

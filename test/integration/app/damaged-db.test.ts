@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { closeSync, copyFileSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupsDir, dbFile } from '../../../main/core/paths';
-import { type CrashRun, cli, crashAccount, exited } from '../../support/crash-harness';
+import { type CrashRun, cli, crashAccount, exited, faultHits } from '../../support/crash-harness';
 import { FIXTURES } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
@@ -99,10 +99,28 @@ describe('a damaged database', () => {
     expect(await uploads(r), 'nothing was sent again').toHaveLength(1);
   });
 
-  it('with a garbled table definition is refused in one line, and rebuilt with its account, sending nothing again', {
-    timeout: 120_000,
+  it('with a garbled table definition is refused in one line, and rebuilt with its account and outbox, sending nothing again', {
+    timeout: 180_000,
   }, async () => {
     const r = await sentOne('einvoice-damaged-');
+    // A second file in flight: the service took it, but its answer was lost, so it is still in the Outbox.
+    const template = readFileSync(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');
+    writeFileSync(join(r.root, 'Outbox', 'Invoices', 'two.xml'), template.replace('<cbc:ID>Snippet1</cbc:ID>', '<cbc:ID>TWO</cbc:ID>'));
+    await sb.call('/__sandbox/faults', { method: 'PUT', json: [{ action: 'drop_response', method: 'POST', path: '^/v1/invoices$' }] });
+    // Killed once the service has taken it, before the engine could learn that it did.
+    const engine = cli(['--data', r.data, 'sync', '--stable-ms', '100'], r.env);
+    await vi.waitFor(
+      async () => {
+        if (((await faultHits(sb))[0] ?? 0) === 0) throw new Error('not sent yet');
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+    engine.kill('SIGKILL');
+    await exited(engine);
+    await sb.call('/__sandbox/faults', { method: 'DELETE' });
+    expect(await uploads(r)).toHaveLength(2);
+    expect(readdirSync(join(r.root, 'Outbox', 'Invoices'))).toEqual(['two.xml']);
+
     const file = dbFile(r.data);
     // The issue's own damage: "malformed database schema (invoice_files) - near "*": syntax error".
     const bytes = readFileSync(file);
@@ -114,22 +132,24 @@ describe('a damaged database', () => {
     const refused = await syncOnce(r);
     expectDamagedLine(refused, true);
     expect(refused.stderr).toContain('malformed database schema (invoice_files)');
-    const status = await run(cli(['--data', r.data, 'status'], r.env));
-    expectDamagedLine(status, true);
+    expectDamagedLine(await run(cli(['--data', r.data, 'status'], r.env)), true);
 
     const rebuild = await run(cli(['--data', r.data, 'db', 'rebuild'], r.env));
     expect(rebuild.code, rebuild.stderr).toBe(0);
     expect(rebuild.stdout).toMatch(
-      /^Rebuilt the database with 1 account \(read from .+einvoice-sync\.sqlite; their API keys stay where they were\)\./,
+      /^Rebuilt the database with 1 account \(their API keys stay where they were\), their sending options and the outbox \(2 files, each with its key\), read from .+einvoice-sync\.sqlite\./,
     );
 
-    // The same account (its key is found by its id), the mirror fetched again, nothing sent again.
+    // The same account (its key is found by its id), the mirror fetched again, the file in flight
+    // finished under its own key: the service still holds two invoices.
     const again = await syncOnce(r);
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain('Crash: ok');
-    expect(await uploads(r), 'nothing was sent again').toHaveLength(1);
+    const sent = (await uploads(r)) as { filename: string }[];
+    expect(sent.map((u) => u.filename).sort(), 'nothing was sent again').toEqual(['one.xml', 'two.xml']);
+    expect(readdirSync(join(r.root, 'Outbox', 'Invoices'))).toEqual([]);
     const db = new Database(file, { readonly: true });
-    expect(db.prepare("SELECT count(*) FROM invoices WHERE direction = 'SENT'").pluck().get()).toBe(1);
+    expect(db.prepare("SELECT count(*) FROM invoices WHERE direction = 'SENT'").pluck().get()).toBe(2);
     db.close();
   });
 });
