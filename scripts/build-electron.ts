@@ -76,6 +76,8 @@ export async function buildElectron(o: { outDir?: string; write?: boolean; minif
         'validate-worker': 'main/core/validate/worker.ts',
         // The search totals' worker thread: main/core/bridge/handlers/totals-thread.ts starts it from beside its bundle.
         'totals-worker': 'main/core/bridge/handlers/totals-worker.ts',
+        // The database's backup and check thread: main/core/app/db-care.ts starts it from beside its bundle.
+        'db-check-worker': 'main/core/store/db-check-worker.ts',
       },
     }),
     build({

@@ -39,6 +39,8 @@ export interface EngineOptions {
   runner?: Partial<RunnerOptions>;
   /** Base URL of the embedded sandbox, for sandbox accounts that have none of their own. */
   embeddedSandboxUrl?: string | null;
+  /** Opens the database read-only, beside another process that holds the data folder (`status`). */
+  readonly?: boolean;
 }
 
 export interface NewAccountInput {
@@ -142,7 +144,7 @@ export class Engine {
 
   constructor(private readonly opts: EngineOptions) {
     mkdirSync(opts.dataDir, { recursive: true });
-    this.store = createStore(dbFile(opts.dataDir), { now: opts.now });
+    this.store = createStore(dbFile(opts.dataDir), { now: opts.now, readonly: opts.readonly === true });
     this.log = opts.log ?? silentLogger;
   }
 

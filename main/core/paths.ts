@@ -19,3 +19,7 @@ export const encryptedSecretsFile = (dataDir: string) => join(dataDir, 'secrets.
 export const keychainMarkerFile = (dataDir: string) => join(dataDir, 'secrets.keychain.json');
 export const logsDir = (dataDir: string) => join(dataDir, 'logs');
 export const sandboxDataDir = (dataDir: string) => join(dataDir, 'sandbox');
+/** The lock that keeps a second engine off the data folder (main/core/app/data-lock.ts). */
+export const dataLockDir = (dataDir: string) => join(dataDir, 'lock');
+/** The database's automatic backups, the newest few kept. */
+export const backupsDir = (dataDir: string) => join(dataDir, 'backups');

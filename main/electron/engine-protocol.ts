@@ -25,6 +25,8 @@ export interface EngineInit {
   capabilities: { openFiles: boolean; startAtLogin: boolean; notifications: boolean };
   /** Faster timings for tests; the app leaves them to the engine's defaults. */
   runner?: Partial<RunnerOptions>;
+  /** EINVOICE_TAKE_OVER=1: take the data folder's lock from another computer that no longer runs. */
+  takeOverLock?: boolean;
 }
 
 export const HOST_OPS = [

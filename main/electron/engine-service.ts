@@ -130,6 +130,9 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
   try {
     app = await openApp({
       dataDir: init.dataDir,
+      program: { kind: 'desktop' },
+      care: true,
+      takeOverLock: init.takeOverLock === true,
       secrets,
       log,
       runner: init.runner,

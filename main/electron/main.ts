@@ -119,6 +119,7 @@ async function startShell(): Promise<void> {
       logsDir: logsDir(dataDir),
       version: app.getVersion(),
       logLevel: env.EINVOICE_LOG_LEVEL === 'debug' ? 'debug' : 'info',
+      takeOverLock: env.EINVOICE_TAKE_OVER === '1',
       capabilities: {
         openFiles: true,
         startAtLogin: process.platform === 'win32' || process.platform === 'darwin',

@@ -13,5 +13,6 @@ export function buildTestCli(): Promise<void> {
     cli: 'main/core/cli/bin.ts',
     'validate-worker': 'main/core/validate/worker.ts',
     'totals-worker': 'main/core/bridge/handlers/totals-worker.ts',
+    'db-check-worker': 'main/core/store/db-check-worker.ts',
   });
 }

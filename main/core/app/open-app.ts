@@ -5,7 +5,10 @@ import { type DemoCompany, Engine } from '../engine';
 import type { Logger } from '../log';
 import { sandboxDataDir } from '../paths';
 import { infoOf, openSecretStore, type PassphrasePrompt, type SecretStore, type SecretStoreInfo } from '../secrets';
+import { DatabaseDamagedError } from '../store/errors';
 import type { RunnerOptions } from '../sync/account-runner';
+import { DataFolderInUseError, type DataLock, type LockProgram, takeDataLock } from './data-lock';
+import { DbCare, damagedMessage, readCheckState } from './db-care';
 
 /**
  * When the embedded sandbox runs: `when-needed` (a Sandbox account without an address of its own
@@ -15,6 +18,18 @@ export type DemoPolicy = 'when-needed' | 'first-run' | 'always';
 
 export interface OpenAppOptions {
   dataDir: string;
+  /** Who opens the data folder: written into its lock, and named to a second process it refuses. */
+  program: LockProgram;
+  /**
+   * `write` (the default) takes the data folder's lock, or stops with DataFolderInUseError naming its
+   * holder. `read-through` does the same when the folder is free, and otherwise opens the database
+   * read-only beside the holder (`status`): nothing is written, no sandbox is started.
+   */
+  access?: 'write' | 'read-through';
+  /** Takes over a lock written on another computer: only when the user said that one no longer runs. */
+  takeOverLock?: boolean;
+  /** The database's daily backup and weekly check (db-care.ts): for hosts that sync, not one-off commands. */
+  care?: boolean;
   /**
    * Where API keys live: `os` for the OS keychain, or an encrypted file where there is none
    * (openSecretStore; the command line and the headless host), or a store of the host's own (the
@@ -36,6 +51,8 @@ export interface OpenedApp {
   dataDir: string;
   log: Logger;
   engine: Engine;
+  /** Opened beside another process that holds the data folder: the database is read-only. */
+  readOnly: boolean;
   /** The bridge, when asked for. */
   bridge: BridgeServer | null;
   /** Where the API keys are kept, for `status` and the UI. */
@@ -57,13 +74,34 @@ export interface OpenedApp {
  */
 export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
   mkdirSync(o.dataDir, { recursive: true });
-  const secrets =
-    o.secrets === 'os'
-      ? (await openSecretStore({ dataDir: o.dataDir, env: o.env, prompt: o.passphrasePrompt, log: o.log })).store
-      : o.secrets;
+  const lock = lockFor(o);
+  const readOnly = lock === null;
+  // A process that ends without close() (an uncaught error, process.exit) still frees the folder.
+  const releaseAtExit = () => lock?.release();
+  process.once('exit', releaseAtExit);
+  const release = () => {
+    process.off('exit', releaseAtExit);
+    lock?.release();
+  };
+  let engine: Engine;
+  let secrets: SecretStore;
+  try {
+    secrets =
+      o.secrets === 'os'
+        ? (await openSecretStore({ dataDir: o.dataDir, env: o.env, prompt: o.passphrasePrompt, log: o.log })).store
+        : o.secrets;
+    // A check of the running engine found damage: the same refusal as a damage found at open.
+    const found = readOnly ? null : readCheckState(o.dataDir).damage;
+    if (found) throw new DatabaseDamagedError(o.dataDir, found);
+    engine = new Engine({ dataDir: o.dataDir, secrets, log: o.log, runner: o.runner, readonly: readOnly });
+  } catch (e) {
+    release();
+    if (e instanceof DatabaseDamagedError) throw new Error(damagedMessage(o.dataDir, e.detail), { cause: e });
+    throw e;
+  }
+  const care = o.care && !readOnly ? new DbCare({ dataDir: o.dataDir, store: engine.store, log: o.log }) : null;
   const secretStore = infoOf(secrets);
   o.log.debug('where the API keys are kept', { store: secretStore.label });
-  const engine = new Engine({ dataDir: o.dataDir, secrets, log: o.log, runner: o.runner });
   let embedded: EmbeddedSandbox | null = null;
   let starting: Promise<EmbeddedSandbox> | null = null;
 
@@ -94,6 +132,7 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     dataDir: o.dataDir,
     log: o.log,
     engine,
+    readOnly,
     bridge,
     secretStore,
     async unlockSecrets() {
@@ -106,12 +145,19 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
       await engine.addDemoAccount(await demoCompany());
     },
     async close() {
-      bridge?.close();
-      await engine.stop();
-      await (embedded as EmbeddedSandbox | null)?.sandbox.close();
+      try {
+        bridge?.close();
+        await care?.stop();
+        await engine.stop();
+        await (embedded as EmbeddedSandbox | null)?.sandbox.close();
+      } finally {
+        release();
+      }
     },
   };
 
+  if (readOnly) return app;
+  care?.start();
   try {
     const accounts = engine.listAccounts();
     const policy = o.demo ?? 'when-needed';
@@ -128,4 +174,17 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     throw e;
   }
   return app;
+}
+
+/** The data folder's lock, or null when `read-through` found it held and the app opens read-only. */
+function lockFor(o: OpenAppOptions): DataLock | null {
+  try {
+    return takeDataLock(o.dataDir, o.program, { takeOverOtherHost: o.takeOverLock });
+  } catch (e) {
+    if (e instanceof DataFolderInUseError && o.access === 'read-through') {
+      o.log.debug('the data folder is in use: reading it read-only', { holder: e.holder.pid });
+      return null;
+    }
+    throw e;
+  }
 }

@@ -80,7 +80,7 @@ export function accountCommands(program: Command, globals: () => GlobalOptions):
     .description('list the accounts')
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
-      const cli = await openCli(globals());
+      const cli = await openCli(globals(), { access: 'read-through' });
       try {
         const list = cli.engine.listAccounts();
         if (o.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);

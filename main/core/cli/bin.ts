@@ -3,6 +3,7 @@ import { defaultDataDir } from '../paths';
 import { accountCommands } from './accounts';
 import { companyCommands } from './company';
 import { type GlobalOptions, UsageError } from './context';
+import { dbCommands } from './db';
 import { demoCommand } from './demo';
 import { lookupCommands } from './lookup';
 import { statusCommands } from './status';
@@ -14,8 +15,15 @@ const program = new Command('einvoice-sync')
   .description('E-Invoice Sync from the command line: hot folders out, a local mirror in')
   .option('--data <dir>', "the app's data folder (database, settings, logs); default: the OS's per-user app data folder")
   .option('--log-level <level>', 'debug, info, warn or error', 'info')
+  .option('--take-over', "take the data folder from an E-Invoice Sync on another computer that no longer runs (a shared folder's lock)")
   .showHelpAfterError()
-  .exitOverride();
+  .exitOverride()
+  // The data folder's lock names the command that holds it ("the command `sync`").
+  .hook('preAction', (root, action) => {
+    const path: string[] = [];
+    for (let c: Command | null = action; c && c !== root; c = c.parent) path.unshift(c.name());
+    root.setOptionValue('command', path.join(' '));
+  });
 
 const globals = () => program.opts<GlobalOptions>();
 accountCommands(program, globals);
@@ -25,6 +33,7 @@ demoCommand(program, globals);
 lookupCommands(program, globals);
 companyCommands(program, globals);
 validateCommand(program, globals);
+dbCommands(program, globals);
 
 try {
   await program.parseAsync(process.argv);

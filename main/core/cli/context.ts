@@ -7,6 +7,10 @@ import { readPassphrase } from './passphrase';
 export interface GlobalOptions {
   data?: string;
   logLevel?: string;
+  /** Takes over the data folder's lock from another computer (bin.ts). */
+  takeOver?: boolean;
+  /** The command being run, such as `outbox list`: set by bin.ts before its action, for the data folder's lock. */
+  command?: string;
 }
 
 export class UsageError extends Error {}
@@ -20,6 +24,10 @@ export interface OpenCliOptions {
   /** Default `when-needed`: the embedded sandbox runs only for Sandbox accounts without an address. */
   demo?: DemoPolicy;
   runner?: Partial<RunnerOptions>;
+  /** `read-through` for commands that only read: they run beside a process that holds the data folder. */
+  access?: 'write' | 'read-through';
+  /** The database's daily backup and weekly check: `sync`, which runs the engine. */
+  care?: boolean;
 }
 
 /**
@@ -33,6 +41,10 @@ export async function openCli(g: GlobalOptions, opts: OpenCliOptions = {}): Prom
   const log: Logger = jsonLogger((line) => process.stderr.write(line), { level });
   return openApp({
     dataDir,
+    program: { kind: 'cli', command: g.command },
+    access: opts.access,
+    care: opts.care === true,
+    takeOverLock: g.takeOver === true,
     secrets: 'os',
     passphrasePrompt: process.stdin.isTTY ? readPassphrase : undefined,
     log,

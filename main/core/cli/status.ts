@@ -12,7 +12,8 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
     .description('where the API keys are kept; per account: queued, sent, failed, received, and the last poll')
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
-      const cli = await openCli(globals());
+      // Only reads: runs beside the app or a `sync` that holds the data folder.
+      const cli = await openCli(globals(), { access: 'read-through' });
       try {
         const status = cli.engine.status().map((s) => ({
           account: s.account.name,
@@ -54,7 +55,7 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
     .option('--account <name>')
     .option('--json', 'print JSON')
     .action(async (o: { account?: string; json?: boolean }) => {
-      const cli = await openCli(globals());
+      const cli = await openCli(globals(), { access: 'read-through' });
       try {
         const accounts = o.account ? [cli.engine.findAccount(o.account)].filter((a) => a !== undefined) : cli.engine.listAccounts();
         if (o.account && accounts.length === 0) throw new UsageError(`No account named "${o.account}"`);

@@ -14,7 +14,7 @@ export function syncCommands(program: Command, globals: () => GlobalOptions): vo
       const stableMs = Number(o.stableMs);
       if (!Number.isInteger(stableMs) || stableMs < 0) throw new UsageError('--stable-ms is a whole number of milliseconds');
       const runner = { stableMs };
-      const cli = await openCli(globals(), { runner });
+      const cli = await openCli(globals(), { runner, care: true });
       if (cli.engine.listAccounts().length === 0) {
         process.stderr.write('No account is configured yet.\n');
         const yes = await askYesNo('Try the built-in sandbox with a demo company?');

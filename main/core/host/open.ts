@@ -32,6 +32,9 @@ export async function openHeadless(g: { data?: string; logLevel?: LogLevel }): P
   const log = jsonLogger((line) => process.stderr.write(line), { level: g.logLevel ?? 'info' });
   const app = await openApp({
     dataDir,
+    program: { kind: 'headless' },
+    care: true,
+    takeOverLock: process.env.EINVOICE_TAKE_OVER === '1',
     secrets: 'os',
     log,
     demo: 'first-run',

@@ -40,3 +40,28 @@ export class MigrationFailedError extends Error {
 export class MigrationListError extends Error {
   override readonly name = 'MigrationListError';
 }
+
+/**
+ * The database file cannot be trusted: SQLite found it damaged, or its schema is one this app cannot
+ * read (a table's definition garbled, a table it needs missing). `detail` is SQLite's own words; the
+ * hosts add the ways out (main/core/app/db-care.ts), which need the data folder.
+ */
+export class DatabaseDamagedError extends Error {
+  override readonly name = 'DatabaseDamagedError';
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+    options?: { cause: unknown },
+  ) {
+    super(`The database ${file} is damaged: ${detail}`, options);
+  }
+}
+
+/** SQLite's errors that mean the file itself is bad, not the statement or the moment. */
+export function isDamage(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return true;
+  // A table or column the migrations made is gone: the schema is not one this app wrote.
+  return code === 'SQLITE_ERROR' && /^(no such (table|column|index)|malformed database schema)/.test((e as Error).message);
+}

@@ -9,6 +9,7 @@ import { type Database, type OpenOptions, openDatabase } from './db';
 import type { StoreDeps } from './deps';
 import { createDocumentFilesRepo } from './document-files';
 import { createDocumentsRepo } from './documents';
+import { DatabaseDamagedError, isDamage } from './errors';
 import { createFolderOptionsRepo } from './folder-options';
 import { createInvoiceFilesRepo } from './invoice-files';
 import { createInvoicesRepo } from './invoices';
@@ -69,7 +70,8 @@ export function createStore(file: string, options: StoreOptions = {}) {
     };
   } catch (err) {
     db.close();
-    throw err;
+    // A statement of a repository that does not prepare: a table or column of the schema is missing.
+    throw isDamage(err) ? new DatabaseDamagedError(file, (err as Error).message, { cause: err }) : err;
   }
 }
 

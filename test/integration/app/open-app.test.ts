@@ -11,7 +11,7 @@ const dataDir = async () => tempDir('einvoice-app-');
 
 describe('openApp, the composition root', () => {
   it('opens the engine without the sandbox when no account needs it', async () => {
-    const app = await openApp({ dataDir: await dataDir(), secrets: new MemorySecrets(), log: silentLogger });
+    const app = await openApp({ program: { kind: 'cli' }, dataDir: await dataDir(), secrets: new MemorySecrets(), log: silentLogger });
     try {
       expect(app.embedded).toBeNull();
       expect(app.engine.embeddedSandboxUrl).toBeNull();
@@ -27,7 +27,14 @@ describe('openApp, the composition root', () => {
   }, async () => {
     const dir = await dataDir();
     const secrets = new MemorySecrets();
-    const first = await openApp({ dataDir: dir, secrets, log: silentLogger, demo: 'first-run', bridge: { host: host() } });
+    const first = await openApp({
+      program: { kind: 'cli' },
+      dataDir: dir,
+      secrets,
+      log: silentLogger,
+      demo: 'first-run',
+      bridge: { host: host() },
+    });
     let url: string | null;
     try {
       expect(first.embedded).not.toBeNull();
@@ -40,7 +47,7 @@ describe('openApp, the composition root', () => {
       await first.close();
     }
     // A Sandbox account without its own address needs the embedded sandbox: started without asking.
-    const second = await openApp({ dataDir: dir, secrets, log: silentLogger });
+    const second = await openApp({ program: { kind: 'cli' }, dataDir: dir, secrets, log: silentLogger });
     try {
       expect(second.embedded?.demo.company_id).toBe(first.embedded?.demo.company_id);
       expect(second.engine.listAccounts()).toHaveLength(1);
@@ -52,7 +59,13 @@ describe('openApp, the composition root', () => {
   });
 
   it('starts the sandbox on demand when the user asks to try the demo later', { timeout: 120_000 }, async () => {
-    const app = await openApp({ dataDir: await dataDir(), secrets: new MemorySecrets(), log: silentLogger, bridge: { host: host() } });
+    const app = await openApp({
+      program: { kind: 'cli' },
+      dataDir: await dataDir(),
+      secrets: new MemorySecrets(),
+      log: silentLogger,
+      bridge: { host: host() },
+    });
     try {
       expect(app.embedded).toBeNull();
       await app.engine.start();
@@ -76,7 +89,7 @@ describe('openApp, the composition root', () => {
       delete: async () => undefined,
     };
     const dir = await dataDir();
-    const app = await openApp({ dataDir: dir, secrets: refusing, log: silentLogger, demo: 'first-run' });
+    const app = await openApp({ program: { kind: 'cli' }, dataDir: dir, secrets: refusing, log: silentLogger, demo: 'first-run' });
     try {
       expect(app.engine.listAccounts().map((a) => a.name)).toEqual([DEMO_ACCOUNT_NAME]);
       expect(asked).toBe(0);
