@@ -25,6 +25,18 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * No answer came at all: the service could not be reached, the connection closed or timed out before
+ * an answer. The service refused nothing, so work that spends its tries on the service's answers (a
+ * download) does not count this one toward giving up.
+ */
+export class NoAnswerError extends ServiceError {
+  constructor(message: string, code: string) {
+    super('retry', message, null, code);
+    this.name = 'NoAnswerError';
+  }
+}
+
 export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
 
 /** Plain-words messages for the statuses a user may meet. */

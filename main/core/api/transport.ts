@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { Agent, type Dispatcher, FormData, request } from 'undici';
-import { ServiceError } from './errors';
+import { NoAnswerError, ServiceError } from './errors';
 
 export interface TransportOptions {
   connectTimeoutMs?: number;
@@ -130,7 +130,7 @@ function networkError(err: unknown, url: URL): ServiceError {
               : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET'
                 ? 'the connection was closed before an answer came'
                 : (err as Error).message || 'a network error';
-  return new ServiceError('retry', `Could not reach the service at ${url.host}: ${what}`, null, code || 'network');
+  return new NoAnswerError(`Could not reach the service at ${url.host}: ${what}`, code || 'network');
 }
 
 export { FormData };

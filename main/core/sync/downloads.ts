@@ -2,7 +2,7 @@ import { getMaxListeners, setMaxListeners } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { extensionFor, readableName, sanitizeFileName } from '../../../shared/filenames';
-import { ServiceError } from '../api/errors';
+import { NoAnswerError, ServiceError } from '../api/errors';
 import type { FileAnswer } from '../api/invoices';
 import type { WrittenFile } from '../store/download-jobs';
 import { auditDownloads } from './audit-downloads';
@@ -162,6 +162,9 @@ function downloadQueue(
         ctx.events.emit('progress', { accountId: account.id, phase: 'downloads', done: soFar() + finished, total: null });
     },
     failures: (j) => j.job.attempts + 1,
+    // No answer at all (the network, a reset, a timeout): the service never refused the file, so it is
+    // never given up for it; only the service's own answers (errors, garbage, a cut body) spend the cap.
+    endsAtCap: (e) => !(e instanceof NoAnswerError),
     spare(_j, e) {
       if (!(e instanceof LocalWriteError)) return false;
       // A folder that took the probe's write just now and still refuses this file: the file's own trouble, a try.

@@ -56,6 +56,12 @@ export interface JobQueue<J extends QueuedJob> {
    * spent on the service's answers, not on this computer's.
    */
   spare?(job: J, e: unknown): boolean;
+  /**
+   * Whether a failure may end the job at the cap (default: every one). A kind whose tries are spent only
+   * on the service's answers says no for a service that could not be reached: at the cap such a failure
+   * is tried again at the longest back-off, never given up.
+   */
+  endsAtCap?(e: unknown): boolean;
   retry(job: J, error: JobError, at: number): Promise<void> | void;
   holdForUser(job: J, error: JobError): Promise<void> | void;
   /** Given up: settled for good (a refused upload goes to Failed/ with its note). */
@@ -204,12 +210,16 @@ export class JobRunner {
   }
 
   /** The one reading of a failed try: retry with back-off, hold for the user, or give up. */
-  verdict(failures: number, e: unknown, cap: { maxAttempts: number; atCap: 'needs_user' | 'failed' }): Verdict {
+  verdict(
+    failures: number,
+    e: unknown,
+    cap: { maxAttempts: number; atCap: 'needs_user' | 'failed'; endsAtCap?: (e: unknown) => boolean },
+  ): Verdict {
     const err = e instanceof ServiceError ? e : null;
     const error: JobError = { message: (e as Error)?.message ?? String(e), kind: err?.kind ?? 'retry' };
     if (error.kind === 'skip') return { to: 'failed', error };
     if (error.kind === 'user') return { to: 'needs_user', error };
-    if (failures >= cap.maxAttempts) {
+    if (failures >= cap.maxAttempts && (cap.endsAtCap?.(e) ?? true)) {
       const message = `Tried ${failures} times without success; the last try said: ${error.message}`;
       return { to: cap.atCap, error: { message, kind: cap.atCap === 'needs_user' ? 'user' : 'skip' } };
     }
@@ -243,7 +253,7 @@ export class JobRunner {
         report.failed++;
         return;
       }
-      const v = this.verdict(queue.failures(job), e, queue);
+      const v = this.verdict(queue.failures(job), e, { ...queue, endsAtCap: queue.endsAtCap?.bind(queue) });
       if (v.to === 'retry') {
         await queue.retry(job, v.error, v.at);
         report.retried++;
