@@ -13,6 +13,8 @@ export interface SandboxConfig {
   analysisDelayMs: number;
   /** What POST /v1/invoices answers to a uuid it has seen (the spec does not say): see REPEATED_UUID_ANSWERS. */
   repeatedUuid: RepeatedUuidAnswer;
+  /** Whether GET /v1/invoices?direction=SENT items carry `uuid` (the real service's do not: F1). */
+  listUuids: boolean;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function createContext(opts: SandboxOptions = {}): Promise<SandboxC
       tokenLifetimeSec: opts.tokenLifetimeSec ?? 3600,
       analysisDelayMs: opts.analysisDelayMs ?? 2000,
       repeatedUuid: opts.repeatedUuid ?? 'same-record',
+      listUuids: true,
     },
     faults: new Faults(random),
     clock,

@@ -36,6 +36,7 @@ const configBodySchema = z.object({
   token_lifetime_s: z.number().int().min(1).max(86_400).optional(),
   analysis_delay_ms: z.number().int().min(0).max(3_600_000).optional(),
   repeated_uuid: z.enum(REPEATED_UUID_ANSWERS).optional(),
+  list_uuids: z.boolean().optional(),
 });
 
 const secret = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -124,6 +125,7 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     token_lifetime_s: ctx.config.tokenLifetimeSec,
     analysis_delay_ms: ctx.config.analysisDelayMs,
     repeated_uuid: ctx.config.repeatedUuid,
+    list_uuids: ctx.config.listUuids,
   });
   app.get('/__sandbox/config', async () => config());
   app.patch('/__sandbox/config', async (req) => {
@@ -131,6 +133,7 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (body.token_lifetime_s !== undefined) ctx.config.tokenLifetimeSec = body.token_lifetime_s;
     if (body.analysis_delay_ms !== undefined) ctx.config.analysisDelayMs = body.analysis_delay_ms;
     if (body.repeated_uuid !== undefined) ctx.config.repeatedUuid = body.repeated_uuid;
+    if (body.list_uuids !== undefined) ctx.config.listUuids = body.list_uuids;
     return config();
   });
 

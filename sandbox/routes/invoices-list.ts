@@ -135,6 +135,12 @@ export function invoiceListRoutes(app: FastifyInstance, api: InvoiceApi): void {
       if (!records) continue;
       const base = baseUrl(req);
       if (fields) return records.map((r) => pickFields(toPublic(r, base), fields));
+      // The real service's sent list shows no uuid (real-service-facts F1): a client must not need one.
+      if (direction === 'SENT' && !ctx.config.listUuids)
+        return records.map((r) => {
+          const { uuid: _left, ...rest } = toPublic(r, base);
+          return rest;
+        });
       return reply.type('application/json; charset=utf-8').send(`[${records.map((r) => api.json.json(r, base)).join(',')}]`);
     }
     return [];

@@ -119,6 +119,8 @@ export interface OutboxJob {
   attempts: number;
   /** Tries made before the user last said "try again": the cap on tries counts from here. */
   failuresBeforeUser: number;
+  /** Tries the service answered with an error, so made nothing; any other try may have made the invoice. */
+  refusedTries: number;
   nextAttemptAt: number;
   lastError: string | null;
   errorKind: OutboxErrorKind | null;
@@ -160,6 +162,7 @@ export interface NewOutboxJob {
 export interface OutboxPatch {
   attempts?: number;
   failuresBeforeUser?: number;
+  refusedTries?: number;
   nextAttemptAt?: number;
   lastError?: string | null;
   errorKind?: OutboxErrorKind | null;
@@ -174,6 +177,7 @@ export interface OutboxPatch {
 const PATCH_COLUMNS = {
   attempts: 'attempts',
   failuresBeforeUser: 'failures_before_user',
+  refusedTries: 'refused_tries',
   nextAttemptAt: 'next_attempt_at',
   lastError: 'last_error',
   errorKind: 'error_kind',
@@ -202,6 +206,7 @@ interface OutboxRecord {
   state: OutboxState;
   attempts: number;
   failures_before_user: number;
+  refused_tries: number;
   next_attempt_at: number;
   last_error: string | null;
   error_kind: OutboxErrorKind | null;
@@ -232,6 +237,7 @@ const toJob = (r: OutboxRecord): OutboxJob => ({
   state: r.state,
   attempts: r.attempts,
   failuresBeforeUser: r.failures_before_user,
+  refusedTries: r.refused_tries,
   nextAttemptAt: r.next_attempt_at,
   lastError: r.last_error,
   errorKind: r.error_kind,

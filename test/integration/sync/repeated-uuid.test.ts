@@ -68,14 +68,15 @@ describe('an earlier try found by its number and total where the list carries no
   let t: TestEngine;
   let company: TestCompany;
   beforeAll(async () => {
-    await sb.call('/__sandbox/config', { method: 'PATCH', json: { repeated_uuid: 'duplicate' } });
+    // The real service's sent list shows no uuid (real-service-facts F1).
+    await sb.call('/__sandbox/config', { method: 'PATCH', json: { repeated_uuid: 'duplicate', list_uuids: false } });
     company = await sb.company();
     t = await startTestEngine(sb, company);
     t.engine.setFolderOptions(t.account.id, 'Outbox/Invoices', { validation: 'off' });
   });
   afterAll(async () => {
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
-    await sb.call('/__sandbox/config', { method: 'PATCH', json: { repeated_uuid: 'same-record' } });
+    await sb.call('/__sandbox/config', { method: 'PATCH', json: { repeated_uuid: 'same-record', list_uuids: true } });
     await t.close();
   });
 
@@ -88,13 +89,13 @@ describe('an earlier try found by its number and total where the list carries no
     await writeFile(join(outbox, 'by-number.xml'), xml);
     await sb.call('/__sandbox/faults', {
       method: 'PUT',
-      json: [{ action: 'error', status: 503, method: 'POST', path: '^/v1/invoices$', probability: 1 }],
+      json: [{ action: 'reset', method: 'POST', path: '^/v1/invoices$', probability: 1 }],
     });
     await t.engine.syncOnce();
     const [row] = t.engine.store.outbox.listByStates(t.account.id, ['queued']);
     expect(row?.attempts).toBe(1);
-    // What a lost try would have left at a service whose list shows no uuid: the same invoice under
-    // another key (the sandbox lists the uuid it was given, so the match must come from number and total).
+    // The connection closed with no answer: what the try did is unknown. What it might have left: the same
+    // invoice, found by its number and total alone.
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
     const other = await sb.call('/v1/invoices', {
       method: 'POST',
@@ -112,11 +113,57 @@ describe('an earlier try found by its number and total where the list carries no
     await writeFile(join(outbox, 'again.xml'), xml.replace('<cbc:Note>', '<cbc:Note>Corrected. '));
     await sb.call('/__sandbox/faults', {
       method: 'PUT',
-      json: [{ action: 'error', status: 503, method: 'POST', path: '^/v1/invoices$', probability: 1 }],
+      json: [{ action: 'reset', method: 'POST', path: '^/v1/invoices$', probability: 1 }],
     });
     await t.engine.syncOnce();
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
     for (let round = 0; round < 10 && (await readdir(outbox)).length > 0; round++) await t.engine.syncOnce();
     expect((await sentAtService(company)).length, 'the corrected file became an invoice of its own').toBe(2);
   }, 60_000);
+});
+
+describe('copies of one invoice in flight at once', () => {
+  let t: TestEngine;
+  let company: TestCompany;
+  beforeAll(async () => {
+    company = await sb.company();
+    t = await startTestEngine(sb, company);
+    t.engine.setFolderOptions(t.account.id, 'Outbox/Invoices', { validation: 'off' });
+  });
+  afterAll(async () => {
+    await sb.call('/__sandbox/faults', { method: 'DELETE' });
+    await sb.call('/__sandbox/config', { method: 'PATCH', json: { list_uuids: true } });
+    await t.close();
+  });
+
+  // Three files of one number and total (re-exports with other bytes): one refused with a 503, one whose
+  // answer is lost. A retry that took an invoice by number alone took the other file's, and one file was
+  // never sent.
+  it.each([true, false])(
+    "sends each once, never taking another copy's invoice (the list shows uuids: %s)",
+    async (listUuids) => {
+      await sb.call('/__sandbox/config', { method: 'PATCH', json: { list_uuids: listUuids } });
+      const outbox = join(t.root, 'Outbox', 'Invoices');
+      const xml = (await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8')).replace(
+        '<cbc:ID>Snippet1</cbc:ID>',
+        `<cbc:ID>COPIES-${listUuids}</cbc:ID>`,
+      );
+      const names = [1, 2, 3].map((n) => `copy-${listUuids}-${n}.xml`);
+      for (const [n, name] of names.entries()) await writeFile(join(outbox, name), `${xml}<!-- copy ${n} -->\n`);
+      await sb.call('/__sandbox/faults', {
+        method: 'PUT',
+        json: [
+          { action: 'error', status: 503, method: 'POST', path: '^/v1/invoices$', times: 1 },
+          { action: 'drop_response', method: 'POST', path: '^/v1/invoices$', times: 1 },
+        ],
+      });
+      for (let round = 0; round < 10 && (await readdir(outbox)).length > 0; round++) await t.engine.syncOnce();
+      expect(await readdir(outbox)).toEqual([]);
+      const rows = t.engine.store.outbox.listByStates(t.account.id, ['done']).filter((r) => names.includes(r.filename));
+      expect(new Set(rows.map((r) => r.remoteId)).size, 'each file has an invoice of its own').toBe(3);
+      const numbers = (await sentAtService(company)).filter((i) => i.number === `COPIES-${listUuids}`);
+      expect(numbers.length, 'the service holds three').toBe(3);
+    },
+    60_000,
+  );
 });

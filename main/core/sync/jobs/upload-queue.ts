@@ -149,9 +149,10 @@ async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signa
     status: invoice.status ?? null,
     mirror: () => ctx.store.invoices.upsert(ctx.account.id, 'SENT', invoice),
   });
-  // `job` was read before this try was counted: a try before it may have landed with its answer lost,
-  // and a service that does not answer a repeated uuid with the first invoice would make a second one.
-  if (job.attempts > 0) {
+  // `job` was read before this try was counted: a try before it that the service did not refuse may have
+  // landed with its answer lost, and a service that does not answer a repeated uuid with the first invoice
+  // would make a second one.
+  if (job.attempts > job.refusedTries) {
     const earlier = await findSentInvoice(ctx, job, data, signal);
     if (earlier) return adopted(ctx, job, earlier, sent);
   }
@@ -160,6 +161,9 @@ async function sendInvoice(ctx: SyncContext, job: OutboxJob, data: Buffer, signa
     const { invoice } = await ctx.api.invoices.upload({ filename: job.filename, data, uuid: job.serviceKey, fields }, signal);
     return sent(invoice);
   } catch (e) {
+    // Refused with an error answer: the service made nothing, and the next try need not look for it.
+    if (e instanceof ServiceError && e.status !== null && e.status >= 400 && e.status !== 409)
+      ctx.store.outbox.transition(job.id, ['uploading'], 'uploading', { refusedTries: job.refusedTries + 1 });
     // A 409 to our own key: the service has the invoice already (a try whose answer was lost, or the same
     // file taken in again after the database forgot it). Success, once the invoice is found.
     if (!(e instanceof ServiceError && e.status === 409)) throw e;
