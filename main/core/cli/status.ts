@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { fieldsOfFolder } from '../../../shared/schemas/sending-options';
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
+import { rememberedFaults } from '../sync/local-faults';
 import { parseOptionWords } from '../sync/outbound-options';
 import { rootProblem } from '../sync/root-guard';
 import { SendingOptionsError } from '../sync/sending-options';
@@ -31,6 +32,8 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
           last_poll: s.lastPoll,
           // Kept in the database by the engine, so a `status` beside a running `sync` sees it too.
           root_missing: rootProblem(cli.engine.store, s.account.id),
+          // The same for work that waits on a folder that took no writes (a full disk, a read-only Inbox).
+          waiting_on: rememberedFaults(cli.engine.store, s.account.id),
         }));
         if (o.json) {
           process.stdout.write(`${JSON.stringify({ secret_store: cli.secretStore, accounts: status }, null, 2)}\n`);
@@ -43,6 +46,7 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
             `${s.account} (${s.environment}${s.paused ? ', paused' : ''}): ${s.queued} queued, ${s.held} held, ${s.sending} sending, ${s.sent} sent, ${s.failed} failed, ${s.needs_reroute} need a reroute, ${s.received} received, ${s.downloads_pending} downloads pending, ${s.downloads_given_up} given up${s.downloads_given_up > 0 ? ' (fetch them with `fetch-again`)' : ''}; last poll ${s.last_poll ?? 'never'}\n`,
           );
           if (s.root_missing) process.stdout.write(`  ${s.root_missing}\n`);
+          for (const line of s.waiting_on) process.stdout.write(`  ${line}\n`);
         }
       } finally {
         await cli.close();

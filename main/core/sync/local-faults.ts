@@ -136,6 +136,8 @@ export interface FaultsDeps {
   events: EngineEvents;
   /** Writes the activity line (may fail itself when the data disk is full: then the event and the log tell). */
   record(level: 'warn' | 'info', kind: string, message: string): void;
+  /** Keeps the area's line where another process (`status`) reads it; null: it works again. */
+  remember?(area: FaultArea, message: string | null): void;
   log: Logger;
 }
 
@@ -161,6 +163,7 @@ export class LocalFaults {
       this.deps.events.emit('problem', { accountId: this.deps.accountId, kind: 'retry', message });
       this.deps.log.warn(message, { folder, code });
       this.safely(() => this.deps.record('warn', `local.${area}.waiting`, message));
+      this.safely(() => this.deps.remember?.(area, message));
     }
     return fault;
   }
@@ -173,6 +176,7 @@ export class LocalFaults {
     const message = `${before.folder} takes writes again; the waiting work goes on`;
     this.deps.log.info(message, { area });
     this.safely(() => this.deps.record('info', `local.${area}.resumed`, message));
+    this.safely(() => this.deps.remember?.(area, null));
   }
 
   /** The lines of this pass's problems, one per area waiting. */
@@ -189,13 +193,42 @@ export class LocalFaults {
   }
 }
 
-/** An account's faults, told in its activity log and by its events. */
-export function accountFaults(store: Pick<Store, 'activity'>, accountId: string, events: EngineEvents, log: Logger): LocalFaults {
+export const FAULT_AREAS: readonly FaultArea[] = ['downloads', 'intake', 'data'];
+const faultCursor = (area: FaultArea) => `local_fault.${area}`;
+
+/** What an account's work waits on now, as the engine last said it: for `status` beside a running engine. */
+export function rememberedFaults(store: Pick<Store, 'cursors'>, accountId: string): string[] {
+  return FAULT_AREAS.flatMap((area) => store.cursors.get(accountId, faultCursor(area)) ?? []);
+}
+
+/**
+ * An account's faults, told in its activity log and by its events, and kept in a cursor row each for
+ * other processes. A new engine starts knowing none (its first write into each place tells again), so
+ * what an engine that was killed left is cleared.
+ */
+export function accountFaults(
+  store: Pick<Store, 'activity' | 'cursors'>,
+  accountId: string,
+  events: EngineEvents,
+  log: Logger,
+): LocalFaults {
+  const remember = (area: FaultArea, message: string | null) => {
+    if (message === null) store.cursors.clear(accountId, faultCursor(area));
+    else store.cursors.set(accountId, faultCursor(area), message);
+  };
+  for (const area of FAULT_AREAS) {
+    try {
+      remember(area, null);
+    } catch {
+      // A database that cannot be written now (a full disk, or read-only): the first fault says so.
+    }
+  }
   return new LocalFaults({
     accountId,
     events,
     log,
     record: (level, kind, message) => store.activity.append({ accountId, level, kind, message, ref: null }),
+    remember,
   });
 }
 

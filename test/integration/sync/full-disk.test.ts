@@ -98,6 +98,16 @@ async function once(run: { data: string; env: NodeJS.ProcessEnv }): Promise<{ co
   return { code: await exited(p), out };
 }
 
+/** `status --json`, as a user would run it beside the engine. */
+async function statusJson(run: { data: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; out: string }> {
+  const p = cli(['--data', run.data, '--log-level', 'error', 'status', '--json'], run.env);
+  let out = '';
+  p.stdout?.on('data', (d) => {
+    out += d;
+  });
+  return { code: await exited(p), out };
+}
+
 /** A long-running `sync` whose output is kept, to wait on what it says. */
 function longRunning(run: { data: string; env: NodeJS.ProcessEnv }): { p: ChildProcess; out: () => string } {
   const p = cli(['--data', run.data, 'sync', '--stable-ms', '100'], run.env);
@@ -146,8 +156,13 @@ describe.skipIf(noMount !== null)(`a full or read-only disk${noMount ? ` (skippe
     try {
       await vi.waitFor(() => expect(engine.out()).toContain("Can't save received files to"), { timeout: 60_000, interval: 100 });
       expect(rows(run.data).filter((r) => r.attempts > 0)).toEqual([]);
+      // `status` in another process, beside the running engine, says what the downloads wait on.
+      const waiting = async () =>
+        (JSON.parse((await statusJson(run)).out) as { accounts: { waiting_on: string[] }[] }).accounts[0]?.waiting_on ?? [];
+      expect((await waiting()).join('\n')).toContain(`Can't save received files to ${join(run.root, 'Inbox')}`);
       inbox.free();
       await vi.waitFor(() => expect(rows(run.data).every((r) => r.state === 'done')).toBe(true), { timeout: 60_000, interval: 200 });
+      await vi.waitFor(async () => expect(await waiting()).toEqual([]), { timeout: 30_000, interval: 200 });
       expect(await parts(inbox.dir)).toEqual([]);
     } finally {
       engine.p.kill('SIGTERM');
