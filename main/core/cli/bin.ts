@@ -43,8 +43,9 @@ try {
   } else if (e instanceof UsageError) {
     process.stderr.write(`einvoice-sync: ${e.message}\n`);
     process.exitCode = 2;
-  } else if (/^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/.test(String((e as { code?: unknown }).code))) {
-    // The database cannot be opened or written at all (a full or read-only data disk): SQLite's words name no folder.
+  } else if (/^(SQLITE_(FULL|IOERR|READONLY|CANTOPEN)|ENOSPC$|EDQUOT$|EROFS$)/.test(String((e as { code?: unknown }).code))) {
+    // The data folder cannot be written at all (a full or read-only data disk), be it the database or the
+    // lock taken before it: neither SQLite's words nor Node's name the folder.
     const dir = globals().data ?? defaultDataDir();
     process.stderr.write(
       `einvoice-sync: can't write to the app's data folder ${dir} (${(e as Error).message}): is its disk full or read-only? Free some space, then run the command again.\n`,

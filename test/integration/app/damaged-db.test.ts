@@ -106,7 +106,14 @@ describe('a damaged database', () => {
     // A second file in flight: the service took it, but its answer was lost, so it is still in the Outbox.
     const template = readFileSync(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8');
     writeFileSync(join(r.root, 'Outbox', 'Invoices', 'two.xml'), template.replace('<cbc:ID>Snippet1</cbc:ID>', '<cbc:ID>TWO</cbc:ID>'));
-    await sb.call('/__sandbox/faults', { method: 'PUT', json: [{ action: 'drop_response', method: 'POST', path: '^/v1/invoices$' }] });
+    // The sent list does not answer either: a retry finds nothing to take, and the file stays in the Outbox.
+    await sb.call('/__sandbox/faults', {
+      method: 'PUT',
+      json: [
+        { action: 'drop_response', method: 'POST', path: '^/v1/invoices$' },
+        { action: 'error', status: 503, method: 'GET', path: '^/v1/invoices$' },
+      ],
+    });
     // Killed once the service has taken it, before the engine could learn that it did.
     const engine = cli(['--data', r.data, 'sync', '--stable-ms', '100'], r.env);
     await vi.waitFor(
@@ -141,7 +148,13 @@ describe('a damaged database', () => {
     );
 
     // The same account (its key is found by its id), the mirror fetched again, the file in flight
-    // finished under its own key: the service still holds two invoices.
+    // finished under its own key: the service still holds two invoices. Its retry after the lost answer
+    // was due a few seconds on; due now, as the user's "Sync now" makes it.
+    {
+      const rebuilt = new Database(file);
+      rebuilt.exec("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'queued'");
+      rebuilt.close();
+    }
     const again = await syncOnce(r);
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain('Crash: ok');
