@@ -17,6 +17,17 @@ export function cli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 
 export const exited = (p: ChildProcess) => new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
 
+/** What a started command printed (stdout and stderr as one text, as a terminal shows them), once it exits. */
+export async function collected(p: ChildProcess): Promise<{ code: number | null; out: string }> {
+  let out = '';
+  const add = (d: Buffer) => {
+    out += d;
+  };
+  p.stdout?.on('data', add);
+  p.stderr?.on('data', add);
+  return { code: await exited(p), out };
+}
+
 export interface CrashRun {
   /** Printed with every failed check, so that a failing order of kills can be replayed (CRASH_SEED). */
   seed: number;
@@ -76,13 +87,6 @@ export async function killWhileSending(sb: TestSandbox, run: CrashRun, folder: s
 /** The faults cleared, one last sync must finish what the kills left and exit cleanly. */
 export async function finishCleanly(sb: TestSandbox, run: CrashRun): Promise<void> {
   await sb.call('/__sandbox/faults', { method: 'DELETE' });
-  const final = cli(['--data', run.data, 'sync', '--once', '--stable-ms', '100'], run.env);
-  let out = '';
-  final.stdout?.on('data', (d) => {
-    out += d;
-  });
-  final.stderr?.on('data', (d) => {
-    out += d;
-  });
-  expect(await exited(final), `seed ${run.seed}: ${out}`).toBe(0);
+  const { code, out } = await collected(cli(['--data', run.data, 'sync', '--once', '--stable-ms', '100'], run.env));
+  expect(code, `seed ${run.seed}: ${out}`).toBe(0);
 }

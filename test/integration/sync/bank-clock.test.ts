@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbFile } from '../../../main/core/paths';
 import { BANK_MESSAGE_KINDS, type BankMessageKind } from '../../../shared/enums';
 import { addAccountArgs } from '../../support/cli';
-import { cli, exited } from '../../support/crash-harness';
+import { cli, collected, exited } from '../../support/crash-harness';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { tempDir } from '../../support/temp';
 
@@ -47,19 +47,13 @@ async function bankAccount() {
     },
     /** `sync --once` with the engine's wall clock `shiftMs` off; answers its exit code and output. */
     async syncOnce(shiftMs: number): Promise<{ code: number | null; out: string }> {
-      const p = cli(['--data', data, 'sync', '--once', '--stable-ms', '100'], {
-        ...env,
-        NODE_OPTIONS: `--require "${SHIFT_CLOCK}"`,
-        EINVOICE_TEST_CLOCK_SHIFT_MS: String(shiftMs),
-      });
-      let out = '';
-      p.stdout?.on('data', (d) => {
-        out += d;
-      });
-      p.stderr?.on('data', (d) => {
-        out += d;
-      });
-      return { code: await exited(p), out };
+      return collected(
+        cli(['--data', data, 'sync', '--once', '--stable-ms', '100'], {
+          ...env,
+          NODE_OPTIONS: `--require "${SHIFT_CLOCK}"`,
+          EINVOICE_TEST_CLOCK_SHIFT_MS: String(shiftMs),
+        }),
+      );
     },
     /** How often the engine fetched each posted message's content, by id. */
     async fetches(): Promise<Record<string, number>> {

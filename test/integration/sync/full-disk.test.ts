@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed, vi } from 'vitest';
 import { dbFile } from '../../../main/core/paths';
 import { addAccountArgs, CLI, CLI_NODE_ARGS } from '../../support/cli';
-import { cli, crashAccount, exited } from '../../support/crash-harness';
+import { cli, collected, crashAccount, exited } from '../../support/crash-harness';
 import { FIXTURES } from '../../support/engine';
 import { smallDisk, whyNoMount } from '../../support/mounts';
 import { form, startTestSandbox, type TestSandbox } from '../../support/sandbox';
@@ -86,27 +86,12 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 const parts = async (dir: string) => (await filesUnder(dir)).filter((f) => /\.(part|tmp)$/.test(f));
 
-async function once(run: { data: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; out: string }> {
-  const p = cli(['--data', run.data, 'sync', '--once', '--stable-ms', '100'], run.env);
-  let out = '';
-  p.stdout?.on('data', (d) => {
-    out += d;
-  });
-  p.stderr?.on('data', (d) => {
-    out += d;
-  });
-  return { code: await exited(p), out };
-}
+const once = (run: { data: string; env: NodeJS.ProcessEnv }) =>
+  collected(cli(['--data', run.data, 'sync', '--once', '--stable-ms', '100'], run.env));
 
-/** `status --json`, as a user would run it beside the engine. */
-async function statusJson(run: { data: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; out: string }> {
-  const p = cli(['--data', run.data, '--log-level', 'error', 'status', '--json'], run.env);
-  let out = '';
-  p.stdout?.on('data', (d) => {
-    out += d;
-  });
-  return { code: await exited(p), out };
-}
+/** `status --json`, as a user would run it beside the engine (errors only to the log: its output is the JSON). */
+const statusJson = (run: { data: string; env: NodeJS.ProcessEnv }) =>
+  collected(cli(['--data', run.data, '--log-level', 'error', 'status', '--json'], run.env));
 
 /** A long-running `sync` whose output is kept, to wait on what it says. */
 function longRunning(run: { data: string; env: NodeJS.ProcessEnv }): { p: ChildProcess; out: () => string } {
