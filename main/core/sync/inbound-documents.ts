@@ -37,6 +37,7 @@ async function pollDocuments(ctx: SyncContext, direction: Direction, signal?: Ab
     endsWithoutNextPage: true,
   });
   for (let page = 1; ; page++) {
+    if (page > 1) await guard.pace(signal);
     const { items, page: info } = await api.documents.list(
       { direction, ...(start ? { created_at_start: start } : {}), sort: ['created_at'], per_page: PER_PAGE, page },
       signal,

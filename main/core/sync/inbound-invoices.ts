@@ -71,7 +71,11 @@ async function pollInvoices(
       misbehaves = e;
     }
     // The next page is asked for while this one's rows commit, so the service is never left idle between pages.
-    if (!last) next = fetchPage(page + 1);
+    if (!last) {
+      const asked = page + 1;
+      next = guard.pace(signal).then(() => fetchPage(asked));
+      next.catch(() => undefined);
+    }
     let newest = store.cursors.get(account.id, cursorName) ?? null;
     const freshBefore = fresh.length;
     store.transaction(() => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import { ServiceError } from '../api/errors';
 import type { PageInfo } from '../api/paging';
 
@@ -6,6 +7,15 @@ import type { PageInfo } from '../api/paging';
  * account at the real service's pace; the watermark feeds resume where they stopped anyway.
  */
 export const PAGE_DEADLINE_MS = 10 * 60_000;
+
+/**
+ * Pages a poll asks at full speed from a list that gives no totals. Past them the list is either a very
+ * large first mirror or one that invents items; either way it is asked at most once a second, so a
+ * list that never ends costs the service one request a second until the deadline, never a hot loop.
+ * With totals the cap ends a misbehaving list long before this matters.
+ */
+export const FREE_PAGES = 50;
+export const PACED_MS = 1000;
 
 export interface PageGuardOptions {
   /** The list in plain words, as the user reads it in a problem: "the received invoices list". */
@@ -19,6 +29,8 @@ export interface PageGuardOptions {
    * headers; for the invoice lists it does not, so there only a short page (or the totals) end it.
    */
   endsWithoutNextPage: boolean;
+  /** The wait between paced pages; a test passes its own. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<unknown>;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -41,6 +53,8 @@ export function pageGuard(o: PageGuardOptions) {
   let pages = 0;
   let cap: number | null = null;
   let said: number | null = null;
+  let lastAsked = started;
+  const sleep = o.sleep ?? ((ms: number, signal?: AbortSignal) => sleepFor(ms, undefined, { signal }));
   const stop = (why: string) =>
     new ServiceError('retry', `${why}; the app stopped after ${plural(pages, 'page')} and will try again later`, null, 'list_misbehaves');
   return {
@@ -67,6 +81,14 @@ export function pageGuard(o: PageGuardOptions) {
       if (o.now() - started >= deadline)
         throw stop(`The service was still sending ${o.feed} after ${plural(Math.round(deadline / 60_000), 'minute')}`);
       return true;
+    },
+    /** Awaited before asking the next page: paces a list without totals past FREE_PAGES. */
+    async pace(signal?: AbortSignal): Promise<void> {
+      if (cap === null && pages >= FREE_PAGES) {
+        const wait = lastAsked + PACED_MS - o.now();
+        if (wait > 0) await sleep(wait, signal);
+      }
+      lastAsked = o.now();
     },
     get pages(): number {
       return pages;

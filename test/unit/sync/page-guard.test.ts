@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/core/api/errors';
 import type { PageInfo } from '../../../main/core/api/paging';
-import { pageGuard } from '../../../main/core/sync/page-guard';
+import { FREE_PAGES, PACED_MS, pageGuard } from '../../../main/core/sync/page-guard';
 
 const info = (p: Partial<PageInfo> = {}): PageInfo => ({ total: null, totalPages: null, page: null, nextPage: null, perPage: null, ...p });
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => `id-${from + i}`);
@@ -69,5 +69,35 @@ describe('the page guard', () => {
     expect(walk(g, (p) => ({ ids: p === 1 ? ids(0, 10) : [], info: info({ nextPage: p + 1 }) }))).toEqual({ pages: 2, error: null });
     const h = pageGuard({ feed: 'the list', perPage: 10, now: clock, endsWithoutNextPage: true });
     expect(walk(h, (p) => ({ ids: ids(0, 10), info: info({ nextPage: p === 1 ? 2 : null }) }))).toEqual({ pages: 2, error: null });
+  });
+
+  it('asks a list without totals at most once a second past its free pages, and one with totals at full speed', async () => {
+    let now = 0;
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      now += ms;
+    };
+    const g = pageGuard({ feed: 'the list', perPage: 10, now: () => now, endsWithoutNextPage: false, sleep });
+    const asked: number[] = [];
+    for (let page = 1; page <= FREE_PAGES + 20; page++) {
+      if (page > 1) await g.pace();
+      asked.push(now);
+      now += 50; // each page answers in 50 ms
+      g.more(ids(page * 10, 10), info());
+    }
+    expect(waits.length).toBe(20);
+    const paced = asked.slice(FREE_PAGES);
+    for (let i = 1; i < paced.length; i++) expect(paced[i] - paced[i - 1]).toBeGreaterThanOrEqual(PACED_MS);
+    // Within the free pages nothing waited.
+    expect(asked[FREE_PAGES - 1]).toBe((FREE_PAGES - 1) * 50);
+
+    const t = pageGuard({ feed: 'the list', perPage: 10, now: () => now, endsWithoutNextPage: false, sleep });
+    waits.length = 0;
+    for (let page = 1; page <= FREE_PAGES + 20; page++) {
+      if (page > 1) await t.pace();
+      t.more(ids(page * 10, 10), info({ totalPages: 1000 }));
+    }
+    expect(waits).toEqual([]);
   });
 });

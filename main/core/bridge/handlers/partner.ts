@@ -56,6 +56,7 @@ async function walk<T extends { happened_at?: string | null }>(
   let newestFirst = true;
   let previous = Number.POSITIVE_INFINITY;
   for (let page = 1; ; page++) {
+    if (page > 1) await guard.pace();
     const answer = await fetchPage(page);
     for (const row of answer.items) {
       const at = Date.parse(row.happened_at ?? '');

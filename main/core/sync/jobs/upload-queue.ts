@@ -225,6 +225,7 @@ async function findDocumentByTransmissionId(ctx: SyncContext, job: OutboxJob, si
   const guard = pageGuard({ feed: 'the sent documents list', perPage: 100, now: ctx.now, endsWithoutNextPage: true });
   // A day of sent documents; 20 pages at most, as before the guard, which ends a list that misbehaves sooner.
   for (let page = 1; page <= 20; page++) {
+    if (page > 1) await guard.pace(signal);
     const { items, page: info } = await ctx.api.documents.list({ direction: 'SENT', created_at_start: since, per_page: 100, page }, signal);
     const hit = items.find((d) => d.transmission_id === job.serviceKey);
     if (hit) return hit.id;
