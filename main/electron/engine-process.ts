@@ -61,6 +61,8 @@ export class EngineProcess {
   private readonly restarts: number[] = [];
   private ready: Promise<void> = Promise.resolve();
   private failedMessage: string | null = null;
+  /** Set when the engine refused a damaged database: main offers the ways out (see repair). */
+  damaged: { backupAt: number | null } | null = null;
   embeddedSandboxUrl: string | null = null;
 
   constructor(private readonly o: EngineProcessOptions) {}
@@ -75,9 +77,9 @@ export class EngineProcess {
   }
 
   /** Starts the process; resolves when the engine is serving, rejects with its reason when it could not start. */
-  start(): Promise<void> {
+  start(init: EngineInit = this.o.init): Promise<void> {
     this.ready = new Promise<void>((resolve, reject) => {
-      const child = this.o.spawn(this.o.init);
+      const child = this.o.spawn(init);
       this.child = child;
       let settled = false;
       const off = child.wire.onMessage((raw) => {
@@ -96,6 +98,7 @@ export class EngineProcess {
         } else if (m.t === 'failed' && !settled) {
           settled = true;
           this.failedMessage = m.message;
+          this.damaged = m.damaged ?? null;
           this.setState('failed', m.message);
           // It waits to be told to go, so that this message is not overtaken by its exit.
           child.wire.post({ t: 'stop' });
@@ -106,6 +109,8 @@ export class EngineProcess {
       });
       child.onExit((code) => {
         off();
+        // A process that failed to start may exit after the next one began (a repair): that one is not its restart.
+        if (this.child !== child && settled) return;
         if (this.child === child) this.child = null;
         this.answerAll(failure('retry', 'The sync engine stopped unexpectedly; it is being started again. Try again in a moment.'));
         if (!settled) {
@@ -120,6 +125,17 @@ export class EngineProcess {
       });
     });
     return this.ready;
+  }
+
+  /**
+   * Starts the engine again after the user chose a way out of a damaged database: it restores the
+   * last good backup or rebuilds the database before it opens. Rejects as start does.
+   */
+  repair(way: 'restore' | 'rebuild'): Promise<void> {
+    this.damaged = null;
+    this.setState('starting');
+    // Only this start repairs: a later restart opens what the repair left.
+    return this.start({ ...this.o.init, repair: way });
   }
 
   private restart(code: number | null) {

@@ -27,6 +27,8 @@ export interface EngineInit {
   runner?: Partial<RunnerOptions>;
   /** EINVOICE_TAKE_OVER=1: take the data folder's lock from another computer that no longer runs. */
   takeOverLock?: boolean;
+  /** The user's way out of a damaged database, taken before the engine opens (main's dialog). */
+  repair?: 'restore' | 'rebuild';
 }
 
 export const HOST_OPS = [
@@ -60,7 +62,8 @@ const errorView = z.custom<BridgeErrorView>(
 
 export const fromEngineSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ready'), embeddedSandboxUrl: z.string().nullable() }),
-  z.object({ t: z.literal('failed'), message: z.string() }),
+  // `damaged`: the database cannot be trusted; main offers its ways out (restore only with a backup).
+  z.object({ t: z.literal('failed'), message: z.string(), damaged: z.object({ backupAt: z.number().nullable() }).optional() }),
   z.object({
     t: z.literal('result'),
     id,

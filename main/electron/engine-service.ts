@@ -1,4 +1,7 @@
 import type { AppSettings } from '../../shared/bridge/views';
+import { takeDataLock } from '../core/app/data-lock';
+import { DamagedDatabaseError, newestBackupAt } from '../core/app/db-care';
+import { rebuildDatabase, restoreDatabase } from '../core/app/db-ways-out';
 import { type OpenedApp, openApp } from '../core/app/open-app';
 import type { AppSettingsStore, BridgeServer } from '../core/bridge';
 import { createWithdrawableCalls } from '../core/bridge/withdrawable-calls';
@@ -128,6 +131,7 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
   });
 
   try {
+    if (init.repair) repair(init.dataDir, init.repair, log);
     app = await openApp({
       dataDir: init.dataDir,
       program: { kind: 'desktop' },
@@ -163,7 +167,24 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
     const message = (e as Error).message;
     log.error('engine could not start', { error: message });
     // Main answers 'failed' with 'stop'; exiting first could reach main before this message does.
-    wire.post({ t: 'failed', message });
+    wire.post({ t: 'failed', message, ...(e instanceof DamagedDatabaseError ? { damaged: { backupAt: e.backupAt } } : {}) });
   }
   return done;
+}
+
+/**
+ * The way out the user chose in main's dialog, taken under the data folder's lock before the engine
+ * opens. One that fails is still a damaged database: the dialog comes back with why, and the other way.
+ */
+function repair(dataDir: string, way: 'restore' | 'rebuild', log: Logger): void {
+  const lock = takeDataLock(dataDir, { kind: 'desktop' });
+  try {
+    const done = way === 'restore' ? restoreDatabase(dataDir) : rebuildDatabase(dataDir);
+    log.warn('the database was repaired, as the user chose', { way, done });
+  } catch (e) {
+    const what = way === 'restore' ? 'The backup could not be restored' : 'The database could not be rebuilt';
+    throw new DamagedDatabaseError(`${what}: ${(e as Error).message}`, newestBackupAt(dataDir), { cause: e });
+  } finally {
+    lock.release();
+  }
 }

@@ -8,6 +8,7 @@ import ElectronStore from 'electron-store';
 import electronUpdater from 'electron-updater';
 import type { BridgeEventName, BridgeEvents } from '../../shared/bridge/events';
 import { APP_NAME, defaultDataDir, logsDir } from '../core/paths';
+import { type DamagedDialog, offerWaysOut } from './damaged-dialog';
 import { EngineProcess } from './engine-process';
 import { utilityProcessSpawner } from './engine-spawn';
 import { guardContents } from './guards';
@@ -209,9 +210,23 @@ async function startShell(): Promise<void> {
     log.info('desktop app started', { dataDir, embeddedSandbox: engine.embeddedSandboxUrl });
   } catch (e) {
     log.error('the sync engine could not start', { error: (e as Error).message });
-    dialog.showErrorBox(
-      `${APP_NAME} could not start its sync engine`,
-      `${(e as Error).message}\n\nThe log folder has the details: ${logsDir(dataDir)}`,
-    );
+    const couldNotStart = (why: unknown) =>
+      dialog.showErrorBox(
+        `${APP_NAME} could not start its sync engine`,
+        `${(why as Error).message}\n\nThe log folder has the details: ${logsDir(dataDir)}`,
+      );
+    if (!engine.damaged) return couldNotStart(e);
+    // A damaged database: the two ways out as the dialog's buttons, not as commands to type.
+    const show = async (d: DamagedDialog) => {
+      const { title, message, detail, buttons, defaultId, cancelId } = d;
+      return (await dialog.showMessageBox({ type: 'error', title, message, detail, buttons, defaultId, cancelId, noLink: true })).response;
+    };
+    try {
+      if (!(await offerWaysOut((e as Error).message, { engine, show, log }))) return app.quit();
+      await state.refresh(engine.dispatch);
+      log.info('desktop app started after a way out of a damaged database', { dataDir });
+    } catch (again) {
+      couldNotStart(again);
+    }
   }
 }

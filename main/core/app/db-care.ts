@@ -44,14 +44,35 @@ function localTime(ms: number): string {
   return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}`;
 }
 
-/** The one message of a damaged database: what SQLite found, and the two ways out. */
-export function damagedMessage(dataDir: string, detail: string): string {
-  const newest = listBackups(backupsDir(dataDir))[0];
-  const rebuild =
-    'rebuild it from the service and your folders, keeping the accounts and sending nothing again, with `npm run cli -- db rebuild`.';
+/**
+ * The one message of a damaged database: what SQLite found, and the two ways out. On the command line
+ * the ways out are commands; the desktop offers them as the buttons of its dialog (`choices`).
+ */
+export function damagedMessage(dataDir: string, detail: string, waysOut: 'commands' | 'choices' = 'commands'): string {
+  const newest = newestBackupAt(dataDir);
+  const commands = waysOut === 'commands';
+  const rebuild = `rebuild it from the service and your folders, keeping the accounts and sending nothing again${commands ? ', with `npm run cli -- db rebuild`' : ''}.`;
   const head = `The database of E-Invoice Sync is damaged and cannot be trusted (${dbFile(dataDir)}: ${detail.slice(0, 300)}). Your invoice files are safe.`;
-  if (!newest) return `${head} There is no backup to restore yet: ${rebuild}`;
-  return `${head} Two ways out: restore the last backup (${localTime(newest.takenAt)}) with \`npm run cli -- db restore\`, or ${rebuild}`;
+  if (newest === null) return `${head} There is no backup to restore yet: ${rebuild}`;
+  return `${head} Two ways out: restore the last backup (${localTime(newest)})${commands ? ' with `npm run cli -- db restore`' : ''}, or ${rebuild}`;
+}
+
+/** When the newest backup was taken, or null when there is none. */
+export function newestBackupAt(dataDir: string): number | null {
+  return listBackups(backupsDir(dataDir))[0]?.takenAt ?? null;
+}
+
+/** openApp's refusal of a damaged database: the message, and what the desktop needs to offer its ways out. */
+export class DamagedDatabaseError extends Error {
+  override readonly name = 'DamagedDatabaseError';
+  constructor(
+    message: string,
+    /** The newest backup's time: restore is offered only when there is one. */
+    readonly backupAt: number | null,
+    options?: { cause: unknown },
+  ) {
+    super(message, options);
+  }
 }
 
 export interface DbCareOptions {

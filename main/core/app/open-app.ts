@@ -8,7 +8,7 @@ import { infoOf, openSecretStore, type PassphrasePrompt, type SecretStore, type 
 import { DatabaseDamagedError } from '../store/errors';
 import type { RunnerOptions } from '../sync/account-runner';
 import { DataFolderInUseError, type DataLock, type LockProgram, takeDataLock } from './data-lock';
-import { DbCare, damagedMessage, readCheckState } from './db-care';
+import { DamagedDatabaseError, DbCare, damagedMessage, newestBackupAt, readCheckState } from './db-care';
 
 /**
  * When the embedded sandbox runs: `when-needed` (a Sandbox account without an address of its own
@@ -96,7 +96,10 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     engine = new Engine({ dataDir: o.dataDir, secrets, log: o.log, runner: o.runner, readonly: readOnly });
   } catch (e) {
     release();
-    if (e instanceof DatabaseDamagedError) throw new Error(damagedMessage(o.dataDir, e.detail), { cause: e });
+    if (e instanceof DatabaseDamagedError) {
+      const waysOut = o.program.kind === 'desktop' ? 'choices' : 'commands';
+      throw new DamagedDatabaseError(damagedMessage(o.dataDir, e.detail, waysOut), newestBackupAt(o.dataDir), { cause: e });
+    }
     throw e;
   }
   const care = o.care && !readOnly ? new DbCare({ dataDir: o.dataDir, store: engine.store, log: o.log }) : null;

@@ -187,6 +187,9 @@ export function fakeElectron(appPath: string) {
   const trays: { tooltip: string; menu: { template: { label?: string }[] } | null }[] = [];
   const opened: string[] = [];
   const errors: string[] = [];
+  /** Message boxes shown, and the buttons a test answers them with (in order; Cancel when none is left). */
+  const messageBoxes: { title?: string; detail?: string; buttons: string[]; cancelId?: number }[] = [];
+  const answers: number[] = [];
 
   const module = {
     app,
@@ -231,7 +234,13 @@ export function fakeElectron(appPath: string) {
       },
       showItemInFolder: (p: string) => opened.push(p),
     },
-    dialog: { showErrorBox: (title: string, body: string) => errors.push(`${title}: ${body}`) },
+    dialog: {
+      showErrorBox: (title: string, body: string) => errors.push(`${title}: ${body}`),
+      showMessageBox: async (o: { title?: string; detail?: string; buttons: string[]; cancelId?: number }) => {
+        messageBoxes.push(o);
+        return { response: answers.shift() ?? o.cancelId ?? 0, checkboxChecked: false };
+      },
+    },
     Menu: {
       buildFromTemplate: (template: unknown[]) => ({ template }),
       setApplicationMenu: () => undefined,
@@ -258,5 +267,5 @@ export function fakeElectron(appPath: string) {
       }
     },
   };
-  return { module, app, windows, engines, ipcHandlers, protocols, schemes, trays, opened, errors };
+  return { module, app, windows, engines, ipcHandlers, protocols, schemes, trays, opened, errors, messageBoxes, answers };
 }
