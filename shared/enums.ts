@@ -139,6 +139,22 @@ export const SOURCE_FORMATS = ['PEPPOLBIS30', 'EHF30', 'UBL21', 'CII', 'FINVOICE
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 export const ROUTE_ORDER_VALUES = ['netbank_cvl', 'netbank_cvl_hold'] as const;
+/** The two route_order values deprecated since 05/2022: still taken, never offered first. */
+export const DEPRECATED_CONSUMER_ROUTES = ROUTE_ORDER_VALUES;
+/**
+ * `route_order` values, Norwegian consumers' routes. The spec names the deprecated two; the consumer
+ * lookup names dpi and yes2all; the rest are the sandbox's choice (sandbox/README.md). The app's
+ * folder options, its upload and the sandbox all take exactly these.
+ */
+export const CONSUMER_ROUTES = ['efaktura', 'vipps', 'dpi', 'yes2all', 'email', 'print', ...ROUTE_ORDER_VALUES] as const;
+export type ConsumerRoute = (typeof CONSUMER_ROUTES)[number];
+/**
+ * `recipient_type` values: the spec names `consumer` alone (Norway; it enables route_order), and
+ * leaving the field out is the default. No other value is known to be taken, so none is offered.
+ */
+export const RECIPIENT_TYPES = ['consumer'] as const;
+/** `disabled_routes` values: the delivery routes a sent invoice can take (the spec's channels; sandbox choice of names). */
+export const INVOICE_ROUTES = ['einvoice', 'email', 'print'] as const;
 
 export const SETTINGS_SECTIONS = [
   'details',

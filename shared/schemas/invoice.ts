@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import {
+  CONSUMER_ROUTES,
   DIRECTIONS,
   INVOICE_ACTION_CHANNELS,
   INVOICE_ACTION_TYPES,
   INVOICE_EVENT_STATES,
+  INVOICE_ROUTES,
   INVOICE_STATUSES,
   LETTER_CLASSES,
+  RECIPIENT_TYPES,
   type RETURN_FORMATS,
-  ROUTE_ORDER_VALUES,
   UPLOAD_FORMATS,
 } from '../enums';
 import { countryCode, email, isoDate } from './common';
@@ -118,12 +120,8 @@ export const INVOICE_UPLOAD_FIELDS = [
 /** Fields that may repeat (arrays): sent as `name[]` or repeated `name`. */
 export const INVOICE_UPLOAD_ARRAY_FIELDS = ['disabled_routes', 'route_order'] as const;
 
-/** `recipient_type` values; the spec names `consumer` (Norway), `company` is the sandbox's other value. */
-export const INVOICE_RECIPIENT_TYPES = ['consumer', 'company'] as const;
-/** `disabled_routes` values: the delivery routes a sent invoice can take. */
-export const INVOICE_ROUTES = ['einvoice', 'email', 'print'] as const;
-/** `route_order` values for Norwegian consumers (sandbox choice beyond the spec's two deprecated ones). */
-export const CONSUMER_ROUTES = ['efaktura', 'vipps', 'dpi', 'yes2all', 'email', 'print', ...ROUTE_ORDER_VALUES] as const;
+/** Re-exported where the upload schema names them; defined once in shared/enums.ts. */
+export { CONSUMER_ROUTES, INVOICE_ROUTES, RECIPIENT_TYPES as INVOICE_RECIPIENT_TYPES };
 /** The XML formats an invoice can be fetched in (and `email_settings[xml_format]` can name). */
 export const XML_RETURN_FORMATS = [
   'VISMAXML60',
@@ -142,58 +140,59 @@ const formBool = z.enum(['true', 'false', '1', '0'], { error: 'must be true or f
  * The text fields of POST /v1/invoices as one object (arrays for `disabled_routes` and `route_order`,
  * blank fields left out). Unknown fields are refused so a misspelt field does not pass unnoticed.
  */
-export const invoiceUploadFieldsSchema = z
-  .strictObject({
-    format: z.enum(UPLOAD_FORMATS).optional(),
-    recipient_type: z.enum(INVOICE_RECIPIENT_TYPES).optional(),
-    recipient_eia: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{1,99}$/, 'must be an e-invoice address such as 0192:123456789 or 003712345678')
-      .optional(),
-    recipient_email: email.optional(),
-    recipient_operator: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{0,49}$/, 'must be an operator code such as a BIC or 003721291126')
-      .optional(),
-    disabled_routes: z.array(z.enum(INVOICE_ROUTES)).optional(),
-    sender_comment: z.string().max(2000, 'at most 2000 characters').optional(),
-    uuid: z.uuid('must be a UUID such as 0d5b4a0e-3c5b-4f5e-9c1a-2b7e8f9a0b1c').optional(),
-    lang: z
-      .string()
-      .regex(/^[a-z]{2}$/, 'must be a two-letter language code such as fi, sv, en, no or da')
-      .optional(),
-    route_order: z.array(z.enum(CONSUMER_ROUTES)).optional(),
-    recipient_phone_number: z
-      .string()
-      .regex(/^\+[1-9]\d{6,14}$/, 'must be in international format, such as +4791234567')
-      .optional(),
-    recipient_date_of_birth: isoDate.optional(),
-    recipient_ssn: z
-      .string()
-      .regex(/^[0-9]{6,8}[-+A-Za-z]?[0-9]{3,4}[0-9A-Za-z]?$/, 'must be a social security number such as 131052-308T or 01017012345')
-      .optional(),
-    recipient_efaktura_id: z
-      .string()
-      .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an eFaktura id (letters, digits and dashes)')
-      .optional(),
-    b2cno_document_type: z.string().max(50).optional(),
-    payment_instruction_identifier: z.string().max(35).optional(),
-    'print_settings[color]': formBool.optional(),
-    'print_settings[letter_class]': z.enum(LETTER_CLASSES).optional(),
-    'print_settings[prevent_digital_post]': formBool.optional(),
-    'print_settings[print_own_image]': formBool.optional(),
-    'print_settings[allow_mailbox_fi]': formBool.optional(),
-    prevent_routing: formBool.optional(),
-    'email_settings[xml_format]': z.enum(XML_RETURN_FORMATS).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.route_order?.length && v.recipient_type !== 'consumer') {
-      ctx.addIssue({ code: 'custom', path: ['route_order'], message: 'only with recipient_type=consumer' });
-    }
-    if (v.recipient_date_of_birth && v.recipient_date_of_birth > new Date().toISOString().slice(0, 10)) {
-      ctx.addIssue({ code: 'custom', path: ['recipient_date_of_birth'], message: 'must not be in the future' });
-    }
-  });
+export const invoiceUploadFields = {
+  format: z.enum(UPLOAD_FORMATS).optional(),
+  recipient_type: z.enum(RECIPIENT_TYPES).optional(),
+  recipient_eia: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{1,99}$/, 'must be an e-invoice address such as 0192:123456789 or 003712345678')
+    .optional(),
+  recipient_email: email.optional(),
+  recipient_operator: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{0,49}$/, 'must be an operator code such as a BIC or 003721291126')
+    .optional(),
+  disabled_routes: z.array(z.enum(INVOICE_ROUTES)).optional(),
+  sender_comment: z.string().max(2000, 'at most 2000 characters').optional(),
+  uuid: z.uuid('must be a UUID such as 0d5b4a0e-3c5b-4f5e-9c1a-2b7e8f9a0b1c').optional(),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'must be a two-letter language code such as fi, sv, en, no or da')
+    .optional(),
+  route_order: z.array(z.enum(CONSUMER_ROUTES)).optional(),
+  recipient_phone_number: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be in international format, such as +4791234567')
+    .optional(),
+  recipient_date_of_birth: isoDate.optional(),
+  recipient_ssn: z
+    .string()
+    .regex(/^[0-9]{6,8}[-+A-Za-z]?[0-9]{3,4}[0-9A-Za-z]?$/, 'must be a social security number such as 131052-308T or 01017012345')
+    .optional(),
+  recipient_efaktura_id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an eFaktura id (letters, digits and dashes)')
+    .optional(),
+  b2cno_document_type: z.string().max(50).optional(),
+  payment_instruction_identifier: z.string().max(35).optional(),
+  'print_settings[color]': formBool.optional(),
+  'print_settings[letter_class]': z.enum(LETTER_CLASSES).optional(),
+  'print_settings[prevent_digital_post]': formBool.optional(),
+  'print_settings[print_own_image]': formBool.optional(),
+  'print_settings[allow_mailbox_fi]': formBool.optional(),
+  prevent_routing: formBool.optional(),
+  'email_settings[xml_format]': z.enum(XML_RETURN_FORMATS).optional(),
+};
+
+/** The upload's text fields as the service checks them; a folder's sending options are checked by these too. */
+export const invoiceUploadFieldsSchema = z.strictObject(invoiceUploadFields).superRefine((v, ctx) => {
+  if (v.route_order?.length && v.recipient_type !== 'consumer') {
+    ctx.addIssue({ code: 'custom', path: ['route_order'], message: 'only with recipient_type=consumer' });
+  }
+  if (v.recipient_date_of_birth && v.recipient_date_of_birth > new Date().toISOString().slice(0, 10)) {
+    ctx.addIssue({ code: 'custom', path: ['recipient_date_of_birth'], message: 'must not be in the future' });
+  }
+});
 export type InvoiceUploadFields = z.infer<typeof invoiceUploadFieldsSchema>;
 
 /** Reasons a user may report a received invoice for (GET /v1/invoices/reports/definitions; sandbox choice). */

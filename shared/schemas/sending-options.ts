@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceUploadFields } from './invoice';
 
 /**
  * Per-folder sending options (stored per account and outbox folder). For invoices they are form fields
@@ -51,9 +52,8 @@ export const BOOLEAN_OPTION_FIELDS = [
 ] as const;
 export const LIST_OPTION_FIELDS = ['disabled_routes', 'route_order'] as const;
 
-/** The consumer routes of route_order (Norway); netbank_cvl and netbank_cvl_hold are deprecated since 05/2022. */
-export const CONSUMER_ROUTES = ['efaktura', 'avtalegiro', 'einvoice', 'email', 'print', 'netbank_cvl', 'netbank_cvl_hold'] as const;
-export const DEPRECATED_ROUTES = ['netbank_cvl', 'netbank_cvl_hold'] as const;
+/** Defined once, in shared/enums.ts: the folder options, the upload and the sandbox take the same values. */
+export { CONSUMER_ROUTES, DEPRECATED_CONSUMER_ROUTES as DEPRECATED_ROUTES, INVOICE_ROUTES, RECIPIENT_TYPES } from '../enums';
 
 /** An outbox folder options can be set for: the invoices folder or a document type folder. */
 export const OPTION_FOLDER = /^Outbox\/(Invoices|Documents\/[A-Z_]+)$/;
@@ -76,20 +76,25 @@ export const fieldsOfFolder = (folder: string): readonly string[] => [
 const text = z.string().trim().max(500);
 const country = z.string().regex(/^[A-Z]{2}$/, 'a 2-letter country code such as FI');
 
-/** Field -> check of its value, beyond its kind (text, yes/no, list). */
-const FIELD_CHECKS: Partial<Record<string, z.ZodType>> = {
-  recipient_type: z.enum(['consumer', 'business'], { message: 'consumer or business' }),
-  recipient_email: z.email('an e-mail address'),
+/**
+ * Field -> check of its value, beyond its kind (text, yes/no, list). An invoice folder's fields are
+ * checked by the upload's own field schemas (shared/schemas/invoice.ts), so a folder can never be saved
+ * with a value the upload refuses; the yes/no fields are booleans here and form strings there.
+ */
+const uploadChecks = Object.fromEntries(
+  INVOICE_OPTION_FIELDS.filter((f) => !(BOOLEAN_OPTION_FIELDS as readonly string[]).includes(f)).map((f) => [f, invoiceUploadFields[f]]),
+) as Partial<Record<string, z.ZodType>>;
+const DOCUMENT_CHECKS: Partial<Record<string, z.ZodType>> = {
   recipient_eia: z.string().regex(/^[A-Za-z0-9:._-]{2,100}$/, 'an e-invoice address such as 0192:123456789 or 003712345678'),
-  recipient_phone_number: z.string().regex(/^\+[1-9]\d{6,14}$/, 'international format, such as +4791234567'),
-  recipient_date_of_birth: z.iso.date('a date like 1980-12-31'),
-  recipient_ssn: z.string().regex(/^[0-9A-Za-z+-]{6,20}$/, 'a social security number'),
   recipient_country: country,
   sender_country: country,
-  lang: z.string().regex(/^[a-z]{2}$/, 'a 2-letter language code such as fi'),
-  route_order: z.array(z.enum(CONSUMER_ROUTES)).max(CONSUMER_ROUTES.length),
-  validation: z.enum(VALIDATION_MODES, { message: 'block, warn or off' }),
 };
+const checkOf = (folder: string, field: string): z.ZodType | undefined =>
+  field === 'validation'
+    ? z.enum(VALIDATION_MODES, { message: 'block, warn or off' })
+    : folder === 'Outbox/Invoices'
+      ? uploadChecks[field]
+      : DOCUMENT_CHECKS[field];
 
 export type SendingOptions = Record<string, string | boolean | string[]>;
 
@@ -117,7 +122,7 @@ export function checkSendingOptions(
     }
     const value = parsed.data as string | boolean | string[];
     if (Array.isArray(value) && value.length === 0) continue;
-    const check = FIELD_CHECKS[key]?.safeParse(value);
+    const check = checkOf(folder, key)?.safeParse(value);
     if (check && !check.success) {
       fields[key] = check.error.issues[0]?.message ?? 'not valid';
       continue;

@@ -7,6 +7,7 @@ import {
   CONSUMER_ROUTES,
   DEPRECATED_ROUTES,
   type FolderOptionsView,
+  RECIPIENT_TYPES,
   type SendingOptions,
   VALIDATION_MODES,
 } from '../../../shared/schemas/sending-options';
@@ -161,8 +162,11 @@ function FolderForm({ accountId, view, onSaved }: { accountId: string; view: Fol
             onChange={(e) => set(k, e.target.value || undefined)}
           >
             <option value="">{t('sending.default')}</option>
-            <option value="consumer">consumer</option>
-            <option value="business">business</option>
+            {RECIPIENT_TYPES.map((r) => (
+              <option key={r} value={r}>
+                {t(`sending.recipientTypes.${r}`)}
+              </option>
+            ))}
           </select>
           <p className="field-hint" id={`${selectId}-type-hint`}>
             {hint(k)}

@@ -198,13 +198,16 @@ export const services = {
     default: 'Default',
     routes: {
       efaktura: 'eFaktura',
-      avtalegiro: 'AvtaleGiro',
+      vipps: 'Vipps',
+      dpi: 'Digital mailbox (DPI)',
+      yes2all: 'Yes2All',
       einvoice: 'E-invoice',
       email: 'E-mail',
       print: 'Print',
       netbank_cvl: 'Netbank (CVL)',
       netbank_cvl_hold: 'Netbank (CVL, held)',
     },
+    recipientTypes: { consumer: 'Consumer' },
     validationModes: { block: 'Hold back a file that breaks a rule', warn: 'Send it, and keep the report', off: 'Do not check' },
     fields: {
       validation: {

@@ -200,13 +200,16 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
     default: 'Oletus',
     routes: {
       efaktura: 'eFaktura',
-      avtalegiro: 'AvtaleGiro',
+      vipps: 'Vipps',
+      dpi: 'Digitaalinen postilaatikko (DPI)',
+      yes2all: 'Yes2All',
       einvoice: 'Verkkolasku',
       email: 'Sähköposti',
       print: 'Tulostus',
       netbank_cvl: 'Verkkopankki (CVL)',
       netbank_cvl_hold: 'Verkkopankki (CVL, pidätetty)',
     },
+    recipientTypes: { consumer: 'Kuluttaja' },
     validationModes: { block: 'Pidätä sääntöä rikkova tiedosto', warn: 'Lähetä ja säilytä raportti', off: 'Älä tarkista' },
     fields: {
       validation: {

@@ -200,13 +200,16 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
     default: 'Standard',
     routes: {
       efaktura: 'eFaktura',
-      avtalegiro: 'AvtaleGiro',
+      vipps: 'Vipps',
+      dpi: 'Digital postkasse (DPI)',
+      yes2all: 'Yes2All',
       einvoice: 'E-faktura',
       email: 'E-post',
       print: 'Utskrift',
       netbank_cvl: 'Nettbank (CVL)',
       netbank_cvl_hold: 'Nettbank (CVL, holdt tilbake)',
     },
+    recipientTypes: { consumer: 'Forbruker' },
     validationModes: { block: 'Hold tilbake en fil som bryter en regel', warn: 'Send den, og behold rapporten', off: 'Ikke kontroller' },
     fields: {
       validation: {

@@ -200,13 +200,16 @@ export const services: Pick<Catalog, 'unavailable' | 'scanning' | 'lookup' | 'b2
     default: 'Standard',
     routes: {
       efaktura: 'eFaktura',
-      avtalegiro: 'AvtaleGiro',
+      vipps: 'Vipps',
+      dpi: 'Digital brevlåda (DPI)',
+      yes2all: 'Yes2All',
       einvoice: 'E-faktura',
       email: 'E-post',
       print: 'Utskrift',
       netbank_cvl: 'Nätbank (CVL)',
       netbank_cvl_hold: 'Nätbank (CVL, vilande)',
     },
+    recipientTypes: { consumer: 'Konsument' },
     validationModes: { block: 'Håll kvar en fil som bryter mot en regel', warn: 'Skicka den och spara rapporten', off: 'Kontrollera inte' },
     fields: {
       validation: {
