@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
+import { PROFILES, type SandboxProfile } from './profile-real';
 import { seedDemo } from './seed/demo';
 import { startSandbox } from './server';
 
-// npm run sandbox -- --port N [--data DIR] [--seed demo] [--host H] [--token-lifetime S]
+// npm run sandbox -- --port N [--data DIR] [--seed demo] [--host H] [--token-lifetime S] [--profile spec|real]
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '8787' },
@@ -10,6 +11,7 @@ const { values } = parseArgs({
     data: { type: 'string' },
     seed: { type: 'string' },
     'token-lifetime': { type: 'string' },
+    profile: { type: 'string', default: 'spec' },
     log: { type: 'boolean', default: false },
   },
   strict: true,
@@ -26,7 +28,10 @@ if (values.seed !== undefined && values.seed !== 'demo') fail(`--seed takes only
 const tokenLifetime = values['token-lifetime'] === undefined ? undefined : Number(values['token-lifetime']);
 if (tokenLifetime !== undefined && !(tokenLifetime > 0)) fail('--token-lifetime must be a positive number of seconds');
 
+if (!(PROFILES as readonly string[]).includes(values.profile)) fail(`--profile takes ${PROFILES.join(' or ')}, not '${values.profile}'`);
+
 const sandbox = await startSandbox({
+  profile: values.profile as SandboxProfile,
   port,
   host: values.host,
   logger: values.log,

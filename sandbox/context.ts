@@ -4,6 +4,7 @@ import { type GuardOptions, makeGuard } from './auth/guard';
 import { TokenService } from './auth/tokens';
 import { Faults } from './faults';
 import { type CompanyRecord, TABLES, type UploadRecord } from './model';
+import type { SandboxProfile } from './profile-real';
 import { SandboxStore, type Table } from './store';
 
 export interface SandboxConfig {
@@ -15,6 +16,8 @@ export interface SandboxConfig {
   repeatedUuid: RepeatedUuidAnswer;
   /** Whether GET /v1/invoices?direction=SENT items carry `uuid` (the real service's do not: F1). */
   listUuids: boolean;
+  /** `spec` (the default) or `real`: answers as real-service-facts.md shows where the spec is silent (profile-real.ts). */
+  profile: SandboxProfile;
 }
 
 /**
@@ -30,6 +33,7 @@ export interface SandboxOptions {
   tokenLifetimeSec?: number;
   analysisDelayMs?: number;
   repeatedUuid?: RepeatedUuidAnswer;
+  profile?: SandboxProfile;
   /** Seed of the random source used for fault probabilities and demo data. */
   seed?: number;
   now?: () => number;
@@ -96,7 +100,9 @@ export async function createContext(opts: SandboxOptions = {}): Promise<SandboxC
       tokenLifetimeSec: opts.tokenLifetimeSec ?? 3600,
       analysisDelayMs: opts.analysisDelayMs ?? 2000,
       repeatedUuid: opts.repeatedUuid ?? 'same-record',
-      listUuids: true,
+      // The real service's sent list shows no uuid (F1).
+      listUuids: opts.profile !== 'real',
+      profile: opts.profile ?? 'spec',
     },
     faults: new Faults(random),
     clock,

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type SandboxContext, type SandboxOptions } from './context';
 import { installErrorHandling } from './http/errors';
 import { MAX_UPLOAD_BYTES } from './http/multipart';
+import { installProfile } from './profile-real';
 import { ROUTE_MODULES } from './routes';
 
 export interface RouteInfo {
@@ -48,6 +49,7 @@ export async function buildSandbox(opts: SandboxOptions & { logger?: boolean } =
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('date', new Date(ctx.now()).toUTCString());
   });
+  installProfile(app, ctx);
   ctx.faults.install(app);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {

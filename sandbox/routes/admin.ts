@@ -6,6 +6,7 @@ import { REPEATED_UUID_ANSWERS, type SandboxContext } from '../context';
 import { faultRuleSchema } from '../faults';
 import { notFound, parseOr400 } from '../http/errors';
 import type { CompanyRecord } from '../model';
+import { PROFILES } from '../profile-real';
 
 /** Scopes a sandbox company may be granted unless the admin call narrows them. */
 export const DEFAULT_ALLOWED_SCOPES = [
@@ -37,6 +38,7 @@ const configBodySchema = z.object({
   analysis_delay_ms: z.number().int().min(0).max(3_600_000).optional(),
   repeated_uuid: z.enum(REPEATED_UUID_ANSWERS).optional(),
   list_uuids: z.boolean().optional(),
+  profile: z.enum(PROFILES).optional(),
 });
 
 const secret = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -126,6 +128,7 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     analysis_delay_ms: ctx.config.analysisDelayMs,
     repeated_uuid: ctx.config.repeatedUuid,
     list_uuids: ctx.config.listUuids,
+    profile: ctx.config.profile,
   });
   app.get('/__sandbox/config', async () => config());
   app.patch('/__sandbox/config', async (req) => {
@@ -134,6 +137,11 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (body.analysis_delay_ms !== undefined) ctx.config.analysisDelayMs = body.analysis_delay_ms;
     if (body.repeated_uuid !== undefined) ctx.config.repeatedUuid = body.repeated_uuid;
     if (body.list_uuids !== undefined) ctx.config.listUuids = body.list_uuids;
+    if (body.profile !== undefined) {
+      ctx.config.profile = body.profile;
+      // The real sent list shows no uuid; an explicit list_uuids in the same call still wins.
+      if (body.list_uuids === undefined) ctx.config.listUuids = body.profile !== 'real';
+    }
     return config();
   });
 

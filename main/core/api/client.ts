@@ -124,12 +124,26 @@ export class ServiceClient {
           return await this.send(o, fresh);
         } catch (again) {
           if (again instanceof ServiceError && again.status === 401) {
+            // The real service's 401 may say no more than `auth_unauthorized` (real-service-facts F3): a
+            // fresh token did not help, so the company's own authorization state tells an unverified company.
+            if (o.path !== UNVERIFIED_PROBE && (await this.unverified(fresh, o.signal))) throw unverifiedError(again);
             throw new ServiceError('user', again.message, 401, again.code, again.details);
           }
           throw again;
         }
       }
       throw err;
+    }
+  }
+
+  /** Whether GET /v1/company/authorization says the company is not verified (false when it cannot say). */
+  private async unverified(token: string, signal?: AbortSignal): Promise<boolean> {
+    try {
+      const res = await this.send({ method: 'GET', path: UNVERIFIED_PROBE, accept: 'application/json', signal }, token);
+      const state = (JSON.parse(res.body.toString('utf8')) as { company_state?: unknown }).company_state;
+      return state === 'UNVERIFIED' || state === -1 || state === '-1';
+    } catch {
+      return false;
     }
   }
 
@@ -172,10 +186,7 @@ export class ServiceClient {
     const retryAfter = parseRetryAfter(res.headers['retry-after'], this.opts.now());
     if (s === 401) {
       const reason = details[0] ?? wwwAuthenticateReason(res.headers['www-authenticate']);
-      const text =
-        reason === 'company_unverified'
-          ? 'The company is not verified yet: complete company authorization (KYC) with the service before sending or receiving invoices'
-          : message;
+      const text = reason === 'company_unverified' ? UNVERIFIED_TEXT : message;
       return new ServiceError(
         reason === 'company_unverified' ? 'user' : 'retry',
         text,
@@ -190,6 +201,17 @@ export class ServiceClient {
     if (s === 408 || s === 429 || s >= 500) return new ServiceError('retry', message, s, parsed.code ?? null, details, retryAfter);
     return new ServiceError('skip', message, s, parsed.code ?? null, details);
   }
+}
+
+const UNVERIFIED_PROBE = '/v1/company/authorization';
+const UNVERIFIED_TEXT =
+  'The company is not verified yet: complete company authorization (KYC) with the service before sending or receiving invoices';
+
+function unverifiedError(e: ServiceError): ServiceError {
+  return new ServiceError('user', UNVERIFIED_TEXT, 401, e.code, [
+    'company_unverified',
+    ...(e.details ?? []).filter((d) => d !== 'company_unverified'),
+  ]);
 }
 
 function wwwAuthenticateReason(h: string | string[] | undefined): string | undefined {

@@ -64,8 +64,22 @@ export class TokenManager {
     return this.inflight;
   }
 
+  /**
+   * A token for the scopes asked; when the service refuses the scope list (`invalid_scope`: it knows
+   * other names, or the company may not have one), a token of the company's default scopes instead,
+   * so that what the company may do still works; `scopes` then says what was granted.
+   */
   private async fetchToken(signal?: AbortSignal): Promise<Held> {
-    const { credentials, scope, licenseData } = this.opts;
+    try {
+      return await this.fetchTokenFor(this.opts.scope, signal);
+    } catch (e) {
+      if (!(this.opts.scope && e instanceof ServiceError && e.code === 'invalid_scope')) throw e;
+      return this.fetchTokenFor(undefined, signal);
+    }
+  }
+
+  private async fetchTokenFor(scope: string | undefined, signal?: AbortSignal): Promise<Held> {
+    const { credentials, licenseData } = this.opts;
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: credentials.companyId,
@@ -112,7 +126,8 @@ function tokenError(status: number, body: Buffer): ServiceError {
   } catch {
     // not JSON: the status says enough
   }
-  if (status === 401 || code === 'invalid_client') {
+  // The spec's OAuth name, and the real service's (real-service-facts F5, its status not known).
+  if (status === 401 || code === 'invalid_client' || code === 'invalid_credentials') {
     return new ServiceError(
       'user',
       'The company UUID or API key was not accepted: check them in the account settings',

@@ -7,7 +7,11 @@ import { pageGuard } from './page-guard';
 export const OVERLAP_MS = 10 * 60_000;
 const PER_PAGE = 100;
 const CURSOR = 'invoices.received_at';
-const SENT_CURSOR = 'invoices.sent.received_at';
+/**
+ * The real sent-invoice list carries no received_at (real-service-facts.md): sent invoices are windowed
+ * on created_at, which both carry. A cursor of its own, so an older received_at watermark is not mistaken for one.
+ */
+const SENT_CURSOR = 'invoices.sent.created_at';
 
 /**
  * Mirrors received invoices: pages of 100 in received_at order from the watermark less an overlap,
@@ -19,9 +23,10 @@ export function pollReceivedInvoices(ctx: SyncContext, signal?: AbortSignal, onP
 }
 
 /**
- * Mirrors the company's sent invoices the same way (for the service, received_at of a sent invoice
- * is when it got it), so invoices sent by other means also show their delivery and can be rerouted;
- * their files are fetched into Archive/SentInvoices.
+ * Mirrors the company's sent invoices the same way, windowed on created_at (their list has no
+ * received_at), so invoices sent by other means also show their delivery and can be rerouted; their
+ * files are fetched into Archive/SentInvoices. The list cannot be sorted on created_at, so its
+ * watermark moves only when a poll has read every page: pages in any order never skip an invoice.
  */
 export function pollSentInvoices(ctx: SyncContext, signal?: AbortSignal) {
   return pollInvoices(ctx, 'SENT', signal);
@@ -41,10 +46,9 @@ async function pollInvoices(
   const fresh: string[] = [];
   let requests = 0;
   const fetchPage = (page: number) => {
-    const answer = api.invoices.list(
-      { direction, ...(start ? { received_at_start: start } : {}), sort: ['received_at'], per_page: PER_PAGE, page },
-      signal,
-    );
+    const since = !start ? {} : direction === 'RECEIVED' ? { received_at_start: start } : { created_at_start: start };
+    const order = direction === 'RECEIVED' ? { sort: ['received_at'] } : {};
+    const answer = api.invoices.list({ direction, ...since, ...order, per_page: PER_PAGE, page }, signal);
     // Awaited on the next turn of the loop; if this page's rows fail first, its failure is not the one to report.
     answer.catch(() => undefined);
     return answer;
@@ -55,6 +59,7 @@ async function pollInvoices(
     now: ctx.now,
     endsWithoutNextPage: false,
   });
+  let newest: string | null = direction === 'SENT' ? (cursor ?? null) : null;
   let next = fetchPage(1);
   for (let page = 1; ; page++) {
     const { items, page: info } = await next;
@@ -76,7 +81,7 @@ async function pollInvoices(
       next = guard.pace(signal).then(() => fetchPage(asked));
       next.catch(() => undefined);
     }
-    let newest = store.cursors.get(account.id, cursorName) ?? null;
+    if (direction === 'RECEIVED') newest = store.cursors.get(account.id, cursorName) ?? null;
     const freshBefore = fresh.length;
     store.transaction(() => {
       for (const inv of items) {
@@ -84,9 +89,11 @@ async function pollInvoices(
         if (outcome === 'new') fresh.push(inv.id);
         // Sent invoices' files too (the service's copy, for viewing offline), and any an earlier version missed.
         if (outcome === 'new' || store.invoiceFiles.listForInvoice(account.id, inv.id).length === 0) enqueueInvoiceFiles(ctx, inv);
-        if (inv.received_at && (!newest || Date.parse(inv.received_at) > Date.parse(newest))) newest = inv.received_at;
+        const at = direction === 'RECEIVED' ? inv.received_at : inv.created_at;
+        if (at && Number.isFinite(Date.parse(at)) && (!newest || Date.parse(at) > Date.parse(newest))) newest = at;
       }
-      if (newest) store.cursors.set(account.id, cursorName, newest);
+      // Received: sorted on received_at, so each page moves the watermark and a crash resumes there.
+      if (direction === 'RECEIVED' && newest) store.cursors.set(account.id, cursorName, newest);
     });
     onPage?.(fresh.slice(freshBefore));
     if (direction === 'RECEIVED' && info.total !== null) {
@@ -103,6 +110,7 @@ async function pollInvoices(
     }
     if (last) break;
   }
+  if (direction === 'SENT' && newest) store.cursors.set(account.id, cursorName, newest);
   emitReceived(ctx, direction, fresh);
   return { fresh, requests };
 }
