@@ -1,8 +1,9 @@
-// npm run soak -- [--kills N] [--seed S] [--repeated-uuid same-record|conflict|duplicate]: the engine killed
+// npm run soak -- [--kills N] [--seed S] [--repeated-uuid same-record|conflict|duplicate] [--profile spec|real]: the engine killed
 // with SIGKILL N times while files are dropped and invoices arrive, with the sandbox's faults on; then every
 // file and every send is checked.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { REPEATED_UUID_ANSWERS, type RepeatedUuidAnswer } from '../sandbox/context';
+import { PROFILES, type SandboxProfile } from '../sandbox/profile-real';
 import { runSoak } from '../test/soak/soak';
 
 const whole = (name: string) => (v: string) => {
@@ -18,11 +19,22 @@ const o = new Command('soak')
       .choices(REPEATED_UUID_ANSWERS)
       .default('same-record'),
   )
+  .addOption(
+    new Option('--profile <profile>', "the sandbox's profile (real: as real-service-facts.md shows)").choices(PROFILES).default('spec'),
+  )
   .parse()
-  .opts<{ kills: number; seed?: number; repeatedUuid: RepeatedUuidAnswer }>();
+  .opts<{ kills: number; seed?: number; repeatedUuid: RepeatedUuidAnswer; profile: SandboxProfile }>();
 const seed = o.seed ?? Math.floor(Math.random() * 1_000_000);
-process.stdout.write(`soak: ${o.kills} kills, seed ${seed} (repeat with --seed ${seed}), repeated uuid: ${o.repeatedUuid}\n`);
-const r = await runSoak({ kills: o.kills, seed, repeatedUuid: o.repeatedUuid, log: (l) => process.stdout.write(`${l}\n`) });
+process.stdout.write(
+  `soak: ${o.kills} kills, seed ${seed} (repeat with --seed ${seed}), repeated uuid: ${o.repeatedUuid}, profile: ${o.profile}\n`,
+);
+const r = await runSoak({
+  kills: o.kills,
+  seed,
+  repeatedUuid: o.repeatedUuid,
+  profile: o.profile,
+  log: (l) => process.stdout.write(`${l}\n`),
+});
 process.stdout.write(
   [
     `kills ${r.kills}; dropped ${r.dropped.invoices} invoices and ${r.dropped.documents} documents; upload calls ${r.uploadCalls}`,

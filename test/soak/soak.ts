@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { type RepeatedUuidAnswer, seededRandom } from '../../sandbox/context';
 import type { FaultRule } from '../../sandbox/faults';
+import type { SandboxProfile } from '../../sandbox/profile-real';
 import { addAccountArgs, CLI, CLI_NODE_ARGS } from '../support/cli';
 import { buildTestCli } from '../support/cli-build';
 import { FIXTURES } from '../support/engine';
@@ -19,6 +20,8 @@ export interface SoakOptions {
   maxLifeMs?: number;
   /** What the sandbox answers to a repeated invoice uuid (default: the first invoice again). */
   repeatedUuid?: RepeatedUuidAnswer;
+  /** The sandbox's profile: `real` answers as real-service-facts.md shows (no uuid or received_at on sent invoices). */
+  profile?: SandboxProfile;
 }
 
 export interface SoakReport {
@@ -63,7 +66,12 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
   const log = o.log ?? (() => undefined);
   const random = seededRandom(o.seed);
   const pick = (n: number) => Math.floor(random() * n);
-  const sb = await startTestSandbox({ seed: o.seed, tokenLifetimeSec: 4, ...(o.repeatedUuid ? { repeatedUuid: o.repeatedUuid } : {}) });
+  const sb = await startTestSandbox({
+    seed: o.seed,
+    tokenLifetimeSec: 4,
+    ...(o.repeatedUuid ? { repeatedUuid: o.repeatedUuid } : {}),
+    ...(o.profile ? { profile: o.profile } : {}),
+  });
   const { call } = sb;
   const data = keptTempDir('einvoice-soak-data-');
   const root = keptTempDir('einvoice-soak-root-');
