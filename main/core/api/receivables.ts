@@ -39,6 +39,8 @@ export interface AssignmentQuery {
 }
 
 const RECEIVABLES = 'receivables_url' as const;
+/** Pages of one assignment's events or messages read at most: 100 pages is more than any assignment has. */
+const MAX_PAGES = 100;
 const COLLECTORA = '/v2/services/collectora/receivables';
 const COLLECTORB = '/v2/services/collectorb/receivables';
 
@@ -49,6 +51,30 @@ const COLLECTORB = '/v2/services/collectorb/receivables';
 export function receivablesApi(client: ServiceClient) {
   const get = async <S extends z.ZodType>(path: string, schema: S, host?: typeof RECEIVABLES, signal?: AbortSignal): Promise<z.infer<S>> =>
     (await client.json({ method: 'GET', path, host, signal }, schema)).data;
+  /**
+   * Every page of a list whose parameters the spec does not show: the first is asked as it is, and
+   * `page` is added only when the service's own headers say another follows, so a service that takes no
+   * paging parameter is never sent one. Ends on the service's word, on a page with nothing new, or at
+   * MAX_PAGES.
+   */
+  const all = async <T extends { id: string }>(path: string, schema: z.ZodType<T[]>, signal?: AbortSignal): Promise<T[]> => {
+    const out: T[] = [];
+    const seen = new Set<string>();
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const query = page === 1 ? undefined : { page };
+      const { data, headers } = await client.json({ method: 'GET', path, host: RECEIVABLES, query, signal }, schema);
+      const before = out.length;
+      for (const item of data) {
+        if (seen.has(item.id)) continue;
+        seen.add(item.id);
+        out.push(item);
+      }
+      const info = pageInfo(headers);
+      const more = info.nextPage !== null ? info.nextPage > page : info.totalPages !== null && page < info.totalPages;
+      if (!more || out.length === before) break;
+    }
+    return out;
+  };
   return {
     async services(signal?: AbortSignal): Promise<CombinedServices> {
       return get('/v2/services/receivables', combinedServicesSchema, undefined, signal);
@@ -113,7 +139,7 @@ export function receivablesApi(client: ServiceClient) {
       return get('/v1/assignments/overview', assignmentOverviewSchema, RECEIVABLES, signal);
     },
     async events(assignmentId: string, signal?: AbortSignal): Promise<AssignmentEvent[]> {
-      return get(`/v1/assignments/${enc(assignmentId)}/events`, assignmentEventListSchema, RECEIVABLES, signal);
+      return all(`/v1/assignments/${enc(assignmentId)}/events`, assignmentEventListSchema, signal);
     },
     async addEvent(assignmentId: string, body: AssignmentEventBody, signal?: AbortSignal): Promise<AssignmentEvent> {
       const path = `/v1/assignments/${enc(assignmentId)}/events`;
@@ -125,7 +151,7 @@ export function receivablesApi(client: ServiceClient) {
       await client.call({ method: 'POST', path, host: RECEIVABLES, idempotent: true, signal });
     },
     async messages(assignmentId: string, signal?: AbortSignal): Promise<AssignmentMessage[]> {
-      return get(`/v1/assignments/${enc(assignmentId)}/messages`, messageListSchema, RECEIVABLES, signal);
+      return all(`/v1/assignments/${enc(assignmentId)}/messages`, messageListSchema, signal);
     },
     async sendMessage(assignmentId: string, body: string, signal?: AbortSignal): Promise<AssignmentMessage> {
       const path = `/v1/assignments/${enc(assignmentId)}/messages`;

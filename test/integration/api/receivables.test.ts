@@ -58,6 +58,14 @@ describe('receivables API client', () => {
     const sent = await r.sendMessage(id, 'Has the payer answered?');
     expect(sent.sender).toBe('company');
     expect((await r.messages(id)).map((m) => m.body)).toEqual(['Has the payer answered?']);
+
+    // Past the service's first page (100 here): read to the end, each once (issue 38, item 5).
+    for (let i = 0; i < 120; i++) await raiseEvent(sb, c.company_id, id, { event_type: 'reminder_sent' });
+    for (let i = 0; i < 104; i++) await r.sendMessage(id, `Message ${i}`);
+    const everyEvent = await r.events(id);
+    expect(everyEvent).toHaveLength(121);
+    expect(new Set(everyEvent.map((e) => e.id)).size).toBe(121);
+    expect(await r.messages(id)).toHaveLength(105);
     await a.close();
   });
 
