@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ATG_MANDATE_STATUSES } from '../../shared/enums';
+import type { AtgMandate } from '../../shared/schemas/atg';
 import { useFormat, useSlice, useStores } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -42,6 +44,7 @@ export function MandatesPanel() {
       </form>
       <ErrorNotice error={s.error} />
       {s.searched && s.items.length === 0 && !s.error && <p className="muted">{t('norway.noMandates')}</p>}
+      {s.searched && s.items.length > 0 && s.parsed === 'too-many' && <p className="muted">{t('norway.parsedTooMany')}</p>}
       {s.items.length > 0 && (
         <div className="table-wrap">
           <table className="table">
@@ -51,6 +54,7 @@ export function MandatesPanel() {
                 <th scope="col">{t('norway.kid')}</th>
                 <th scope="col">{t('norway.reference')}</th>
                 <th scope="col">{t('norway.paymentType')}</th>
+                {s.parsed === 'shown' && <th scope="col">{t('norway.parsed')}</th>}
                 <th scope="col">{t('norway.account')}</th>
                 <th scope="col">{t('norway.status')}</th>
                 <th scope="col">{t('norway.updated')}</th>
@@ -62,6 +66,7 @@ export function MandatesPanel() {
                   <td className="mono">{x.kid}</td>
                   <td className="mono">{x.reference_nr ?? '–'}</td>
                   <td>{x.payment_type ?? '–'}</td>
+                  {s.parsed === 'shown' && <td>{parsedKid(x, t)}</td>}
                   <td className="mono">{x.account_number}</td>
                   <td>
                     <span className={`badge badge-atg-${x.status.toLowerCase()}`}>
@@ -93,4 +98,16 @@ export function MandatesPanel() {
       )}
     </section>
   );
+}
+
+/** The KID's parts as the service split them: reference, payment type, and whether its check digit holds. */
+function parsedKid(x: AtgMandate, t: TFunction): string {
+  const p = x.parsed_values;
+  if (!p) return '–';
+  const parts = [
+    p.reference != null && p.reference !== '' ? t('norway.parsedReference', { value: String(p.reference) }) : null,
+    p.payment_type != null && p.payment_type !== '' ? t('norway.parsedPaymentType', { value: String(p.payment_type) }) : null,
+    p.valid == null ? null : p.valid ? t('norway.kidValid') : t('norway.kidInvalid'),
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : '–';
 }

@@ -12,6 +12,8 @@ export interface MandatesState {
   items: AtgMandate[];
   total: number | null;
   totalPages: number | null;
+  /** Whether the KIDs came split into their parts; the service does so only for fewer than 20 results. */
+  parsed: 'shown' | 'too-many' | null;
   loading: boolean;
   searched: boolean;
   error: BridgeErrorView | null;
@@ -32,6 +34,7 @@ export function createMandatesStore(bridge: Bridge): StoreApi<MandatesState> {
     items: [],
     total: null,
     totalPages: null,
+    parsed: null,
     loading: false,
     searched: false,
     error: null,
@@ -61,7 +64,15 @@ export function createMandatesStore(bridge: Bridge): StoreApi<MandatesState> {
           ...(status ? { status } : {}),
         });
         if (ticket !== asked) return;
-        set({ items: answer.items, total: answer.total, totalPages: answer.totalPages, page: answer.page, searched: true, error: null });
+        set({
+          items: answer.items,
+          total: answer.total,
+          totalPages: answer.totalPages,
+          page: answer.page,
+          parsed: answer.parsed,
+          searched: true,
+          error: null,
+        });
       } catch (e) {
         if (ticket === asked) set({ error: toErrorView(e), searched: true });
       } finally {

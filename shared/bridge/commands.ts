@@ -449,7 +449,11 @@ export const commands = {
       page: z.number().int().min(1).default(1),
       perPage: z.number().int().min(1).max(100).default(25),
     }),
-    output: out<{ items: AtgMandate[]; total: number | null; totalPages: number | null; page: number }>(),
+    /**
+     * `parsed`: whether the KIDs came split into their parts. The service parses them only for a search
+     * of fewer than 20 mandates (spec: Limits); a larger one is answered without, and the screen says why.
+     */
+    output: out<{ items: AtgMandate[]; total: number | null; totalPages: number | null; page: number; parsed: 'shown' | 'too-many' }>(),
   },
 
   // ---- Scanning, lookups, B2C Norway and sending options (issue 12, items 4 to 7)

@@ -84,15 +84,19 @@ export const atgMandateSchema = z.looseObject({
   reference_nr: z.string().nullable().optional(),
   payment_type: z.string().nullable().optional(),
   updated_at: z.string(),
-  /** Only with parse_values=true: the KID split by the agreement's layout. */
+  /**
+   * Only with parse_values=true: the KID split by the agreement's layout. The spec shows no shape (these
+   * names are the sandbox's), so one that differs is dropped rather than failing the whole search.
+   */
   parsed_values: z
     .looseObject({
-      reference: z.string().nullable(),
-      payment_type: z.string().nullable(),
-      check_digit: z.string(),
-      valid: z.boolean(),
+      reference: z.union([z.string(), z.number()]).nullable().optional(),
+      payment_type: z.union([z.string(), z.number()]).nullable().optional(),
+      check_digit: z.union([z.string(), z.number()]).nullable().optional(),
+      valid: z.boolean().nullable().optional(),
     })
-    .optional(),
+    .optional()
+    .catch(undefined),
 });
 export type AtgMandate = z.infer<typeof atgMandateSchema>;
 export const atgMandateListSchema = z.array(atgMandateSchema);

@@ -214,6 +214,13 @@ export const company = {
     status: 'Status',
     search: 'Search',
     noMandates: 'No mandates match.',
+    parsed: 'Parsed from the KID',
+    parsedReference: 'Reference {{value}}',
+    parsedPaymentType: 'Payment type {{value}}',
+    kidValid: 'check digit right',
+    kidInvalid: 'check digit wrong',
+    parsedTooMany:
+      'The KIDs are split into reference and payment type only when a search finds fewer than 20 mandates: narrow the search by KID, reference or status to see them.',
     kid: 'KID',
     reference: 'Reference',
     paymentType: 'Payment type',

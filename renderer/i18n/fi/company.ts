@@ -224,6 +224,13 @@ export const company: CatalogShape<typeof en> = {
     status: 'Tila',
     search: 'Hae',
     noMandates: 'Valtakirjoja ei löytynyt.',
+    parsed: 'KID-viitteestä luettu',
+    parsedReference: 'Viite {{value}}',
+    parsedPaymentType: 'Maksutyyppi {{value}}',
+    kidValid: 'tarkiste oikein',
+    kidInvalid: 'tarkiste väärin',
+    parsedTooMany:
+      'KID jaetaan viitteeksi ja maksutyypiksi vain, kun haku löytää alle 20 valtuutusta: rajaa hakua KID:llä, viitteellä tai tilalla nähdäksesi ne.',
     kid: 'KID',
     reference: 'Viite',
     paymentType: 'Maksutyyppi',

@@ -217,6 +217,13 @@ export const company: CatalogShape<typeof en> = {
     status: 'Status',
     search: 'Søk',
     noMandates: 'Ingen fullmakter passer.',
+    parsed: 'Lest ut av KID',
+    parsedReference: 'Referanse {{value}}',
+    parsedPaymentType: 'Betalingstype {{value}}',
+    kidValid: 'kontrollsiffer riktig',
+    kidInvalid: 'kontrollsiffer feil',
+    parsedTooMany:
+      'KID deles i referanse og betalingstype bare når et søk finner færre enn 20 fullmakter: snevre inn søket med KID, referanse eller status for å se dem.',
     kid: 'KID',
     reference: 'Referanse',
     paymentType: 'Betalingstype',

@@ -217,6 +217,13 @@ export const company: CatalogShape<typeof en> = {
     status: 'Status',
     search: 'Sök',
     noMandates: 'Inga fullmakter matchar.',
+    parsed: 'Uttolkat ur KID',
+    parsedReference: 'Referens {{value}}',
+    parsedPaymentType: 'Betalningstyp {{value}}',
+    kidValid: 'kontrollsiffran stämmer',
+    kidInvalid: 'kontrollsiffran är fel',
+    parsedTooMany:
+      'KID delas upp i referens och betalningstyp bara när en sökning hittar färre än 20 fullmakter: smalna av sökningen med KID, referens eller status för att se dem.',
     kid: 'KID',
     reference: 'Referens',
     paymentType: 'Betalningstyp',

@@ -322,6 +322,22 @@ describe('company, Detect and Norway over HTTP', () => {
       await h.call<{ items: { reference_nr: string }[]; total: number }>('norway.mandates.search', { accountId, query: '104' }),
     );
     expect(one.items.map((m) => m.reference_nr)).toEqual(['104']);
+    // Fewer than 20: the KIDs come split; 20 or more: the same search without, and said so (issue 38, item 5).
+    const parsed = value(
+      await h.call<{ items: { parsed_values?: { reference?: string } }[]; parsed: string }>('norway.mandates.search', {
+        accountId,
+        query: '104',
+      }),
+    );
+    expect(parsed.parsed).toBe('shown');
+    expect(parsed.items[0]?.parsed_values?.reference).toBe('104');
+    const more = Array.from({ length: 20 }, (_, i) => ({ account_number: '52620227560', reference_nr: `20${i}`, payment_type: '1' }));
+    expect((await sb.call(`/__sandbox/companies/${h.company.company_id}/atg-mandates`, { method: 'POST', json: more })).status).toBe(201);
+    const all = value(
+      await h.call<{ items: unknown[]; total: number; parsed: string }>('norway.mandates.search', { accountId, perPage: 100 }),
+    );
+    expect(all).toMatchObject({ total: 27, parsed: 'too-many' });
+    expect(all.items).toHaveLength(27);
   });
 });
 

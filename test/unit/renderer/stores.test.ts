@@ -237,6 +237,7 @@ describe('mandates store', () => {
         total: 40,
         totalPages: 2,
         page: i.page ?? 1,
+        parsed: 'too-many' as const,
       }),
     });
     const m = createMandatesStore(bridge);
@@ -249,20 +250,21 @@ describe('mandates store', () => {
       { accountId: ACCOUNT.id, page: 1, perPage: 25, query: '1234', status: 'ACTIVE' },
       { accountId: ACCOUNT.id, page: 2, perPage: 25, query: '1234', status: 'ACTIVE' },
     ]);
-    expect(m.getState()).toMatchObject({ page: 2, totalPages: 2, total: 40, searched: true });
+    expect(m.getState()).toMatchObject({ page: 2, totalPages: 2, total: 40, searched: true, parsed: 'too-many' });
   });
 
   it('drops an answer overtaken by a newer search', async () => {
-    const slow = deferred<{ items: never[]; total: number; totalPages: number; page: number }>();
+    const slow = deferred<{ items: never[]; total: number; totalPages: number; page: number; parsed: 'shown' }>();
     let n = 0;
     const bridge = fakeBridge({
-      'norway.mandates.search': () => (++n === 1 ? slow.promise : { items: [], total: 0, totalPages: 0, page: 1 }),
+      'norway.mandates.search': () =>
+        ++n === 1 ? slow.promise : { items: [], total: 0, totalPages: 0, page: 1, parsed: 'shown' as const },
     });
     const m = createMandatesStore(bridge);
     m.getState().setAccount(ACCOUNT.id);
     const first = m.getState().search();
     await m.getState().search();
-    slow.resolve({ items: [], total: 99, totalPages: 4, page: 1 });
+    slow.resolve({ items: [], total: 99, totalPages: 4, page: 1, parsed: 'shown' });
     await first;
     expect(m.getState().total).toBe(0);
   });
