@@ -35,7 +35,9 @@ export function sanitizeFileName(raw: string, fallback = 'file'): string {
     .trim();
   name = name.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   if (name === '' || /^_+$/.test(name)) name = fallback;
-  if (WINDOWS_RESERVED.test(name)) name = `_${name}`;
+  // Windows drops trailing spaces and dots of the part before the extension too: `CON .txt` and `nul..xml` are devices.
+  const base = name.split('.')[0]?.replace(/[\s.]+$/, '') ?? '';
+  if (WINDOWS_RESERVED.test(name) || WINDOWS_RESERVED.test(base)) name = `_${name}`;
   const ext = /\.[A-Za-z0-9]{1,10}$/.exec(name)?.[0] ?? '';
   const stem = ext ? name.slice(0, -ext.length) : name;
   const cut = truncateBytes(stem, MAX_NAME_BYTES - byteLength(ext)).replace(/[.\s]+$/, '');

@@ -28,10 +28,13 @@ export interface RawResponse {
   body: Buffer;
 }
 
-/** 127.0.0.0/8, ::1 and localhost: the only hosts plain HTTP may reach (the sandbox). */
+/**
+ * 127.0.0.0/8, ::1 and `localhost` itself: the only hosts plain HTTP may reach (the sandbox). Not
+ * `*.localhost`: a hosts file or a resolver may send such a name anywhere, and the key would go in clear.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (h === 'localhost') return true;
   if (isIP(h) === 4) return h.startsWith('127.');
   if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1';
   return false;

@@ -125,6 +125,13 @@ describe('service client against the sandbox', () => {
     const a = api({ url: 'http://service.example.com' });
     const err = await a.client.call({ method: 'GET', path: '/status' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'user', code: 'insecure_url' });
+    // A name under .localhost is not loopback by itself: a hosts file may point it anywhere (issue 39, item 9).
+    for (const url of ['http://sandbox.localhost:8787', 'http://localhost.example.com', 'http://[::ffff:7f00:1]', 'http://0.0.0.0']) {
+      const e = await api({ url })
+        .client.call({ method: 'GET', path: '/status' })
+        .catch((x: unknown) => x);
+      expect(e, url).toMatchObject({ kind: 'user', code: 'insecure_url' });
+    }
   });
 
   it('times out a stalled answer and reports it as retry-kind', async () => {

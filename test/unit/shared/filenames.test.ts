@@ -21,6 +21,19 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName(raw)).toBe(want);
   });
 
+  it('refuses every reserved device name in every spelling, trailing spaces and dots included (issue 39, item 8)', () => {
+    const devices = ['CON', 'PRN', 'AUX', 'NUL', ...[1, 2, 3, 4, 5, 6, 7, 8, 9, '¹', '²', '³'].flatMap((n) => [`COM${n}`, `LPT${n}`])];
+    const spellings = (d: string) => [d, d.toLowerCase(), d[0] + d.slice(1).toLowerCase()];
+    const tails = ['', '.txt', ' .txt', '  .xml', '. .pdf', '..xml', ' ', '.', ' . ', '.tar.gz'];
+    for (const d of devices)
+      for (const spelt of spellings(d))
+        for (const tail of tails) {
+          const out = sanitizeFileName(`${spelt}${tail}`);
+          const base = (out.split('.')[0] ?? '').replace(/[\s.]+$/, '');
+          expect(/^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i.test(base), `${spelt}${tail} -> ${out}`).toBe(false);
+        }
+  });
+
   it('normalises to NFC so macOS and Windows agree on the name', () => {
     expect(sanitizeFileName('A\u0308rø.xml')).toBe('\u00c4rø.xml');
   });
