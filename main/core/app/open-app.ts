@@ -7,6 +7,7 @@ import { sandboxDataDir } from '../paths';
 import { infoOf, openSecretStore, type PassphrasePrompt, type SecretStore, type SecretStoreInfo } from '../secrets';
 import { DatabaseDamagedError } from '../store/errors';
 import type { RunnerOptions } from '../sync/account-runner';
+import { secureDataFolder } from './data-folder-modes';
 import { DataFolderInUseError, type DataLock, type LockProgram, takeDataLock } from './data-lock';
 import { DamagedDatabaseError, DbCare, damagedMessage, newestBackupAt, readCheckState } from './db-care';
 
@@ -94,6 +95,7 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     const found = readOnly ? null : readCheckState(o.dataDir).damage;
     if (found) throw new DatabaseDamagedError(o.dataDir, found);
     engine = new Engine({ dataDir: o.dataDir, secrets, log: o.log, runner: o.runner, readonly: readOnly });
+    if (!readOnly) secureDataFolder(o.dataDir, o.log);
   } catch (e) {
     release();
     if (e instanceof DatabaseDamagedError) {
