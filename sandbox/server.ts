@@ -26,6 +26,8 @@ export interface ListenOptions extends SandboxOptions {
   port?: number;
   host?: string;
   logger?: boolean;
+  /** Refuse every request whose Host is not this sandbox's own address, or whose Origin is another's. */
+  ownOriginOnly?: boolean;
 }
 
 /** Builds the sandbox app without listening (tests may use app.inject). */
@@ -62,9 +64,20 @@ export async function buildSandbox(opts: SandboxOptions & { logger?: boolean } =
 export async function startSandbox(opts: ListenOptions = {}): Promise<Sandbox> {
   const { app, ctx, routes } = await buildSandbox(opts);
   const host = opts.host ?? '127.0.0.1';
+  let port = opts.port;
+  if (opts.ownOriginOnly) {
+    // The app's embedded sandbox answers the app alone: a page of any other origin (another loopback
+    // port, a rebound DNS name) gets nothing, not even the admin API. Node's requests send no Origin.
+    app.addHook('onRequest', async (req, reply) => {
+      const own = [`127.0.0.1:${port}`, `localhost:${port}`];
+      const origin = req.headers.origin;
+      if (!own.includes(req.headers.host ?? '') || (origin !== undefined && !own.some((h) => origin === `http://${h}`)))
+        return reply.code(403).send({ code: 'forbidden', message: 'This sandbox answers only the app that started it' });
+    });
+  }
   await app.listen({ port: opts.port ?? 0, host });
   const addr = app.server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  port = typeof addr === 'object' && addr ? addr.port : opts.port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     app,

@@ -13,7 +13,7 @@ export interface EmbeddedSandbox {
  * so the desktop bundle keeps the sandbox in a chunk of its own.
  */
 export async function startEmbeddedSandbox(dir: string): Promise<EmbeddedSandbox> {
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir: dir });
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir: dir, ownOriginOnly: true });
   const existing = [...sandbox.ctx.companies.values()].find((c) => c.name === 'Demo Oy');
   const demo = existing
     ? { company_id: existing.id, api_key: existing.api_key, vendor_api_key: existing.vendor_api_key, name: existing.name }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApp } from '../../../main/core/app/open-app';
@@ -43,6 +44,28 @@ describe('openApp, the composition root', () => {
       expect(first.engine.listAccounts().map((a) => a.name)).toEqual([DEMO_ACCOUNT_NAME]);
       const listed = await first.bridge?.dispatch('accounts.list', {});
       expect(listed).toMatchObject({ ok: true, value: [{ name: DEMO_ACCOUNT_NAME }] });
+      // Issue 39, item 1: a page of another origin, or a rebound name, gets nothing from it, the admin API included.
+      const posts = () => fetch(`${url}/__sandbox/companies/${first.embedded?.demo.company_id}/uploads`);
+      expect((await posts()).status).toBe(200);
+      const port = Number(new URL(String(url)).port);
+      // node:http, because fetch will not send a Host of its own choosing.
+      const status = (headers: Record<string, string>) =>
+        new Promise<number | undefined>((resolve, reject) =>
+          httpRequest({ host: '127.0.0.1', port, path: '/__sandbox/reset', method: 'POST', headers }, (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          })
+            .on('error', reject)
+            .end(),
+        );
+      for (const headers of [
+        { origin: 'http://127.0.0.1:9999' },
+        { origin: 'https://evil.example' },
+        { host: `evil.example:${port}` },
+      ] as Record<string, string>[])
+        expect(await status(headers), JSON.stringify(headers)).toBe(403);
+      expect(first.engine.listAccounts()).toHaveLength(1);
+      expect((await posts()).status).toBe(200);
     } finally {
       await first.close();
     }
