@@ -81,7 +81,7 @@ export interface AccountHealth {
 }
 
 /** Kinds only a person can clear: the badge says "Needs you" for them, whatever else is going on. */
-const NEEDS_USER: ReadonlySet<HealthProblemKind> = new Set([
+export const NEEDS_USER: ReadonlySet<HealthProblemKind> = new Set([
   'keysUnreadable',
   'rootMissing',
   'diskWaiting',

@@ -163,7 +163,7 @@ describe('ShellState over the real bridge', () => {
 
     // Its key is in no store: the engine cannot start its sync, and the tray says so by name, not "Up to date".
     await engine.start();
-    state.onEvent('sync.state', { accountId: one.id, state: 'idle' }, bridge.dispatch);
+    state.onEvent('sync.state', { accountId: one.id, state: 'idle', message: null }, bridge.dispatch);
     await vi.waitFor(() => expect(summarize(state.view()).label).toBe('One Oy: its API key is not in the key store'));
 
     await state.setAllPaused(true, bridge.dispatch);
