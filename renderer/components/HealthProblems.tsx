@@ -15,8 +15,12 @@ export function HealthProblems({ problems }: { problems: readonly HealthProblem[
   if (problems.length === 0) return null;
   return (
     <ul className="health-problems">
-      {problems.map((p, i) => (
-        <li key={`${p.kind}-${i}`} className={`health-problem health-${NEEDS_USER.has(p.kind) ? 'user' : 'app'}`} data-kind={p.kind}>
+      {problems.map((p) => (
+        <li
+          key={`${p.kind}-${p.since}-${p.detail}`}
+          className={`health-problem health-${NEEDS_USER.has(p.kind) ? 'user' : 'app'}`}
+          data-kind={p.kind}
+        >
           <span className="health-what">{healthWhat(t, p)}</span>
           {p.since && (
             <span className="muted" title={f.dateTime(p.since)}>

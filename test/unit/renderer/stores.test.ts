@@ -4,6 +4,7 @@ import { createDetectStore } from '../../../renderer/stores/detect-store';
 import { createMandatesStore } from '../../../renderer/stores/mandates-store';
 import { createOutboxStore } from '../../../renderer/stores/outbox-store';
 import { createSyncStore } from '../../../renderer/stores/sync-store';
+import type { HealthProblem } from '../../../shared/account-health';
 import type { AccountStatusView } from '../../../shared/bridge';
 import { deferred, fail, fakeBridge, flush } from './fake-bridge';
 import { ACCOUNT, INFO, SETTINGS, status } from './fixtures';
@@ -86,7 +87,15 @@ describe('sync store', () => {
     bridge.emit('sync.progress', { accountId: ACCOUNT.id, phase: 'Downloads', done: 3, total: null });
     // The runner's word is not the account's state: the health main answers is (a runner idle after a pass
     // of its own says nothing of feeds that have not answered for an hour).
-    const keys = { kind: 'keysUnreadable', since: null, count: null, feeds: [], reason: 'store', detail: 'x', forPerson: true } as const;
+    const keys: HealthProblem = {
+      kind: 'keysUnreadable',
+      since: null,
+      count: null,
+      feeds: [],
+      reason: 'store',
+      detail: 'x',
+      forPerson: true,
+    };
     answer = status({ state: 'needs_user', health: { ...status().health, state: 'needs_user', upToDate: false, problems: [keys] } });
     bridge.emit('sync.state', { accountId: ACCOUNT.id, state: 'idle', message: null });
     expect(sync.getState().progress[ACCOUNT.id]).toBeUndefined();
