@@ -157,13 +157,16 @@ export function accountHealth(f: HealthFacts): AccountHealth {
     ? 'paused'
     : problems.some((p) => NEEDS_USER.has(p.kind))
       ? 'needs_user'
-      : syncing
-        ? 'syncing'
-        : problems.length > 0
-          ? 'offline'
-          : firstPoll
-            ? 'syncing'
-            : 'idle';
+      : // Trying again and again against a service that does not answer is not syncing: it is behind.
+        problems.some((p) => p.kind === 'serviceBehind')
+        ? 'offline'
+        : syncing
+          ? 'syncing'
+          : problems.length > 0
+            ? 'offline'
+            : firstPoll
+              ? 'syncing'
+              : 'idle';
 
   let lastSuccess: number | null = Number.POSITIVE_INFINITY;
   for (const feed of FEEDS) {

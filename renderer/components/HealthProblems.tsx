@@ -25,7 +25,8 @@ export function HealthProblems({ problems }: { problems: readonly HealthProblem[
           {p.since && (
             <span className="muted" title={f.dateTime(p.since)}>
               {' '}
-              ({t('health.since', { when: f.dateTime(p.since) })}, {f.ago(p.since, now)})
+              ({t('health.since', { when: f.dateTime(p.since) })}
+              {now - Date.parse(p.since) >= 60_000 ? `, ${f.ago(p.since, now)}` : ''})
             </span>
           )}
           <span className="health-todo">

@@ -29,6 +29,8 @@ export interface HealthOffice {
   ids: Record<OfficeName, string>;
   /** After the first sync has seen every company answer: the unreachable service and the vanished folder. */
   breakAway(): Promise<void>;
+  /** Elm's folder is back where it was (the share mounted again). */
+  bringBack(): Promise<void>;
   /** Removes the folders it made. */
   remove(): Promise<void>;
 }
@@ -94,6 +96,9 @@ export async function healthOffice(sb: TestSandbox, down: TestSandbox): Promise<
       await down.close();
       // The share unmounted: nothing at the folder's path.
       await rename(roots['Elm Oy'], `${roots['Elm Oy']}.away`);
+    },
+    async bringBack() {
+      await rename(`${roots['Elm Oy']}.away`, roots['Elm Oy']);
     },
     async remove() {
       const { rm } = await import('node:fs/promises');

@@ -33,6 +33,8 @@ describe('accountHealth', () => {
       }),
     ]);
     expect(problemWords(h.problems[0] as never).what).toBe('nothing could be fetched from the service');
+    // A pass trying again meanwhile does not make it "Syncing": it is still behind.
+    expect(accountHealth(healthyFacts(NOW, { feeds, runner: { state: 'syncing', message: null } })).state).toBe('offline');
     // One feed failing names that feed only.
     const one = accountHealth(
       healthyFacts(NOW, { feeds: { ...healthyFacts(NOW).feeds, bankMessages: { okAt: null, failedAt: NOW, error: 'x' } } }),
