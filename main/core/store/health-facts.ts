@@ -37,12 +37,13 @@ export function createHealthFacts(db: Database) {
     `SELECT account_id, feed, value, updated_at FROM cursors WHERE feed IN (${HEALTH_CURSORS.map((c) => `'${c}'`).join(', ')})`,
   );
   // Overdue: not sent two poll intervals after it was queued (shared/account-health.ts graceMs).
+  // Each account's part is one range of outbox_due (account, state): the years of sent rows are never read.
   const unsent = db.prepare<[number], { account_id: string; n: number; oldest: number; overdue: number; last_error: string | null }>(
-    `SELECT o.account_id, count(*) AS n, min(o.created_at) AS oldest,
+    `SELECT a.id AS account_id, count(*) AS n, min(o.created_at) AS oldest,
        sum(o.created_at <= ? - a.poll_interval_s * 2000) AS overdue,
        max(o.last_error) AS last_error
-     FROM outbox o JOIN accounts a ON a.id = o.account_id
-     WHERE o.state IN ('queued', 'uploading') GROUP BY o.account_id`,
+     FROM accounts a CROSS JOIN outbox o INDEXED BY outbox_due
+     WHERE o.account_id = a.id AND o.state IN ('queued', 'uploading') GROUP BY a.id`,
   );
   const held = db.prepare<[], { account_id: string; n: number; since: number; last_error: string | null }>(
     // The partial index's own condition (SQLite uses it only for that), the duplicates left out in the sums.
@@ -50,9 +51,14 @@ export function createHealthFacts(db: Database) {
        max(CASE WHEN state = 'needs_user' THEN last_error END) AS last_error
      FROM outbox INDEXED BY outbox_held WHERE state IN ('needs_user', 'held_duplicate') GROUP BY account_id`,
   );
+  // The same for given-up downloads: one range of each table's due index (account, state) per account.
   const givenUp = db.prepare<[], { account_id: string; n: number; since: number }>(
     ['invoice_files', 'document_files', 'bank_messages']
-      .map((t) => `SELECT account_id, count(*) AS n, min(updated_at) AS since FROM ${t} WHERE state = 'failed' GROUP BY account_id`)
+      .map(
+        (t) =>
+          `SELECT a.id AS account_id, count(*) AS n, min(t.updated_at) AS since
+           FROM accounts a CROSS JOIN ${t} t INDEXED BY ${t}_due WHERE t.account_id = a.id AND t.state = 'failed' GROUP BY a.id`,
+      )
       .join(' UNION ALL '),
   );
 
