@@ -47,7 +47,7 @@ export function summarize(v: TrayView): TraySummary {
   const states = v.accounts.map((a) => (a.paused ? 'paused' : stateOf(v.states.get(a.id))));
   const worst = ORDER.find((s) => states.includes(s)) ?? 'idle';
   if (worst !== 'needs_user' && worst !== 'offline') return { label: LABELS[worst], state: worst, allPaused };
-  const hit = v.accounts.filter((a, i) => states[i] === worst);
+  const hit = v.accounts.filter((_, i) => states[i] === worst);
   const first = hit.length === 1 ? hit[0] : undefined;
   if (!first) {
     const n = hit.length;

@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('account health on the Overview (Chromium)', { tim
     };
     for (const [n, kind] of Object.entries(kinds) as [OfficeName, string][])
       await card(n).locator(`.health-problem[data-kind="${kind}"]`).waitFor({ timeout: 40_000 });
-    const text = async (n: OfficeName, kind: string) => card(n).locator(`.health-problem[data-kind="${kind}"]`).innerText();
+    const text = async (n: OfficeName, kind: string) => card(n).locator(`.health-problem[data-kind="${kind}"]`).textContent();
     expect(await text('Aalto Oy', 'serviceBehind')).toMatch(
       // All the lists, or those not answered for two intervals yet when the poll under way met the service gone.
       /^(Nothing could be fetched from the service|Not fetched from the service: [a-z, ]+) \(since .+\)\s+What to do: The app keeps trying/,
@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium)('account health on the Overview (Chromium)', { tim
     const details = card('Elm Oy').locator('.health-problem details');
     expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await details.locator('summary').click();
-    expect(await details.innerText()).toContain(office.roots['Elm Oy']);
+    expect(await details.textContent()).toContain(office.roots['Elm Oy']);
 
     expect(await badge('Aalto Oy').textContent()).toBe('Not up to date');
     expect(await badge('Cedar Oy').textContent()).toBe('Not up to date');
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('account health on the Overview (Chromium)', { tim
     // Only the company that is up to date says so, and no moment that has passed is said as to come.
     expect(await page.locator('.status-card .card-head .badge-ok').count()).toBe(1);
     expect(await badge('Fjord Oy').textContent()).toBe('Up to date');
-    expect(await page.locator('.status-card .facts').allInnerTexts()).not.toContainEqual(expect.stringMatching(/Last poll\s+in /));
+    expect(await page.locator('.status-card .facts').allTextContents()).not.toContainEqual(expect.stringMatching(/Last poll\s+in /));
 
     // Needs a person: every company that is not up to date, by name, with what holds.
     const section = needs();
@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)('account health on the Overview (Chromium)', { tim
     }
     expect(await section.getByRole('rowheader', { name: 'Fjord Oy' }).count()).toBe(0);
     // Every "Needs attention" line names its company.
-    const lines = await page.locator('main .problems li').allInnerTexts();
+    const lines = await page.locator('main .problems li').allTextContents();
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines)
       expect(
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('account health on the Overview (Chromium)', { tim
     await setLanguage(page, 'fi');
     await goTo(page, 'overview');
     await card('Berg AB').locator('.health-problem[data-kind="keysUnreadable"]').waitFor();
-    expect(await card('Berg AB').locator('.health-what').innerText()).toBe('Yrityksen API-avainta ei ole avainvarastossa');
+    expect(await card('Berg AB').locator('.health-what').textContent()).toBe('Yrityksen API-avainta ei ole avainvarastossa');
     expect(await badge('Aalto Oy').textContent()).toBe('Ei ajan tasalla');
     await shot('overview-fi');
     await office.bringBack();
