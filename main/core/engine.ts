@@ -679,11 +679,6 @@ export class Engine {
     this.runners.get(accountId)?.kick();
   }
 
-  /** Each account's sync state as its runner last told it, with no store reads: for summaries over many accounts. */
-  syncStates(): Map<string, { state: SyncStateName; message: string | null }> {
-    return new Map(this.listAccounts().map((a) => [a.id, this.syncStateOf(a)] as const));
-  }
-
   /** Every account's health: the one answer the card, the tray, `status` and "Needs a person" show. */
   health(accounts: readonly Account[] = this.listAccounts()): Map<string, AccountHealth> {
     const now = (this.opts.now ?? Date.now)();
