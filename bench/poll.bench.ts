@@ -110,7 +110,7 @@ export async function pollBench(xml: Buffer): Promise<void> {
         sent = requests.n - before;
       }
       const overviewMs = meanOf40(() =>
-        needsPerson({ store: engine.store, accounts: engine.listAccounts(), now: Date.now(), syncStates: engine.syncStates() }),
+        needsPerson({ store: engine.store, accounts: engine.listAccounts(), now: Date.now(), health: engine.health() }),
       );
       // The Documents page's first page of sent documents with its total, as documents.list answers it.
       const documentsMs = meanOf40(() => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import type { AccountHealth, HealthProblem } from '../../shared/account-health';
 import type { DetectStateView } from '../../shared/bridge/scrutiny';
 import type { DetectCheck, Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
@@ -19,6 +20,7 @@ import { collectionOps } from './sync/collection-ops';
 import { detectState, refreshDetectOnOpen } from './sync/detect-work';
 import { EngineEvents } from './sync/events';
 import { type DownloadTableName, fetchAgain, type GivenUpFile, listGivenUp } from './sync/fetch-again';
+import { healthOfAccounts, rememberKeys } from './sync/health';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
 import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
@@ -84,6 +86,8 @@ export interface AccountStatus {
   nextPoll: string | null;
   /** Until when the service asked the app to wait (a 429); null when it did not. */
   serviceWaitUntil: string | null;
+  /** Whether it is up to date, and if not why (shared/account-health.ts): what every view shows. */
+  health: AccountHealth;
 }
 
 /**
@@ -344,13 +348,25 @@ export class Engine {
   }
 
   private async makeRunner(account: Account): Promise<AccountRunner> {
-    let secret: AccountSecret | null = await this.secretsOf(account).get(account.id);
-    if (!secret && this.secretsOf(account) !== this.opts.secrets) {
-      // An embedded-sandbox account added before its keys were kept apart: its key moves beside the sandbox.
-      secret = await this.opts.secrets.get(account.id);
-      if (secret) await this.secretsOf(account).set(account.id, secret);
+    let secret: AccountSecret | null;
+    try {
+      secret = await this.secretsOf(account).get(account.id);
+      if (!secret && this.secretsOf(account) !== this.opts.secrets) {
+        // An embedded-sandbox account added before its keys were kept apart: its key moves beside the sandbox.
+        secret = await this.opts.secrets.get(account.id);
+        if (secret) await this.secretsOf(account).set(account.id, secret);
+      }
+    } catch (e) {
+      // The key store refused (no passphrase, a locked keychain): nothing of this account can sync until it answers.
+      this.keysProblem(account, { reason: 'store', detail: (e as Error).message });
+      throw e;
     }
-    if (!secret) throw new Error(`The API key of "${account.name}" is missing: add the account again`);
+    if (!secret) {
+      const detail = `The API key of "${account.name}" is missing: add the account again`;
+      this.keysProblem(account, { reason: 'missing', detail });
+      throw new Error(detail);
+    }
+    this.keysProblem(account, null);
     const acc =
       account.environment === 'sandbox' && !account.baseUrl ? { ...account, baseUrl: this.opts.embeddedSandboxUrl ?? null } : account;
     const runner = new AccountRunner({
@@ -369,6 +385,15 @@ export class Engine {
     });
     this.runners.set(account.id, runner);
     return runner;
+  }
+
+  /** Kept where every view of the account's health reads it (a full data disk must not stop the runner's making). */
+  private keysProblem(account: Account, problem: Parameters<typeof rememberKeys>[2]): void {
+    try {
+      rememberKeys(this.store, account.id, problem);
+    } catch (e) {
+      this.log.warn('could not keep whether the API key could be read', { account: account.name, error: (e as Error).message });
+    }
   }
 
   private sharedLocalGate(): TurnGate {
@@ -629,19 +654,45 @@ export class Engine {
     for (const [id, r] of this.runners) if (!accountId || id === accountId) r.syncNow();
   }
 
+  /**
+   * "Sync now" from a person: what waited for them is released (syncNowByUser), and an account whose sync
+   * could not start (its API key could not be read) tries again to read it and start. Answers what still
+   * keeps the account asked for from syncing, so the button never does nothing visible.
+   */
+  async syncNowFromUser(accountId?: string): Promise<{ released: number; blocked: HealthProblem | null }> {
+    if (this.started) {
+      for (const a of this.listAccounts()) {
+        if ((accountId && a.id !== accountId) || this.runners.has(a.id)) continue;
+        await this.startRunner(a).catch((e: Error) => this.log.warn('the sync still cannot start', { account: a.name, error: e.message }));
+      }
+    }
+    const released = this.syncNowByUser(accountId);
+    if (!accountId) return { released, blocked: null };
+    const blocking = this.health()
+      .get(accountId)
+      ?.problems.find((p) => p.kind === 'keysUnreadable' || p.kind === 'rootMissing');
+    return { released, blocked: blocking ?? null };
+  }
+
   setPaused(accountId: string, paused: boolean): void {
     this.store.accounts.update(accountId, { paused });
     this.runners.get(accountId)?.kick();
   }
 
-  /** Each account's sync state as its runner last told it, with no store reads: for summaries over many accounts. */
-  syncStates(): Map<string, { state: SyncStateName; message: string | null }> {
-    return new Map(this.listAccounts().map((a) => [a.id, this.syncStateOf(a)] as const));
+  /** Every account's health: the one answer the card, the tray, `status` and "Needs a person" show. */
+  health(accounts: readonly Account[] = this.listAccounts()): Map<string, AccountHealth> {
+    const now = (this.opts.now ?? Date.now)();
+    return healthOfAccounts(this.store, accounts, now, (id) => {
+      const snap = this.runners.get(id)?.snapshot();
+      return snap ? { state: snap.state, message: snap.message } : null;
+    });
   }
 
   status(): AccountStatus[] {
     const counts = this.store.statusCounts.all();
-    return this.listAccounts().map((account) => {
+    const accounts = this.listAccounts();
+    const health = this.health(accounts);
+    return accounts.map((account) => {
       // Both read in this same synchronous turn, so every listed account is counted.
       const n = counts.get(account.id) ?? noCounts();
       const c = n.outbox;
@@ -659,6 +710,7 @@ export class Engine {
         downloadsFailed: n.downloadsFailed,
         lastPoll: n.lastPoll,
         ...this.syncStateOf(account),
+        health: health.get(account.id) as AccountHealth,
       };
     });
   }

@@ -198,6 +198,7 @@ async function startShell(): Promise<void> {
   app.on('before-quit', (e) => {
     if (quitting) return;
     quitting = true;
+    state.dispose();
     e.preventDefault();
     updater.stop();
     engine.stop().finally(() => app.quit());

@@ -3,6 +3,8 @@ import type { AccountStatusView } from '../../shared/bridge';
 import { useNow } from '../hooks/use-now';
 import { useFormat, useSlice, useStores } from '../stores/context';
 import { GivenUpFiles } from './GivenUpFiles';
+import { HealthProblems } from './HealthProblems';
+import { healthWhat } from './health-words';
 import { ProgressBar } from './ProgressBar';
 import { SandboxBadge } from './SandboxBadge';
 import { SyncStateBadge } from './SyncStateBadge';
@@ -18,6 +20,7 @@ export function AccountStatusCard({ status }: { status: AccountStatusView }) {
   const { account } = status;
   const progress = useSlice(sync, (s) => s.progress[account.id] ?? null);
   const busy = useSlice(sync, (s) => s.busy[account.id] === true);
+  const blocked = useSlice(sync, (s) => s.blocked[account.id] ?? null);
   const titleId = `account-card-${account.id}`;
   return (
     <section className="card status-card" aria-labelledby={titleId}>
@@ -26,11 +29,17 @@ export function AccountStatusCard({ status }: { status: AccountStatusView }) {
         <SandboxBadge environment={account.environment} />
         <SyncStateBadge state={status.state} message={status.message} />
       </div>
-      {status.message && <p className="muted">{status.message}</p>}
+      <HealthProblems problems={status.health.problems} />
       <dl className="facts">
         <div>
+          <dt>{t('health.lastSuccess')}</dt>
+          <dd title={f.dateTime(status.health.lastSuccessAt)}>
+            {status.health.lastSuccessAt ? f.ago(status.health.lastSuccessAt, now) : t('overview.never')}
+          </dd>
+        </div>
+        <div>
           <dt>{t('overview.lastPoll')}</dt>
-          <dd title={f.dateTime(status.lastPoll)}>{status.lastPoll ? f.relative(status.lastPoll, now) : t('overview.never')}</dd>
+          <dd title={f.dateTime(status.lastPoll)}>{status.lastPoll ? f.ago(status.lastPoll, now) : t('overview.never')}</dd>
         </div>
         <div>
           <dt>{t('overview.nextPoll')}</dt>
@@ -59,6 +68,11 @@ export function AccountStatusCard({ status }: { status: AccountStatusView }) {
       </ul>
       {progress && <ProgressBar progress={progress} />}
       <GivenUpFiles accountId={account.id} count={status.downloadsFailed} />
+      {blocked && (
+        <p role="alert" className="notice notice-error">
+          {t('health.syncNowBlocked', { what: healthWhat(t, blocked) })}
+        </p>
+      )}
       <div className="actions">
         <button
           type="button"

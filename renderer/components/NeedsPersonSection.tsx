@@ -5,6 +5,7 @@ import { useCommand } from '../hooks/use-command';
 import type { PageId } from '../stores/app-store';
 import { useFormat, useSlice, useStores } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
+import { HealthProblems } from './HealthProblems';
 import { Loading } from './Loading';
 
 /** Where a person acts on each kind, for the company's own account. */
@@ -90,7 +91,7 @@ export function NeedsPersonSection() {
                               >
                                 {k === 'syncStopped' || k === 'quietCompany' ? kind : t('needsPerson.item', { kind, count })}
                               </button>
-                              {k === 'syncStopped' && c.syncMessage && <span className="muted"> {c.syncMessage}</span>}
+                              {k === 'syncStopped' && <HealthProblems problems={c.health} />}
                               {k === 'quietCompany' && c.lastTrafficAt && (
                                 <span className="muted"> ({t('needsPerson.quietSince', { when: f.date(c.lastTrafficAt) })})</span>
                               )}

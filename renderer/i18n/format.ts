@@ -14,6 +14,11 @@ export interface Formatters {
   bytes(n: number | null | undefined): string;
   /** "in 5 minutes", "3 hours ago"; `now` is passed in so tests and renders agree. */
   relative(iso: string | null | undefined, now: number): string;
+  /**
+   * A moment that has happened ("now", "3 minutes ago"): never "in 4 seconds". The page's clock is
+   * renewed every half minute, so a poll it is told of is often newer than the page's now.
+   */
+  ago(iso: string | null | undefined, now: number): string;
 }
 
 const DASH = '–';
@@ -80,6 +85,16 @@ export function createFormatters(lang: Lang): Formatters {
     return Number.isNaN(d.getTime()) ? null : d;
   };
 
+  const relative = (iso: string | null | undefined, now: number): string => {
+    const d = parse(iso);
+    if (!d) return DASH;
+    const diff = d.getTime() - now;
+    const abs = Math.abs(diff);
+    if (abs < 45_000) return relFmt().format(Math.round(diff / 1000), 'second');
+    if (abs < 45 * 60_000) return relFmt().format(Math.round(diff / 60_000), 'minute');
+    if (abs < DAY_MS) return relFmt().format(Math.round(diff / 3_600_000), 'hour');
+    return relFmt().format(Math.round(diff / DAY_MS), 'day');
+  };
   return {
     lang,
     date(iso) {
@@ -114,15 +129,13 @@ export function createFormatters(lang: Lang): Formatters {
       }
       return (unitFmts[i] as () => Intl.NumberFormat)().format(v);
     },
-    relative(iso, now) {
+    relative,
+    ago(iso, now) {
       const d = parse(iso);
       if (!d) return DASH;
+      // Less than a minute, or after the page's now: "now" (Intl's word for it in each language).
       const diff = d.getTime() - now;
-      const abs = Math.abs(diff);
-      if (abs < 45_000) return relFmt().format(Math.round(diff / 1000), 'second');
-      if (abs < 45 * 60_000) return relFmt().format(Math.round(diff / 60_000), 'minute');
-      if (abs < DAY_MS) return relFmt().format(Math.round(diff / 3_600_000), 'hour');
-      return relFmt().format(Math.round(diff / DAY_MS), 'day');
+      return diff > -60_000 ? relFmt().format(0, 'second') : relative(iso, now);
     },
   };
 }

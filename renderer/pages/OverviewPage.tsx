@@ -18,6 +18,7 @@ export function OverviewPage() {
   const activity = useSlice(sync, (s) => s.activity);
   const problems = useSlice(sync, (s) => s.problems);
   const error = useSlice(sync, (s) => s.error);
+  const names = new Map(statuses.map((s) => [s.account.id, s.account.name]));
 
   // Events keep both up to date while the window is open; coming back to the page asks again, but
   // not on opening the window, which has asked for both a moment before (main.tsx).
@@ -37,8 +38,10 @@ export function OverviewPage() {
           <ul>
             {problems.map((p) => (
               <li key={p.id} className={`notice notice-${p.kind === 'retry' ? 'warn' : 'error'}`}>
-                <span className="notice-title">{t(`overview.problemKind.${p.kind}`)}</span> {p.message}{' '}
-                <span className="muted">{f.dateTime(new Date(p.at).toISOString())}</span>{' '}
+                {/* Every line names its company: with many accounts a problem of no one is a problem of anyone. */}
+                <span className="notice-title">{t(`overview.problemKind.${p.kind}`)}</span>{' '}
+                {names.get(p.accountId ?? '') ? <strong>{names.get(p.accountId ?? '')}: </strong> : null}
+                {p.message} <span className="muted">{f.dateTime(new Date(p.at).toISOString())}</span>{' '}
                 <button type="button" className="link" onClick={() => sync.getState().dismissProblem(p.id)}>
                   {t('common.dismiss')}
                 </button>

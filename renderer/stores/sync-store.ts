@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { HealthProblem } from '../../shared/account-health';
 import type { AccountStatusView, ActivityView, Bridge, BridgeErrorView, BridgeEvents, GivenUpFileView } from '../../shared/bridge';
 import { toErrorView } from './errors';
 
@@ -19,6 +20,8 @@ export interface SyncStoreState {
   busy: Record<string, boolean>;
   /** Per account, its received files given up after their tries, once asked for. */
   givenUp: Record<string, GivenUpFileView[]>;
+  /** Per account, what kept its last "Sync now" from starting (its key cannot be read, its folder is gone). */
+  blocked: Record<string, HealthProblem>;
 
   /**
    * Asks for every account's status. With `ifOlderThanMs`, only when no answer that recent has come
@@ -44,6 +47,8 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
   let refreshing = false;
   let again = false;
   let problemSeq = 0;
+  // The health of an account changes with time alone (a feed going stale): asked again when the first would.
+  let recheck: ReturnType<typeof setTimeout> | null = null;
   // When the newest status and activity that answered, or are on their way, were asked; a failed ask
   // leaves nothing fresh behind.
   let statusAskedAt = Number.NEGATIVE_INFINITY;
@@ -56,6 +61,14 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
   };
 
   return createStore<SyncStoreState>((set, get) => {
+    const recheckAt = (statuses: AccountStatusView[]) => {
+      if (recheck) clearTimeout(recheck);
+      recheck = null;
+      const times = statuses.flatMap((s) => (s.health?.recheckAt ? [Date.parse(s.health.recheckAt)] : []));
+      if (times.length === 0) return;
+      recheck = setTimeout(() => void get().refresh(), Math.max(0, Math.min(...times) - now()) + 250);
+    };
+
     const withBusy = async (accountId: string, work: () => Promise<unknown>) => {
       set({ busy: { ...get().busy, [accountId]: true } });
       try {
@@ -77,6 +90,7 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
       error: null,
       busy: {},
       givenUp: {},
+      blocked: {},
 
       // Events come in bursts (a big drop sends hundreds): one refresh runs at a time, and
       // whatever arrived meanwhile is covered by one more.
@@ -92,7 +106,9 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
             again = false;
             statusAskedAt = now();
             try {
-              set({ statuses: await bridge.invoke('sync.status', {}), error: null });
+              const statuses = await bridge.invoke('sync.status', {});
+              set({ statuses, error: null });
+              recheckAt(statuses);
             } catch (e) {
               statusAskedAt = Number.NEGATIVE_INFINITY;
               set({ error: toErrorView(e) });
@@ -117,7 +133,11 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
       },
 
       syncNow(accountId) {
-        return withBusy(accountId, () => bridge.invoke('sync.now', { accountId }));
+        return withBusy(accountId, async () => {
+          const r = await bridge.invoke('sync.now', { accountId });
+          const { [accountId]: _was, ...blocked } = get().blocked;
+          set({ blocked: r.started ? blocked : { ...blocked, [accountId]: r.problem } });
+        });
       },
       setPaused(accountId, paused) {
         return withBusy(accountId, () => bridge.invoke('accounts.update', { accountId, paused }));
@@ -142,7 +162,13 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
       attach() {
         const offs = [
           bridge.subscribe('sync.state', (e) => {
-            const statuses = get().statuses.map((s) => (s.account.id === e.accountId ? { ...s, state: e.state, message: e.message } : s));
+            // The runner's word is not the account's state: its health is (asked below). A pass starting shows
+            // at once, unless a person must act, which stays until the health says otherwise.
+            const statuses = get().statuses.map((s) =>
+              s.account.id === e.accountId && e.state === 'syncing' && s.state !== 'needs_user'
+                ? { ...s, state: e.state, message: e.message }
+                : s,
+            );
             if (e.state === 'syncing') {
               set({ statuses });
               return;
@@ -170,6 +196,7 @@ export function createSyncStore(bridge: Bridge, now: () => number): StoreApi<Syn
         ];
         return () => {
           for (const off of offs) off();
+          if (recheck) clearTimeout(recheck);
         };
       },
     };

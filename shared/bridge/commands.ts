@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HealthProblem } from '../account-health';
 import { DETECT_CHECKS, ENVIRONMENTS, LOOKUP_NETWORKS, PROFILE_VERSIONS } from '../enums';
 import { INBOX_LAYOUTS } from '../inbox-layout';
 import type { AtgAgreement, AtgMandate, B2cnoInfo } from '../schemas/atg';
@@ -199,7 +200,11 @@ export const commands = {
   'accounts.remove': { input: accountRef, output: out<{ removed: true }>() },
 
   'sync.status': { input: z.object({}), output: out<AccountStatusView[]>() },
-  'sync.now': { input: z.object({ accountId: accountId.optional() }), output: out<{ started: true }>() },
+  // Not started: what keeps the account asked for from syncing (its key cannot be read, its folder is gone).
+  'sync.now': {
+    input: z.object({ accountId: accountId.optional() }),
+    output: out<{ started: true } | { started: false; problem: HealthProblem }>(),
+  },
   'activity.list': {
     input: z.object({ accountId: accountId.optional(), limit: z.number().int().min(1).max(500).default(100) }),
     output: out<ActivityView[]>(),

@@ -1,4 +1,5 @@
 // What needs a person across every account of the app: the Overview's first section.
+import type { HealthProblem } from '../account-health';
 
 /**
  * The kinds of things a person must act on, in the order the Overview shows them. A kind whose
@@ -21,8 +22,8 @@ export interface NeedsPersonCompany {
   companyId: string;
   counts: Partial<Record<NeedKind, number>>;
   total: number;
-  /** Why the sync stopped, when it did (the runner's own words). */
-  syncMessage: string | null;
+  /** What keeps the company from being up to date (`syncStopped` counts these): what holds, since when. */
+  health: HealthProblem[];
   /** The newest invoice or document seen, for a quiet company. */
   lastTrafficAt: string | null;
 }

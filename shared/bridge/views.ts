@@ -1,4 +1,5 @@
 // View models the main side answers to the renderer: plain JSON, no class instances, no secrets.
+import type { AccountHealth } from '../account-health';
 import type { Environment } from '../enums';
 import type { FailureKind } from '../errors';
 import type { InboxLayout } from '../inbox-layout';
@@ -42,7 +43,10 @@ export type SyncState = 'idle' | 'syncing' | 'paused' | 'needs_user' | 'offline'
 
 export interface AccountStatusView {
   account: AccountView;
+  /** The health's state (`health.state`): "Up to date" only when it is. */
   state: SyncState;
+  /** Whether it is up to date, and if not what holds, since when (shared/account-health.ts). */
+  health: AccountHealth;
   message: string | null;
   queued: number;
   held: number;

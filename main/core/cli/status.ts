@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { problemWords } from '../../../shared/account-health';
+import type { SyncState } from '../../../shared/bridge/views';
 import { fieldsOfFolder } from '../../../shared/schemas/sending-options';
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import { rememberedFaults } from '../sync/local-faults';
@@ -7,10 +9,21 @@ import { rootProblem } from '../sync/root-guard';
 import { SendingOptionsError } from '../sync/sending-options';
 import { type GlobalOptions, openCli, UsageError } from './context';
 
+/** The badge's words, as the tray says them. */
+const STATE_WORDS: Record<SyncState, string> = {
+  idle: 'Up to date',
+  syncing: 'Syncing',
+  paused: 'Paused',
+  needs_user: 'Needs you',
+  offline: 'Not up to date',
+};
+
 export function statusCommands(program: Command, globals: () => GlobalOptions): void {
   program
     .command('status')
-    .description('where the API keys are kept; per account: queued, sent, failed, received, and the last poll')
+    .description(
+      'where the API keys are kept; per account: whether it is up to date (and if not why, since when, what to do), its folder, queued, sent, failed, received',
+    )
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       // Only reads: runs beside the app or a `sync` that holds the data folder.
@@ -19,7 +32,23 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
         const status = cli.engine.status().map((s) => ({
           account: s.account.name,
           environment: s.account.environment,
+          root: s.account.root,
           paused: s.account.paused,
+          // The one answer every view gives (shared/account-health.ts): from what the engine keeps in the
+          // database, so a `status` beside a running `sync` says what the app says.
+          state: s.health.state,
+          up_to_date: s.health.upToDate,
+          last_success: s.health.lastSuccessAt,
+          problems: s.health.problems.map((p) => ({
+            kind: p.kind,
+            since: p.since,
+            count: p.count,
+            feeds: p.feeds,
+            reason: p.reason,
+            needs_person: p.forPerson,
+            ...problemWords(p),
+            detail: p.detail,
+          })),
           queued: s.queued,
           held: s.held,
           sending: s.sending,
@@ -30,9 +59,8 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
           downloads_pending: s.downloadsPending,
           downloads_given_up: s.downloadsFailed,
           last_poll: s.lastPoll,
-          // Kept in the database by the engine, so a `status` beside a running `sync` sees it too.
           root_missing: rootProblem(cli.engine.store, s.account.id),
-          // The same for work that waits on a folder that took no writes (a full disk, a read-only Inbox).
+          // Work that waits on a folder that took no writes (a full disk, a read-only Inbox).
           waiting_on: rememberedFaults(cli.engine.store, s.account.id),
         }));
         if (o.json) {
@@ -45,8 +73,14 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
           process.stdout.write(
             `${s.account} (${s.environment}${s.paused ? ', paused' : ''}): ${s.queued} queued, ${s.held} held, ${s.sending} sending, ${s.sent} sent, ${s.failed} failed, ${s.needs_reroute} need a reroute, ${s.received} received, ${s.downloads_pending} downloads pending, ${s.downloads_given_up} given up${s.downloads_given_up > 0 ? ' (fetch them with `fetch-again`)' : ''}; last poll ${s.last_poll ?? 'never'}\n`,
           );
-          if (s.root_missing) process.stdout.write(`  ${s.root_missing}\n`);
-          for (const line of s.waiting_on) process.stdout.write(`  ${line}\n`);
+          process.stdout.write(`  ${STATE_WORDS[s.state]}${s.last_success ? `; every list answered since ${s.last_success}` : ''}\n`);
+          process.stdout.write(`  Folder: ${s.root}\n`);
+          for (const p of s.problems) {
+            process.stdout.write(
+              `  Needs attention: ${s.account}: ${p.what}${p.since ? ` (since ${p.since})` : ''}. What to do: ${p.todo}.\n`,
+            );
+            if (p.detail) process.stdout.write(`    ${p.detail}\n`);
+          }
         }
       } finally {
         await cli.close();

@@ -11,6 +11,7 @@ import { createDocumentFilesRepo } from './document-files';
 import { createDocumentsRepo } from './documents';
 import { DatabaseDamagedError, isDamage } from './errors';
 import { createFolderOptionsRepo } from './folder-options';
+import { createHealthFacts } from './health-facts';
 import { createInvoiceFilesRepo } from './invoice-files';
 import { createInvoicesRepo } from './invoices';
 import { createJobsRepo } from './jobs';
@@ -46,6 +47,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       activity: createActivityRepo(db, deps),
       attention: createAttentionCounts(db),
       statusCounts: createStatusCounts(db),
+      healthFacts: createHealthFacts(db),
       transaction<T>(fn: () => T): T {
         return db.transaction(fn)();
       },

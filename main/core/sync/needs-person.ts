@@ -1,16 +1,16 @@
+import type { AccountHealth } from '../../../shared/account-health';
 import { NEED_KINDS, type NeedKind, type NeedsPersonCompany, type NeedsPersonView } from '../../../shared/bridge/needs-person';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import { countUnseenCollectionEvents } from '../store/collection';
-import type { SyncStateName } from './account-runner';
 import { countUnhandledDetectWarnings } from './detect-work';
 
 export interface NeedsPersonInput {
   store: Store;
   accounts: readonly Account[];
   now: number;
-  /** Each account's sync state as its runner last told it; an account without a runner is absent. */
-  syncStates: ReadonlyMap<string, { state: SyncStateName; message: string | null }>;
+  /** Each account's health (engine.health()): what keeps it from being up to date. */
+  health: ReadonlyMap<string, AccountHealth>;
 }
 
 /** Account id -> how many of one kind need a person; accounts with none may be left out. */
@@ -30,8 +30,14 @@ export const QUIET_AFTER_MS = 335 * DAY_MS;
  * null would be a kind this version cannot count, told to the user as such rather than as zero.
  */
 export const NEED_COUNTERS: Record<NeedKind, NeedCounter | null> = {
-  syncStopped: ({ accounts, syncStates }) =>
-    new Map(accounts.filter((a) => syncStates.get(a.id)?.state === 'needs_user').map((a) => [a.id, 1])),
+  // Everything that keeps a company from being up to date and is a person's to look at (shared/account-health.ts).
+  syncStopped: ({ accounts, health }) =>
+    new Map(
+      accounts.flatMap((a) => {
+        const n = health.get(a.id)?.problems.filter((p) => p.forPerson).length ?? 0;
+        return n > 0 ? [[a.id, n] as const] : [];
+      }),
+    ),
   heldUploads: ({ store }) => store.attention.heldUploads(),
   failedUploads: ({ store, now }) => store.attention.failedUploads(now - FAILED_WINDOW_MS),
   reroutes: ({ store, accounts }) => store.attention.failedDeliveries(accounts.map((a) => a.id)),
@@ -68,11 +74,11 @@ export function needsPerson(input: NeedsPersonInput, counters: Record<NeedKind, 
       companyId: a.companyId,
       counts,
       total,
-      syncMessage: counts.syncStopped ? (input.syncStates.get(a.id)?.message ?? null) : null,
+      health: counts.syncStopped ? (input.health.get(a.id)?.problems.filter((p) => p.forPerson) ?? []) : [],
       lastTrafficAt: last === null ? null : new Date(last).toISOString(),
     });
   }
-  // A stopped sync first (nothing else moves until it is fixed), then by how much there is to do.
+  // A company not up to date first (nothing else moves until it is fixed), then by how much there is to do.
   companies.sort((x, y) => (y.counts.syncStopped ?? 0) - (x.counts.syncStopped ?? 0) || y.total - x.total || x.name.localeCompare(y.name));
   return {
     companies,

@@ -1,9 +1,11 @@
+import type { FeedName } from '../../../shared/account-health';
 import type { BackoffPolicy } from '../api/backoff';
 import { backoffDelay } from '../api/backoff';
 import { type FailureKind, ServiceError } from '../api/errors';
 import type { SyncContext } from './context';
 import { runDetectWork } from './detect-work';
 import { runDownloads } from './downloads';
+import { FEED_OF_STEP, recordFeeds } from './feed-health';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
@@ -39,11 +41,15 @@ export async function pollFeeds(
   /** Only the downloads: what is queued, while they are paused on a folder that took no writes. */
   only: { downloadsOnly?: boolean } = {},
 ): Promise<boolean> {
+  // What each feed answered this poll, kept for every view of the account's health (feed-health.ts).
+  const answered = new Map<FeedName, string | null>();
   const step = async (name: string, fn: () => Promise<unknown>) => {
     // After a 429 the account asks nothing more until the pause ends.
     if (ctx.jobs.pausedUntil > 0) return;
+    const feed = FEED_OF_STEP[name];
     try {
       await fn();
+      if (feed) answered.set(feed, null);
     } catch (e) {
       if (signal.aborted) return;
       const kind = e instanceof ServiceError ? e.kind : 'retry';
@@ -56,6 +62,7 @@ export async function pollFeeds(
       kinds.add(kind);
       const said = dataFault(ctx.faults, o.dataDir, e) ?? (e as Error).message;
       const message = `${name}: ${said} [${kind}]`;
+      if (feed) answered.set(feed, said);
       problems.push(message);
       ctx.events.emit('problem', { accountId: ctx.account.id, kind, message: `${name}: ${said}` });
       ctx.log.warn('sync step failed', { step: name, error: (e as Error).message, kind });
@@ -125,7 +132,10 @@ export async function pollFeeds(
     });
   }
   await step('Record the poll', async () => {
-    ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(o.now()).toISOString());
+    ctx.store.transaction(() => {
+      ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(o.now()).toISOString());
+      recordFeeds(ctx.store, ctx.account.id, answered, o.now());
+    });
     ctx.faults.clear('data');
   });
   return problems.length === before;

@@ -58,7 +58,7 @@ export const app = {
     },
   },
   sync: {
-    state: { idle: 'Up to date', syncing: 'Syncing', paused: 'Paused', needs_user: 'Needs you', offline: 'Offline' },
+    state: { idle: 'Up to date', syncing: 'Syncing', paused: 'Paused', needs_user: 'Needs you', offline: 'Not up to date' },
     progress: '{{phase}}: {{done}} of {{total}}',
     progressOpen: '{{phase}}: {{done}} so far',
   },

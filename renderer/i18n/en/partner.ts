@@ -79,7 +79,7 @@ export const partner = {
     notCounted: 'Not counted in this version yet: {{kinds}}.',
     failedSince: 'Refused uploads are counted from {{since}}.',
     kinds: {
-      syncStopped: 'Sync stopped, needs you',
+      syncStopped: 'Not up to date',
       heldUploads: 'Uploads held',
       failedUploads: 'Uploads refused',
       reroutes: 'Deliveries failed (reroute)',

@@ -62,7 +62,13 @@ export const app: CatalogShape<typeof en> = {
     },
   },
   sync: {
-    state: { idle: 'Ajan tasalla', syncing: 'Synkronoidaan', paused: 'Keskeytetty', needs_user: 'Tarvitsee sinua', offline: 'Ei yhteyttä' },
+    state: {
+      idle: 'Ajan tasalla',
+      syncing: 'Synkronoidaan',
+      paused: 'Keskeytetty',
+      needs_user: 'Tarvitsee sinua',
+      offline: 'Ei ajan tasalla',
+    },
     progress: '{{phase}}: {{done}}/{{total}}',
     progressOpen: '{{phase}}: tähän mennessä {{done}}',
   },

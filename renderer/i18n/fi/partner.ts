@@ -79,7 +79,7 @@ export const partner = {
     notCounted: 'Tämä versio ei vielä laske: {{kinds}}.',
     failedSince: 'Hylätyt lähetykset lasketaan {{since}} alkaen.',
     kinds: {
-      syncStopped: 'Synkronointi pysähtyi, tarvitsee sinua',
+      syncStopped: 'Ei ajan tasalla',
       heldUploads: 'Pidätetyt lähetykset',
       failedUploads: 'Hylätyt lähetykset',
       reroutes: 'Epäonnistuneet toimitukset (uusi reitti)',

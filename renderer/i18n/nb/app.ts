@@ -62,7 +62,7 @@ export const app: CatalogShape<typeof en> = {
     },
   },
   sync: {
-    state: { idle: 'Oppdatert', syncing: 'Synkroniserer', paused: 'Satt på pause', needs_user: 'Trenger deg', offline: 'Frakoblet' },
+    state: { idle: 'Oppdatert', syncing: 'Synkroniserer', paused: 'Satt på pause', needs_user: 'Trenger deg', offline: 'Ikke oppdatert' },
     progress: '{{phase}}: {{done}} av {{total}}',
     progressOpen: '{{phase}}: {{done}} så langt',
   },

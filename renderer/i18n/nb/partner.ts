@@ -79,7 +79,7 @@ export const partner = {
     notCounted: 'Telles ikke ennå i denne versjonen: {{kinds}}.',
     failedSince: 'Avviste opplastinger telles fra {{since}}.',
     kinds: {
-      syncStopped: 'Synkroniseringen har stoppet, trenger deg',
+      syncStopped: 'Ikke oppdatert',
       heldUploads: 'Opplastinger holdt tilbake',
       failedUploads: 'Avviste opplastinger',
       reroutes: 'Feilede leveranser (ny rute)',

@@ -62,7 +62,7 @@ export const app: CatalogShape<typeof en> = {
     },
   },
   sync: {
-    state: { idle: 'Uppdaterad', syncing: 'Synkroniserar', paused: 'Pausad', needs_user: 'Behöver dig', offline: 'Frånkopplad' },
+    state: { idle: 'Uppdaterad', syncing: 'Synkroniserar', paused: 'Pausad', needs_user: 'Behöver dig', offline: 'Inte uppdaterad' },
     progress: '{{phase}}: {{done}} av {{total}}',
     progressOpen: '{{phase}}: {{done}} hittills',
   },

@@ -3,6 +3,7 @@ import { app } from './app';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { health } from './health';
 import { listTotals } from './list-totals';
 import { partner } from './partner';
 import { remoteValidation } from './remote-validation';
@@ -23,4 +24,5 @@ export const sv: Catalog = {
   ...remoteValidation,
   ...listTotals,
   ...collection,
+  ...health,
 };

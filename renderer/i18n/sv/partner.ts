@@ -79,7 +79,7 @@ export const partner = {
     notCounted: 'Räknas inte ännu i den här versionen: {{kinds}}.',
     failedSince: 'Avvisade uppladdningar räknas från {{since}}.',
     kinds: {
-      syncStopped: 'Synkroniseringen har stannat, behöver dig',
+      syncStopped: 'Inte uppdaterad',
       heldUploads: 'Uppladdningar som hålls kvar',
       failedUploads: 'Avvisade uppladdningar',
       reroutes: 'Misslyckade leveranser (ny väg)',

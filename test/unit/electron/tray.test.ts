@@ -1,12 +1,14 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBridgeServer } from '../../../main/core/bridge';
 import { Engine } from '../../../main/core/engine';
 import { MemorySecrets } from '../../../main/core/secrets';
 import { ShellState } from '../../../main/electron/shell-state';
 import { trayMenu, trayUpdater } from '../../../main/electron/tray';
-import { summarize, type TrayView } from '../../../main/electron/tray-state';
+import { summarize, type TrayAccountState, type TrayView } from '../../../main/electron/tray-state';
+import { accountHealth, FEEDS } from '../../../shared/account-health';
 import type { SyncState } from '../../../shared/bridge/views';
+import { healthyFacts } from '../../support/health-facts';
 import { tempDir } from '../../support/temp';
 
 const acc = (id: string, paused = false) => ({ id, name: `Account ${id}`, root: `/data/${id}`, paused });
@@ -46,10 +48,33 @@ describe('tray state', () => {
       state: 'needs_user',
     });
     states.set('b', { state: 'offline', message: null });
-    expect(summarize(view({ accounts: [acc('a'), acc('b'), acc('c')], states })).label).toBe('Offline: will retry');
+    expect(summarize(view({ accounts: [acc('a'), acc('b'), acc('c')], states })).label).toBe('Account b: not up to date');
+    states.set('c', { state: 'offline', message: null });
+    expect(summarize(view({ accounts: [acc('a'), acc('b'), acc('c')], states })).label).toBe('2 companies are not up to date');
     states.set('b', { state: 'idle', message: null });
     states.set('c', { state: 'idle', message: null });
     expect(summarize(view({ accounts: [acc('a'), acc('b'), acc('c')], states })).label).toBe('Up to date');
+  });
+
+  it("says what the account's health says, not the runner's last word, naming the company and what holds", () => {
+    const keys = accountHealth(healthyFacts(Date.now(), { runner: null, keys: { reason: 'store', since: Date.now(), detail: 'x' } }));
+    const behind = accountHealth(
+      healthyFacts(Date.now(), { feeds: Object.fromEntries(FEEDS.map((f) => [f, { okAt: 0, failedAt: null, error: null }])) }),
+    );
+    // The runner said idle (its last pass had no problem of its own); the health says the feeds are hours old.
+    const states = new Map<string, TrayAccountState>([
+      ['a', { state: 'idle', message: null, health: behind }],
+      ['b', { state: 'idle', message: null, health: accountHealth(healthyFacts(Date.now())) }],
+    ]);
+    expect(summarize(view({ accounts: [acc('a'), acc('b')], states }))).toMatchObject({
+      label: 'Account a: nothing could be fetched from the service',
+      state: 'offline',
+    });
+    states.set('b', { state: 'idle', message: null, health: keys });
+    expect(summarize(view({ accounts: [acc('a'), acc('b')], states }))).toMatchObject({
+      label: 'Account b: its API key cannot be read',
+      state: 'needs_user',
+    });
   });
 
   it('says when the engine is starting, has failed, or there is nothing to sync', () => {
@@ -136,8 +161,10 @@ describe('ShellState over the real bridge', () => {
     expect(state.accountName(one.id)).toBe('One Oy');
     expect(state.accountName(null)).toBeNull();
 
-    state.onEvent('sync.state', { accountId: one.id, state: 'needs_user', message: 'key revoked' }, bridge.dispatch);
-    expect(summarize(state.view()).label).toBe('One Oy: needs your attention');
+    // Its key is in no store: the engine cannot start its sync, and the tray says so by name, not "Up to date".
+    await engine.start();
+    state.onEvent('sync.state', { accountId: one.id, state: 'idle', message: null }, bridge.dispatch);
+    await vi.waitFor(() => expect(summarize(state.view()).label).toBe('One Oy: its API key is not in the key store'));
 
     await state.setAllPaused(true, bridge.dispatch);
     expect(engine.store.accounts.get(one.id)?.paused).toBe(true);

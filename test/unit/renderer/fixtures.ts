@@ -43,6 +43,13 @@ export function status(over: Partial<AccountStatusView> = {}): AccountStatusView
     lastPoll: '2026-03-01T10:00:00Z',
     nextPoll: '2026-03-01T10:05:00Z',
     serviceWaitUntil: null,
+    health: {
+      state: over.state ?? 'idle',
+      upToDate: (over.state ?? 'idle') === 'idle',
+      problems: [],
+      lastSuccessAt: '2026-03-01T10:00:00Z',
+      recheckAt: null,
+    },
     ...over,
   };
 }

@@ -46,6 +46,16 @@ describe('formatting by language', () => {
     expect(createFormatters('sv').relative('2026-03-01T12:00:00Z', now)).toBe('om 2 timmar');
   });
 
+  it('never says a moment that has passed as one to come: a poll newer than the page\'s clock is "now"', () => {
+    const now = Date.parse('2026-03-01T10:00:00Z');
+    const en = createFormatters('en');
+    expect(en.ago('2026-03-01T10:00:04Z', now)).toBe('now');
+    expect(en.ago('2026-03-01T09:59:30Z', now)).toBe('now');
+    expect(en.ago('2026-03-01T09:57:00Z', now)).toBe('3 minutes ago');
+    expect(createFormatters('fi').ago('2026-03-01T10:00:04Z', now)).toBe('nyt');
+    expect(en.ago(null, now)).toBe('–');
+  });
+
   it('picks the first language of the browser it knows, Norwegian in any spelling as Bokmål', () => {
     expect(pickLang(['de-DE', 'sv-FI', 'en'])).toBe('sv');
     expect(pickLang(['no'])).toBe('nb');

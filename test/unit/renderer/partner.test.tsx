@@ -91,7 +91,7 @@ describe('Needs a person', () => {
           companyId: other.companyId,
           counts: { heldUploads: 2, reroutes: 1, collectionEvents: 3 },
           total: 6,
-          syncMessage: null,
+          health: [],
           lastTrafficAt: null,
         },
       ],

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAppStore, currentAccount } from '../../../renderer/stores/app-store';
 import { createDetectStore } from '../../../renderer/stores/detect-store';
 import { createMandatesStore } from '../../../renderer/stores/mandates-store';
 import { createOutboxStore } from '../../../renderer/stores/outbox-store';
 import { createSyncStore } from '../../../renderer/stores/sync-store';
+import type { HealthProblem } from '../../../shared/account-health';
 import type { AccountStatusView } from '../../../shared/bridge';
 import { deferred, fail, fakeBridge, flush } from './fake-bridge';
 import { ACCOUNT, INFO, SETTINGS, status } from './fixtures';
@@ -72,7 +73,8 @@ describe('app store', () => {
 
 describe('sync store', () => {
   it('follows state and progress events, and forgets progress that is done', async () => {
-    const bridge = fakeBridge({ 'sync.status': () => [status()] });
+    let answer = status();
+    const bridge = fakeBridge({ 'sync.status': () => [answer] });
     const sync = createSyncStore(bridge, () => 1000);
     await sync.getState().refresh();
     sync.getState().attach();
@@ -83,9 +85,24 @@ describe('sync store', () => {
     bridge.emit('sync.progress', { accountId: ACCOUNT.id, phase: 'Received invoices', done: 200, total: 200 });
     expect(sync.getState().progress[ACCOUNT.id]).toBeUndefined();
     bridge.emit('sync.progress', { accountId: ACCOUNT.id, phase: 'Downloads', done: 3, total: null });
-    bridge.emit('sync.state', { accountId: ACCOUNT.id, state: 'offline', message: 'The service cannot be reached' });
+    // The runner's word is not the account's state: the health main answers is (a runner idle after a pass
+    // of its own says nothing of feeds that have not answered for an hour).
+    const keys: HealthProblem = {
+      kind: 'keysUnreadable',
+      since: null,
+      count: null,
+      feeds: [],
+      reason: 'store',
+      detail: 'x',
+      forPerson: true,
+    };
+    answer = status({ state: 'needs_user', health: { ...status().health, state: 'needs_user', upToDate: false, problems: [keys] } });
+    bridge.emit('sync.state', { accountId: ACCOUNT.id, state: 'idle', message: null });
     expect(sync.getState().progress[ACCOUNT.id]).toBeUndefined();
-    expect(sync.getState().statuses[0]?.state).toBe('offline');
+    await vi.waitFor(() => expect(sync.getState().statuses[0]?.state).toBe('needs_user'));
+    // A pass starting does not hide what a person must do.
+    bridge.emit('sync.state', { accountId: ACCOUNT.id, state: 'syncing', message: null });
+    expect(sync.getState().statuses[0]?.state).toBe('needs_user');
   });
 
   it('runs one status refresh at a time and covers a burst of events with one more', async () => {

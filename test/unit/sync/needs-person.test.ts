@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore, type Store } from '../../../main/core/store';
 import { FAILED_WINDOW_MS, NEED_COUNTERS, needsPerson, QUIET_AFTER_MS } from '../../../main/core/sync/needs-person';
+import { accountHealth } from '../../../shared/account-health';
 import { NEED_KINDS } from '../../../shared/bridge/needs-person';
+import { stoppedFacts } from '../../support/health-facts';
 import { tempDir } from '../../support/temp';
 
 // The Overview's "needs a person" over a real SQLite file with an accounting office's worth of companies.
@@ -83,7 +85,7 @@ describe('needs a person', () => {
       store: s,
       accounts,
       now: NOW,
-      syncStates: new Map([[a2.id, { state: 'needs_user', message: 'The company is not verified' }]]),
+      health: new Map([[a2.id, accountHealth(stoppedFacts(NOW, 'The company is not verified'))]]),
     });
     const took = performance.now() - started;
 
@@ -95,7 +97,7 @@ describe('needs a person', () => {
       ['Client 000', { quietCompany: 1 }],
       ['Client 001', { quietCompany: 1 }],
     ]);
-    expect(view.companies[0]?.syncMessage).toBe('The company is not verified');
+    expect(view.companies[0]?.health).toEqual([expect.objectContaining({ kind: 'syncStopped', detail: 'The company is not verified' })]);
     expect(view.companies.find((c) => c.name === 'Client 001')?.lastTrafficAt).toBe(new Date(NOW - QUIET_AFTER_MS - DAY).toISOString());
     expect(view.totals).toMatchObject({
       syncStopped: 1,
@@ -115,7 +117,7 @@ describe('needs a person', () => {
     store = s;
     const accounts = s.accounts.list();
     for (const a of accounts) invoice(s, a.id, 'RECEIVED', null, NOW);
-    const input = { store: s, accounts, now: NOW, syncStates: new Map() };
+    const input = { store: s, accounts, now: NOW, health: new Map() };
     const without = needsPerson(input, { ...NEED_COUNTERS, collectionEvents: null });
     expect(without.available).not.toContain('collectionEvents');
     expect(without.companies).toEqual([]);

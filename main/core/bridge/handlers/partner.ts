@@ -170,6 +170,6 @@ export function partnerHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     },
 
     'overview.needsPerson': async () =>
-      needsPerson({ store: d.engine.store, accounts: d.engine.listAccounts(), now: d.now(), syncStates: d.engine.syncStates() }),
+      needsPerson({ store: d.engine.store, accounts: d.engine.listAccounts(), now: d.now(), health: d.engine.health() }),
   };
 }

@@ -40,7 +40,8 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       d.engine.status().map(
         (s): AccountStatusView => ({
           account: accountView(s.account),
-          state: s.state,
+          state: s.health.state,
+          health: s.health,
           message: s.message,
           queued: s.queued,
           held: s.held,
@@ -59,8 +60,8 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
 
     'sync.now': async (input) => {
       if (input.accountId) accountOf(d, input.accountId);
-      d.engine.syncNowByUser(input.accountId);
-      return { started: true as const };
+      const { blocked } = await d.engine.syncNowFromUser(input.accountId);
+      return blocked ? { started: false as const, problem: blocked } : { started: true as const };
     },
 
     'activity.list': async (input) => {

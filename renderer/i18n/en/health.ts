@@ -1,0 +1,47 @@
+// English: whether an account is up to date, and if not what holds (shared/account-health.ts).
+export const health = {
+  health: {
+    lastSuccess: 'Every list answered',
+    since: 'since {{when}}',
+    todo: 'What to do:',
+    details: 'Details',
+    syncNowBlocked: 'Sync now cannot start: {{what}}.',
+    allFeeds: 'anything',
+    feeds: {
+      receivedInvoices: 'received invoices',
+      sentInvoices: 'sent invoices',
+      receivedDocuments: 'received documents',
+      sentDocuments: 'sent documents',
+      bankMessages: 'bank messages',
+    },
+    what: {
+      keysUnreadable_missing: 'The API key of this company is not in the key store',
+      keysUnreadable_store: 'The API key of this company cannot be read',
+      rootMissing: "The company's folder is not there",
+      diskWaiting: 'Files cannot be written to the disk',
+      downloadsGivenUp_one: '{{count}} received file was given up after its tries',
+      downloadsGivenUp_other: '{{count}} received files were given up after their tries',
+      uploadsGivenUp_one: '{{count}} file to send waits for you',
+      uploadsGivenUp_other: '{{count}} files to send wait for you',
+      syncStopped: 'Syncing stopped',
+      serviceBehind: 'Nothing could be fetched from the service',
+      serviceBehindSome: 'Not fetched from the service: {{feeds}}',
+      uploadOverdue_one: '{{count}} file in the Outbox is not sent yet',
+      uploadOverdue_other: '{{count}} files in the Outbox are not sent yet',
+      retrying: 'The last sync met a problem',
+    },
+    do: {
+      keysUnreadable_missing: 'Remove the account and add it again with its API key; the files in its folder stay.',
+      keysUnreadable_store:
+        'Let the app read its key store (the encrypted key file: start the app with EINVOICE_SECRETS_PASSPHRASE set to its passphrase; the system keychain: unlock it), then choose Sync now.',
+      rootMissing: 'Connect the drive or share again; syncing goes on by itself.',
+      diskWaiting: 'Free some space, or connect the disk again; the app tries again by itself.',
+      downloadsGivenUp: 'Choose "Fetch all again" on the account.',
+      uploadsGivenUp: 'See why in Sent, Outbox, then choose "Try again".',
+      syncStopped: 'Fix what the details say, then choose Sync now.',
+      serviceBehind: "The app keeps trying. Check this computer's internet connection; if it lasts, the service may be down.",
+      uploadOverdue: 'The app keeps trying; the details say what the service answered last.',
+      retrying: 'Nothing, unless it lasts: the app tries again by itself.',
+    },
+  },
+};
