@@ -7,7 +7,10 @@ import { type OutboxSortKey, sortOutbox } from '../stores/outbox-store';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
 import { ariaSort, SortButton, type SortColumn } from './SortHeader';
-import { OutboxReport, ValidationBadge } from './validation/OutboxValidation';
+import { OutboxReport, UncheckedBadge, ValidationBadge } from './validation/OutboxValidation';
+
+/** States in which the service has the file. */
+const SENT_STATES = new Set(['uploaded', 'moving', 'done']);
 
 /** What the hot folders picked up: waiting, sending, sent and failed, with their delivery state. */
 export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }) {
@@ -101,6 +104,7 @@ function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
             {item.lastError}
           </p>
         )}
+        {item.unchecked && <p className="muted">{t(`validate.unchecked.${item.unchecked}`)}</p>}
         <ErrorNotice error={error} />
       </td>
       <td>
@@ -116,6 +120,12 @@ function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
           <>
             {' '}
             <ValidationBadge summary={item.validation} />
+          </>
+        )}
+        {item.unchecked && (
+          <>
+            {' '}
+            <UncheckedBadge sent={SENT_STATES.has(item.state)} />
           </>
         )}
       </td>

@@ -85,6 +85,13 @@ export const validate = {
       warnings: 'Warnings',
       invalid: 'Refused by the rules',
       unreadable: 'Not readable',
+      unchecked: 'Not checked',
+      sentUnchecked: 'Sent unchecked',
+    },
+    unchecked: {
+      off: 'Not checked against the official rules: this folder is set to “Do not check”.',
+      rules_unavailable:
+        'Not checked against the official rules: they could not be loaded, and this folder is set to “Send it, and keep the report”.',
     },
     openReport: 'Validation report',
     reportOf: 'Validation report of {{file}}',
