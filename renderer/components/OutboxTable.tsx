@@ -9,9 +9,6 @@ import { Loading } from './Loading';
 import { ariaSort, SortButton, type SortColumn } from './SortHeader';
 import { OutboxReport, UncheckedBadge, ValidationBadge } from './validation/OutboxValidation';
 
-/** States in which the service has the file. */
-const SENT_STATES = new Set(['uploaded', 'moving', 'done']);
-
 /** What the hot folders picked up: waiting, sending, sent and failed, with their delivery state. */
 export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }) {
   const { t } = useTranslation();
@@ -125,7 +122,7 @@ function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
         {item.unchecked && (
           <>
             {' '}
-            <UncheckedBadge sent={SENT_STATES.has(item.state)} />
+            <UncheckedBadge />
           </>
         )}
       </td>

@@ -18,12 +18,12 @@ export function ValidationBadge({ summary }: { summary: ValidationSummaryView })
   );
 }
 
-/** A file queued or sent without the check, which only the folder's `off` or `warn` allows: said in as many words. */
-export function UncheckedBadge({ sent }: { sent: boolean }) {
+/** A file queued or sent without the check, which only the folder's `off` or `warn` allows: beside its state ("Sent"), "Unchecked". */
+export function UncheckedBadge() {
   const { t } = useTranslation();
   return (
     <span className="badge badge-warn" data-validation="unchecked">
-      {t(sent ? 'validate.badge.sentUnchecked' : 'validate.badge.unchecked')}
+      {t('validate.badge.unchecked')}
     </span>
   );
 }

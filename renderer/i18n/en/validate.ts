@@ -85,8 +85,7 @@ export const validate = {
       warnings: 'Warnings',
       invalid: 'Refused by the rules',
       unreadable: 'Not readable',
-      unchecked: 'Not checked',
-      sentUnchecked: 'Sent unchecked',
+      unchecked: 'Unchecked',
     },
     unchecked: {
       off: 'Not checked against the official rules: this folder is set to “Do not check”.',

@@ -86,7 +86,6 @@ export const validate = {
       invalid: 'Säännöt hylkäävät',
       unreadable: 'Ei luettavissa',
       unchecked: 'Tarkistamatta',
-      sentUnchecked: 'Lähetetty tarkistamatta',
     },
     unchecked: {
       off: 'Ei tarkistettu virallisia sääntöjä vasten: tämän kansion asetus on ”Älä tarkista”.',

@@ -86,7 +86,6 @@ export const validate = {
       invalid: 'Avvist av reglene',
       unreadable: 'Kan ikke leses',
       unchecked: 'Ikke kontrollert',
-      sentUnchecked: 'Sendt uten kontroll',
     },
     unchecked: {
       off: 'Ikke kontrollert mot de offisielle reglene: mappen er satt til «Ikke kontroller».',

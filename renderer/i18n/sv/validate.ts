@@ -86,7 +86,6 @@ export const validate = {
       invalid: 'Underkänd av reglerna',
       unreadable: 'Kan inte läsas',
       unchecked: 'Inte kontrollerad',
-      sentUnchecked: 'Skickad utan kontroll',
     },
     unchecked: {
       off: 'Inte kontrollerad mot de officiella reglerna: mappen är inställd på ”Kontrollera inte”.',

@@ -79,7 +79,8 @@ describe('when the official rules cannot be loaded', () => {
       await writeFile(join(warning.root, 'Outbox', 'Invoices', 'unchecked.xml'), await invoice());
 
       // Block: nothing sent, nothing failed, no row; the account needs the user, in plain words, for `status` too.
-      const [report] = [...(await blocking.engine.syncOnce()).values()];
+      // Warn: the user's choice sends it unchecked, and the row says why.
+      const [[report]] = await Promise.all([blocking.engine.syncOnce().then((r) => [...r.values()]), warning.engine.syncOnce()]);
       expect(await uploads(blockCo.company_id)).toEqual([]);
       expect((await readdir(blockOut)).sort()).toEqual(['first.xml', 'second.xml']);
       expect(blocking.engine.store.outbox.listByStates(blocking.account.id, ['queued', 'failed', 'done'])).toEqual([]);
@@ -88,11 +89,6 @@ describe('when the official rules cannot be loaded', () => {
       expect(status?.state).toBe('needs_user');
       expect(status?.message).toMatch(/The compiled rule sets are missing .*EINVOICE_RULES_DIR names/);
       expect(rememberedFaults(blocking.engine.store, blocking.account.id).join('\n')).toMatch(/Invoices wait in the Outbox/);
-      await blocking.engine.syncOnce();
-      expect(await uploads(blockCo.company_id)).toEqual([]);
-
-      // Warn: the user's choice sends it unchecked, and the row says why.
-      await warning.engine.syncOnce();
       expect(await uploads(warnCo.company_id)).toEqual(['unchecked.xml']);
       const callW = bridgeOf(warning);
       const before = (await callW<OutboxItemView[]>('outbox.list', { accountId: warning.account.id })) as {
