@@ -1,8 +1,7 @@
-// npm run headless: builds the user interface when it is missing or older than its sources (one line
-// on stderr), then starts the headless host, whose one line on stdout is the address to open.
-import { ensureRendererBuilt } from './renderer-build';
+// npm run headless: builds the user interface and the rule sets when they are missing or older than
+// their sources (one line on stderr, scripts/first-start.ts), then starts the headless host, whose one
+// line on stdout is the address to open.
+import { buildWhatIsMissing } from './first-start';
 
-ensureRendererBuilt({
-  onBuild: () => process.stderr.write('Building the user interface (first start after an install or an update; about half a minute)...\n'),
-});
+await buildWhatIsMissing({ ui: true, say: (line) => process.stderr.write(`${line}\n`) });
 await import('../main/core/host/bin');

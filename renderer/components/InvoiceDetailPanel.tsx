@@ -94,7 +94,11 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
                 {t(`status.${row.status}`, { defaultValue: row.status })}
               </span>
             )}
-            <span className="muted">{t('invoice.receivedAt', { when: f.dateTime(row.receivedAt) })}</span>
+            <span className="muted">
+              {row.direction === 'SENT'
+                ? t('invoice.sentAt', { when: f.dateTime(detail.sentAt ?? row.receivedAt) })
+                : t('invoice.receivedAt', { when: f.dateTime(row.receivedAt) })}
+            </span>
             {row.direction === 'RECEIVED' && (
               <button type="button" aria-pressed={row.handled} disabled={saving} onClick={() => void setHandled(detail, !row.handled)}>
                 {row.handled ? t('invoice.markUnhandled') : t('invoice.markHandled')}

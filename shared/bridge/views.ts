@@ -161,6 +161,8 @@ export interface InvoiceDetail {
   /** Why rendering failed, in plain words, when it did. */
   renderError: string | null;
   outbox: OutboxItemView | null;
+  /** A sent invoice: when it was sent (this app's upload, else the service's creation time); null for received ones. */
+  sentAt?: string | null;
 }
 
 export interface DocumentRow {
@@ -208,8 +210,19 @@ export interface OutboxItemView {
   updatedAt: string;
   /** Where the file is now, once it is settled in Sent/ or Failed/ (outbox.list only; for files.showInFolder). */
   path?: string | null;
-  /** Its local validation report in brief, when it was validated (outbox.list only; validate.outboxReport has the whole). */
+  /**
+   * The verdict of its own check before it was queued, in brief (outbox.list only; validate.outboxReport
+   * has the whole): the report of these very bytes under the rules it was checked with, never a later one.
+   */
   validation?: ValidationSummaryView | null;
+  /**
+   * Why it was queued (and sent) without that check, when it was: its folder's checking is off, or the
+   * folder is set to warn and the official rules could not be loaded. Never in a folder that blocks:
+   * its files wait for the rules instead.
+   */
+  unchecked?: 'off' | 'rules_unavailable' | null;
+  /** When the service took it (the upload's answer). */
+  sentAt?: string | null;
 }
 
 /** The download tables a given-up file may be in. */

@@ -1,7 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES_BUILD_DIR } from '../../scripts/build-rules';
+import type { OutboxItemView } from '../../shared/bridge';
 import { FIXTURES } from '../support/engine';
 import { ensureRules, readTestSet } from '../support/validation';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
@@ -75,15 +78,114 @@ const inView = (page: Page, selector: string) =>
 describe.skipIf(!hasChromium)('the Validate page and the outbox’s reports (Chromium)', { timeout: 180_000 }, () => {
   let app: DemoApp | undefined;
   let page: Page;
+  /** Where the host looks for the rule sets: empty at first (the first tests), then filled as an install fills it. */
+  let rulesDir: string;
   beforeAll(async () => {
     await ensureRules();
-    app = await openDemoApp();
+    rulesDir = await mkdtemp(join(tmpdir(), 'e2e-rules-later-'));
+    app = await openDemoApp({ env: { EINVOICE_RULES_DIR: rulesDir } });
     page = app.page;
     // Each report here is a validation on a worker shared with the host's own first sync; under a busy
     // CI run one took longer than Playwright's 30 s default wait, though the test takes 8 s alone.
     page.setDefaultTimeout(60_000);
   }, 240_000);
-  afterAll(() => closeDemoApp(app));
+  afterAll(async () => {
+    await closeDemoApp(app);
+    await rm(rulesDir, { recursive: true, force: true });
+  });
+
+  // Issue 37, items 2 and 3: until the rules arrive, the Validate page says it is this computer's rule sets,
+  // not the service; a `warn` folder's invoice is sent and marked "Sent unchecked"; a `block` folder's
+  // invoice waits in the Outbox, the Overview saying why, and goes out once the rules are there, while the
+  // unchecked row stays unchecked; a sent invoice's detail says when it was sent. (The same bytes checked
+  // later for another file: test/integration/sync/rules-missing.test.ts.)
+  const accountOf = async () => {
+    const [first] = await bridgeCall<{ id: string; root: string }[]>((app as DemoApp).host, 'accounts.list');
+    if (!first) throw new Error('no account');
+    return first;
+  };
+  const mode = async (validation: string) =>
+    bridgeCall((app as DemoApp).host, 'sendingOptions.set', {
+      accountId: (await accountOf()).id,
+      folder: 'Outbox/Invoices',
+      options: { validation },
+    });
+  const outbox = async () => bridgeCall<OutboxItemView[]>((app as DemoApp).host, 'outbox.list', { accountId: (await accountOf()).id });
+  const invoice = () => readFile(join(FIXTURES, 'invoices/en16931-ubl/guide-example1.xml'));
+
+  it('the Validate page says the rule sets on this computer are missing, not that the service needs something', async () => {
+    await goTo(page, 'validate');
+    await page
+      .locator('.drop-zone input[type="file"]')
+      .setInputFiles({ name: 'x.xml', mimeType: 'application/xml', buffer: await invoice() });
+    const notice = page.locator('main .notice[role="alert"]');
+    await notice.waitFor();
+    expect(await notice.locator('.notice-title').textContent()).toBe(
+      'The official rule sets are missing or damaged on this computer, so nothing can be checked here until they are back.',
+    );
+    expect(await page.getByText('The service needs something from you first').count()).toBe(0);
+  });
+
+  it('warn sends unchecked and says so; block waits with the account saying why, then goes out once the rules load', async () => {
+    if (!app) throw new Error('no app');
+    const account = await accountOf();
+    const invoices = () => join(account.root, 'Outbox', 'Invoices');
+    await mode('warn');
+    await writeFile(join(invoices(), 'unchecked.xml'), await invoice());
+    await bridgeCall(app.host, 'sync.now', { accountId: account.id });
+    await goTo(page, 'sent');
+    const unchecked = page.locator('tr', { hasText: 'Outbox/Invoices/unchecked.xml' });
+    await unchecked.locator('.badge-outbox-done').waitFor();
+    // "Sent", and beside it "Unchecked": sent unchecked, as the folder's warn allows.
+    expect(await unchecked.locator('.badge-outbox-done').textContent()).toBe('Sent');
+    expect(await unchecked.locator('[data-validation="unchecked"]').textContent()).toBe('Unchecked');
+    expect(await unchecked.getByText('they could not be loaded, and this folder is set to “Send it, and keep the report”').count()).toBe(1);
+
+    await mode('block');
+    await writeFile(
+      join(invoices(), 'waits.xml'),
+      Buffer.from((await invoice()).toString('utf8').replace(/<cbc:ID>[^<]*</, '<cbc:ID>W-1<')),
+    );
+    await bridgeCall(app.host, 'sync.now', { accountId: account.id });
+    await goTo(page, 'overview');
+    await page
+      .locator('.status-card')
+      .getByText(/Invoices wait in the Outbox, neither sent nor failed, until they can be checked/)
+      .waitFor();
+    await screenshot(page, 'rules-missing-overview-en');
+    expect(await readdir(invoices())).toContain('waits.xml');
+    expect((await outbox()).map((r) => r.file)).not.toContain('Outbox/Invoices/waits.xml');
+
+    // The rules arrive as an install puts them: the stylesheets, then the manifest that names them.
+    for (const n of (await readdir(RULES_BUILD_DIR)).filter((f) => f.endsWith('.sef.json')))
+      await copyFile(join(RULES_BUILD_DIR, n), join(rulesDir, n));
+    await copyFile(join(RULES_BUILD_DIR, 'manifest.json'), join(rulesDir, 'manifest.json'));
+    await bridgeCall(app.host, 'sync.now', { accountId: account.id });
+    await goTo(page, 'sent');
+    const waited = page.locator('tr', { hasText: 'Outbox/Invoices/waits.xml' });
+    await waited.locator('.badge-outbox-done').waitFor();
+    expect(await waited.locator('[data-validation="valid"]').count()).toBe(1);
+    expect(await unchecked.locator('[data-validation]').evaluateAll((els) => els.map((e) => e.getAttribute('data-validation')))).toEqual([
+      'unchecked',
+    ]);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'rules-missing-outbox-en');
+  });
+
+  it("a sent invoice's detail says it was sent, and when", async () => {
+    const row = (await outbox()).find((r) => r.file === 'Outbox/Invoices/waits.xml');
+    expect(row?.remoteId).toBeTruthy();
+    await page.evaluate((id) => {
+      location.hash = `#/sent/invoices/${id}`;
+    }, row?.remoteId);
+    const meta = page.locator('.detail .detail-meta');
+    await meta.getByText(/^Sent /).waitFor();
+    expect(await meta.getByText(/^Received /).count()).toBe(0);
+    await screenshot(page, 'rules-missing-sent-detail-en');
+    // The Sent page remembers its tab: back to the outbox, where the tests below look.
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+  });
 
   it('a dropped test-set invoice: the report grouped by rule, and the reported line marked in the source when the invoice cannot be rendered', async () => {
     await goTo(page, 'validate');

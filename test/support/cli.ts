@@ -5,8 +5,8 @@ import { TEST_CLI_DIR } from './cli-build';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const THREADPOOL = fileURLToPath(new URL('../../scripts/threadpool.cjs', import.meta.url));
-/** The CLI's entry in the sources, which `npm run cli` runs through tsx. */
-export const CLI_SOURCE = fileURLToPath(new URL('../../main/core/cli/bin.ts', import.meta.url));
+/** The CLI's entry in the sources, which `npm run cli` runs through tsx (it builds missing rule sets first, then runs main/core/cli/bin.ts). */
+export const CLI_SOURCE = fileURLToPath(new URL('../../scripts/cli.ts', import.meta.url));
 /** Node's arguments before the source entry, as `npm run cli` starts it: the thread pool's size preloaded, then tsx. */
 export const NPM_CLI_NODE_ARGS = ['--require', THREADPOOL, '--import', 'tsx'];
 /**

@@ -14,6 +14,8 @@ export class CommandError extends Error {
 
 export const invalid = (message: string, fields?: Record<string, string>) => new CommandError({ kind: 'invalid', message, fields });
 export const needsUser = (message: string) => new CommandError({ kind: 'user', message });
+/** The official rules cannot be loaded here: the installation's problem, which no service call fixes (code `rules_unavailable`). */
+export const rulesUnavailable = (message: string) => new CommandError({ kind: 'user', code: 'rules_unavailable', message });
 
 /**
  * The service's `details` lines that name a field ("address.country: must be a 2-letter country

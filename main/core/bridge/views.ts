@@ -56,6 +56,15 @@ export const documentRow = (d: MirroredDocument): DocumentRow => ({
   createdAt: d.createdAt,
 });
 
+/**
+ * Why a row went without its check, where that is worth saying: an invoice, or a trading document whose
+ * folder asked for the check (documents are not checked by default, which is no news).
+ */
+function uncheckedOf(j: OutboxJob): OutboxItemView['unchecked'] {
+  const why = j.check?.unchecked ?? null;
+  return why && (j.kind === 'invoice' || why === 'rules_unavailable') ? why : null;
+}
+
 export const outboxView = (j: OutboxJob): OutboxItemView => ({
   id: j.id,
   accountId: j.accountId,
@@ -70,6 +79,8 @@ export const outboxView = (j: OutboxJob): OutboxItemView => ({
   deliveryStatus: j.deliveryStatus,
   needsReroute: j.needsReroute,
   nextAttemptAt: j.state === 'queued' && j.nextAttemptAt > 0 ? iso(j.nextAttemptAt) : null,
+  unchecked: uncheckedOf(j),
+  sentAt: j.sentAt === null ? null : iso(j.sentAt),
   createdAt: iso(j.createdAt),
   updatedAt: iso(j.updatedAt),
 });

@@ -88,6 +88,19 @@ export interface OutboxCompanion {
   references: DocumentReference[];
 }
 
+/**
+ * How a file was checked before it was queued (migration 23), kept on its row: the report it shows is
+ * the one of its own bytes under these rules, never a later report of the same hash.
+ */
+export interface OutboxCheck {
+  /** The folder's `validation` when the file was taken in; null on a row of an earlier version (not kept). */
+  mode: 'block' | 'warn' | 'off' | null;
+  /** The stored report that decided: its rules key (validation_reports.rules); null when none was made. */
+  rules: string | null;
+  /** Why it was queued without a check: the folder's mode is off, or (`warn`) the rules could not be loaded. */
+  unchecked: 'off' | 'rules_unavailable' | null;
+}
+
 export interface OutboxJob {
   id: number;
   accountId: string;
@@ -131,6 +144,10 @@ export interface OutboxJob {
   deliveryStatus: string | null;
   deliveryCheckedAt: number | null;
   needsReroute: boolean;
+  /** Its check before it was queued; null for a row of an earlier version that kept none. */
+  check: OutboxCheck | null;
+  /** When the service took it (the upload's answer); null before, and for rows that never said. */
+  sentAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -156,6 +173,8 @@ export interface NewOutboxJob {
   destPath?: string | null;
   forced?: boolean;
   nextAttemptAt?: number;
+  /** Its check (validate-outbound.ts); omitted for bank messages, which have checks of their own. */
+  check?: OutboxCheck | null;
 }
 
 /** Fields a transition may write; omitted fields keep their value, null clears. */
@@ -172,6 +191,7 @@ export interface OutboxPatch {
   deliveryStatus?: string | null;
   deliveryCheckedAt?: number | null;
   needsReroute?: boolean;
+  sentAt?: number | null;
 }
 
 const PATCH_COLUMNS = {
@@ -187,6 +207,7 @@ const PATCH_COLUMNS = {
   deliveryStatus: 'delivery_status',
   deliveryCheckedAt: 'delivery_checked_at',
   needsReroute: 'needs_reroute',
+  sentAt: 'sent_at',
 } as const satisfies Record<keyof OutboxPatch, string>;
 
 interface OutboxRecord {
@@ -216,6 +237,10 @@ interface OutboxRecord {
   delivery_status: string | null;
   delivery_checked_at: number | null;
   needs_reroute: number;
+  check_mode: OutboxCheck['mode'];
+  check_rules: string | null;
+  check_unchecked: OutboxCheck['unchecked'];
+  sent_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -247,6 +272,9 @@ const toJob = (r: OutboxRecord): OutboxJob => ({
   deliveryStatus: r.delivery_status,
   deliveryCheckedAt: r.delivery_checked_at,
   needsReroute: isSet(r.needs_reroute),
+  // Rows of an earlier version may keep the rules of the report they had (migration 23), but not the mode.
+  check: r.check_mode || r.check_rules ? { mode: r.check_mode, rules: r.check_rules, unchecked: r.check_unchecked } : null,
+  sentAt: r.sent_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -267,9 +295,11 @@ const ACTIVE = `state NOT IN (${sqlList(SETTLED_OUTBOX_STATES)})`;
 export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const insert = db.prepare<Record<string, string | number | null>, OutboxRecord>(`
     INSERT INTO outbox (account_id, kind, document_type, rel_path, filename, size, mtime_ms, sha256, idem_key, service_key,
-      options_json, companions_json, state, forced, next_attempt_at, last_error, error_kind, dest_path, created_at, updated_at)
+      options_json, companions_json, state, forced, next_attempt_at, last_error, error_kind, dest_path,
+      check_mode, check_rules, check_unchecked, created_at, updated_at)
     VALUES (@accountId, @kind, @documentType, @relPath, @filename, @size, @mtimeMs, @sha256, @idemKey, @serviceKey,
-      @options, @companions, @state, @forced, @nextAttemptAt, @lastError, @errorKind, @destPath, @now, @now)
+      @options, @companions, @state, @forced, @nextAttemptAt, @lastError, @errorKind, @destPath,
+      @checkMode, @checkRules, @checkUnchecked, @now, @now)
     ON CONFLICT (account_id, rel_path, sha256) WHERE ${ACTIVE} DO NOTHING
     RETURNING *`);
   const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM outbox WHERE id = ?');
@@ -348,6 +378,9 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
         lastError: job.lastError ?? null,
         errorKind: job.state === 'failed' ? 'skip' : null,
         destPath: job.destPath ?? null,
+        checkMode: job.check?.mode ?? null,
+        checkRules: job.check?.rules ?? null,
+        checkUnchecked: job.check?.unchecked ?? null,
         now: deps.now(),
       });
       if (row) return { job: toJob(row), created: true };

@@ -2,18 +2,19 @@ import type { Database } from 'better-sqlite3';
 import type { ValidationReport } from '../../../shared/validation/report';
 import type { StoreDeps } from './deps';
 
-/** Validation reports by content hash and rules version (migration 9): a file is validated once. */
+/**
+ * Validation reports by content hash and rules version (migration 9): a file is validated once. There
+ * is no "newest report of a hash": an outbox row reads the report of its own check (its `check.rules`),
+ * as another file of the same bytes checked later must not lend it a verdict it never had.
+ */
 export function createValidationReportsRepo(db: Database, deps: StoreDeps) {
   const get = db.prepare<[string, string], { report_json: string }>(
     'SELECT report_json FROM validation_reports WHERE sha256 = ? AND rules = ?',
   );
-  const latest = db.prepare<[string], { report_json: string }>(
-    'SELECT report_json FROM validation_reports WHERE sha256 = ? ORDER BY created_at DESC LIMIT 1',
-  );
   // The outbox lists a hundred rows and more at every event: their verdicts are read in SQLite, no report parsed.
-  const summary = db.prepare<[string], { status: string; fatal: number | null; warnings: number | null }>(`
+  const summaryOf = db.prepare<[string, string], { status: string; fatal: number | null; warnings: number | null }>(`
     SELECT status, json_extract(report_json, '$.fatalCount') AS fatal, json_extract(report_json, '$.warningCount') AS warnings
-    FROM validation_reports WHERE sha256 = ? ORDER BY created_at DESC LIMIT 1`);
+    FROM validation_reports WHERE sha256 = ? AND rules = ?`);
   const put = db.prepare<{ sha256: string; rules: string; status: string; json: string; now: number }>(`
     INSERT INTO validation_reports (sha256, rules, status, report_json, created_at) VALUES (@sha256, @rules, @status, @json, @now)
     ON CONFLICT (sha256, rules) DO UPDATE SET status = excluded.status, report_json = excluded.report_json, created_at = excluded.created_at`);
@@ -28,11 +29,9 @@ export function createValidationReportsRepo(db: Database, deps: StoreDeps) {
   return {
     /** The report of these bytes under these rules, if they were validated before. */
     get: (sha256: string, rules: string): ValidationReport | null => parse(get.get(sha256, rules)),
-    /** The newest report of these bytes under any rules (what the UI shows for a queued or failed file). */
-    latest: (sha256: string): ValidationReport | null => parse(latest.get(sha256)),
-    /** What `latest` would say in brief: its status and counts. */
-    latestSummary(sha256: string): { status: ValidationReport['status']; fatal: number; warnings: number } | null {
-      const row = summary.get(sha256);
+    /** What `get` would say in brief: an outbox row's verdict, from the report of its own check. */
+    summary(sha256: string, rules: string): { status: ValidationReport['status']; fatal: number; warnings: number } | null {
+      const row = summaryOf.get(sha256, rules);
       return row ? { status: row.status as ValidationReport['status'], fatal: row.fatal ?? 0, warnings: row.warnings ?? 0 } : null;
     },
     put(sha256: string, rules: string, report: ValidationReport): void {

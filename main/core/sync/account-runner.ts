@@ -15,7 +15,7 @@ import { detectWakeAt, runDetectWork } from './detect-work';
 import type { EngineEvents } from './events';
 import { JobRunner, type RunReport } from './jobs/job-runner';
 import { reorganizeQueue } from './jobs/reorganize-queue';
-import { accountFaults, dataFault, type FaultArea } from './local-faults';
+import { accountFaults, dataFault, type FaultArea, faultKind } from './local-faults';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
 import { type FeedOptions, pollFeeds } from './poll-feeds';
@@ -237,11 +237,15 @@ export class AccountRunner {
    * What waits on a folder that took no writes, said at every pass of the lane it holds up (not counted as
    * the service failing: the poll keeps its slot), unless a step already said it.
    */
-  private faultLines(problems: string[], areas: readonly FaultArea[]): void {
-    const names: Record<FaultArea, string> = { intake: 'Outbox', downloads: 'Downloads', data: 'Data folder' };
+  private faultLines(r: Pick<LaneReport, 'problems' | 'kinds'>, areas: readonly FaultArea[]): void {
+    const names: Record<FaultArea, string> = { intake: 'Outbox', downloads: 'Downloads', data: 'Data folder', rules: 'Outbox' };
     for (const area of areas) {
       const f = this.ctx.faults.get(area);
-      if (f && !problems.some((p) => p.includes(f.message))) problems.push(`${names[area]}: ${f.message} [retry]`);
+      if (!f) continue;
+      const kind = faultKind(area);
+      // Only the user can bring rules back: the account needs them, it is not offline.
+      if (kind === 'user') r.kinds.add(kind);
+      if (!r.problems.some((p) => p.includes(f.message))) r.problems.push(`${names[area]}: ${f.message} [${kind}]`);
     }
   }
 
@@ -385,7 +389,7 @@ export class AccountRunner {
     } catch (e) {
       r.problems.push(`Outbox: ${dataFault(ctx.faults, this.deps.dataDir, e) ?? (e as Error).message}`);
     }
-    this.faultLines(r.problems, ['intake', 'data']);
+    this.faultLines(r, ['intake', 'rules', 'data']);
     return r;
   }
 
@@ -467,7 +471,7 @@ export class AccountRunner {
       }
       wakeAt = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, this.deps.now() + FAULT_PROBE_MS);
     }
-    this.faultLines(problems, ['downloads', 'data']);
+    this.faultLines({ problems, kinds }, ['downloads', 'data']);
     return { problems, kinds, wakeAt };
   }
 

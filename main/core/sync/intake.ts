@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import type { JsonObject } from '../store/columns';
-import type { OutboxCompanion, OutboxJob, OutboxKind } from '../store/outbox';
+import type { OutboxCheck, OutboxCompanion, OutboxJob, OutboxKind } from '../store/outbox';
 import { checkBankMessage } from './bank-message-checks';
 import { type CapturedCompanion, captureCompanions } from './companions';
 import type { SyncContext } from './context';
@@ -99,6 +99,8 @@ interface Prepared {
   captured: Captured;
   options: JsonObject;
   group: CapturedCompanion[];
+  /** Its check before sending, kept on its row (none for bank messages: their checks are their own). */
+  check: OutboxCheck | null;
 }
 
 /**
@@ -135,11 +137,11 @@ async function prepareIntake(
     return null; // changed while being copied: wait for it to settle
   }
   // A file that ends early may still be being written (a writer that paused): one more stability time before it is refused.
-  const refuse = async (message: string, details?: string[]): Promise<null> => {
+  const refuse = async (message: string, details?: string[], check: OutboxCheck | null = null): Promise<null> => {
     const again = await lookAgain(ctx, second, file, captured.tmp, captured.size);
     await spool.discard(captured.tmp);
     if (again) return null;
-    const { dest, id } = await refuseLocally(ctx, file, captured, message, details);
+    const { dest, id } = await refuseLocally(ctx, file, captured, message, details, [], check);
     watchRefused(ctx, second, file, dest, id);
     return null;
   };
@@ -148,22 +150,28 @@ async function prepareIntake(
   const options = ctx.store.folderOptions.get(ctx.account.id, file.folder) ?? {};
   // The official rules, before anything is queued: a file the service would refuse never leaves.
   // Bank messages are no invoices: their own check (refusalOf) is the whole of it.
-  const check =
+  const checked =
     file.kind === 'bank_message'
-      ? { refusal: null }
+      ? null
       : await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, options));
-  if (check.refusal) return refuse(check.refusal.message, check.refusal.details);
+  if (checked?.wait) {
+    // Its folder checks before sending and the rules cannot be loaded: it stays in the Outbox (the account says why).
+    await spool.discard(captured.tmp);
+    return null;
+  }
+  const check = checked?.check ?? null;
+  if (checked?.refusal) return refuse(checked.refusal.message, checked.refusal.details, check);
   let group: CapturedCompanion[] = [];
   if (companions.length) {
     const c = await captureCompanions(ctx, companions, captured.size);
     if (!c.ok) {
       await spool.discard(captured.tmp);
-      if (!c.retry) await refuseLocally(ctx, file, captured, c.message, c.details, companions);
+      if (!c.retry) await refuseLocally(ctx, file, captured, c.message, c.details, companions, check);
       return null;
     }
     group = c.captured;
   }
-  return { file, captured, options, group };
+  return { file, captured, options, group, check };
 }
 
 /** Throws away a prepared file's copies (a pass stopped before it was queued); its file is still in the Outbox. */
@@ -216,6 +224,7 @@ async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Prom
           serviceKey: duplicateOf ? null : contentKey(account.id, p.file.relPath, p.captured.sha256),
           companions: companionRows,
           options: p.options,
+          check: p.check,
           state: duplicateOf ? ('held_duplicate' as const) : ('queued' as const),
         }),
       );

@@ -89,8 +89,11 @@ export async function realCode(dir: string, code: string): Promise<string> {
   }
 }
 
-/** Where the work waits: received files, files taken into the Outbox, and the app's own database. */
-export type FaultArea = 'downloads' | 'intake' | 'data';
+/**
+ * Where the work waits: received files, files taken into the Outbox, the app's own database, and
+ * invoices in folders that check before sending while the official rules cannot be loaded.
+ */
+export type FaultArea = 'downloads' | 'intake' | 'data' | 'rules';
 
 /** A received file that could not be written (or recorded) for this computer's reason, not the file's. */
 export class LocalWriteError extends Error {
@@ -125,11 +128,16 @@ const WHAT: Record<FaultArea, string> = {
   downloads: "Can't save received files to",
   intake: "Files wait in the Outbox: the app can't copy them into its data folder at",
   data: "Can't write to the app's data folder",
+  rules: 'Invoices wait in the Outbox, neither sent nor failed, until they can be checked:',
 };
 
 export function faultMessage(area: FaultArea, folder: string, code: string): string {
   return `${WHAT[area]} ${folder}: ${plainReason(code)}`;
 }
+
+/** The rules' line: why they cannot be loaded and what to do (the validator's words), then what becomes of the files. */
+export const rulesFaultMessage = (reason: string): string =>
+  `${WHAT.rules} ${reason} They are checked and sent by themselves once the rules load.`;
 
 export interface FaultsDeps {
   accountId: string;
@@ -154,13 +162,13 @@ export class LocalFaults {
     return this.current.get(area);
   }
 
-  set(area: FaultArea, folder: string, code: string, bytes = 0): LocalFault {
-    const message = faultMessage(area, folder, code);
+  /** `message`: the line itself, when the folder's reason is not the file system's (the rules' advice). */
+  set(area: FaultArea, folder: string, code: string, bytes = 0, message = faultMessage(area, folder, code)): LocalFault {
     const before = this.current.get(area);
     const fault = { area, folder, code, message, bytes: Math.max(bytes, before?.bytes ?? 0) };
     this.current.set(area, fault);
     if (before?.message !== message) {
-      this.deps.events.emit('problem', { accountId: this.deps.accountId, kind: 'retry', message });
+      this.deps.events.emit('problem', { accountId: this.deps.accountId, kind: faultKind(area), message });
       this.deps.log.warn(message, { folder, code });
       this.safely(() => this.deps.record('warn', `local.${area}.waiting`, message));
       this.safely(() => this.deps.remember?.(area, message));
@@ -168,12 +176,15 @@ export class LocalFaults {
     return fault;
   }
 
-  /** The area works again (a write went through): told once. */
-  clear(area: FaultArea): void {
+  /** The area works again (a write went through): told once. `message`: when something else ended the wait. */
+  clear(area: FaultArea, message?: string): void {
     const before = this.current.get(area);
     if (!before) return;
     this.current.delete(area);
-    const message = `${before.folder} takes writes again; the waiting work goes on`;
+    message ??=
+      area === 'rules'
+        ? 'The official rule sets load again: the invoices that waited are checked and sent'
+        : `${before.folder} takes writes again; the waiting work goes on`;
     this.deps.log.info(message, { area });
     this.safely(() => this.deps.record('info', `local.${area}.resumed`, message));
     this.safely(() => this.deps.remember?.(area, null));
@@ -193,7 +204,10 @@ export class LocalFaults {
   }
 }
 
-export const FAULT_AREAS: readonly FaultArea[] = ['downloads', 'intake', 'data'];
+export const FAULT_AREAS: readonly FaultArea[] = ['downloads', 'intake', 'data', 'rules'];
+
+/** Rules that cannot be loaded are the installation's to fix, not a wait that passes by itself. */
+export const faultKind = (area: FaultArea): 'retry' | 'user' => (area === 'rules' ? 'user' : 'retry');
 const faultCursor = (area: FaultArea) => `local_fault.${area}`;
 
 /** What an account's work waits on now, as the engine last said it: for `status` beside a running engine. */

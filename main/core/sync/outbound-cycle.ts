@@ -9,6 +9,7 @@ import { type ActiveRow, type Observation, type Op, type Plan, plan } from './pl
 import { scanOutbox } from './scan';
 import { uploadPipeline } from './upload-pipeline';
 import { validateAhead } from './validate-ahead';
+import { validationModeOf } from './validate-outbound';
 
 export interface OutboundResult {
   /** When the planner wants to look again without any new event. */
@@ -75,7 +76,10 @@ export async function outboundCycle(
   const groups = companionsOfPass(ctx, scan, seen);
   for (const o of groups.orphansDue) await refuseEntry(ctx, o);
   worked ||= groups.orphansDue.length > 0;
-  const intakes = only(first, 'intake').filter((op) => groups.ready(op.file));
+  const { intakes, held } = waitingForRules(
+    ctx,
+    only(first, 'intake').filter((op) => groups.ready(op.file)),
+  );
   // Withdrawn before anything is sent: the senders below must not take a row whose file was taken back.
   for (const op of only(first, 'cancel')) await cancel(ctx, op.id);
   const ahead = validateAhead(
@@ -118,10 +122,36 @@ export async function outboundCycle(
   const paused = ctx.jobs.pausedUntil;
   // A refused file watched in Failed/ is looked at again soon: its writer, if it goes on, is told of within seconds.
   const watching = memory.cut.refused.size > 0 ? ctx.now() + Math.max(ctx.stableMs, WATCH_EVERY_MS) : null;
-  const wakes = [last.wakeAt, groups.wakeAt, paused > 0 ? paused : null, watching].filter((t): t is number => t !== null);
+  // The probe found the rules again: the files it went ahead of are taken in at once, not at the next rescan.
+  const released = held > 0 && !ctx.faults.get('rules') ? ctx.now() : null;
+  worked ||= released !== null;
+  const wakes = [last.wakeAt, groups.wakeAt, paused > 0 ? paused : null, watching, released].filter((t): t is number => t !== null);
   const wakeAt = wakes.length ? Math.min(...wakes) : null;
   return { wakeAt, worked, needsUser, secondLooks };
 }
+
+/**
+ * While the rules cannot be loaded, the files of folders that check before sending wait in the Outbox:
+ * one of them per pass is taken in as the probe (its check tells whether the rules load again; the
+ * rest follow at the next pass once it does), so a folder of a thousand waiting invoices is not copied
+ * into the spool at every pass only to wait again. When none waits any more (taken away, or its folder
+ * no longer blocks), the account's problem ends.
+ */
+function waitingForRules(ctx: SyncContext, intakes: IntakeOp[]): { intakes: IntakeOp[]; held: number } {
+  if (!ctx.faults.get('rules')) return { intakes, held: 0 };
+  const blocks = (op: IntakeOp) =>
+    (op.file.kind === 'invoice' || op.file.kind === 'document') &&
+    validationModeOf(op.file.kind, ctx.store.folderOptions.get(ctx.account.id, op.file.folder) ?? {}) === 'block';
+  const waiting = intakes.filter(blocks);
+  if (waiting.length === 0) {
+    ctx.faults.clear('rules', 'No file waits for the official rule sets any more');
+    return { intakes, held: 0 };
+  }
+  const probe = waiting[0];
+  return { intakes: intakes.filter((op) => op === probe || !blocks(op)), held: waiting.length - 1 };
+}
+
+type IntakeOp = Extract<Op, { op: 'intake' }>;
 
 function activeRows(ctx: SyncContext): ActiveRow[] {
   return ctx.store.outbox.listByStates(ctx.account.id, ACTIVE_OUTBOX_STATES).map((j) => ({

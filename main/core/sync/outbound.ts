@@ -1,6 +1,6 @@
 import { rmdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { ACTIVE_OUTBOX_STATES, type OutboxJob } from '../store/outbox';
+import { ACTIVE_OUTBOX_STATES, type OutboxCheck, type OutboxJob } from '../store/outbox';
 import type { SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
@@ -197,6 +197,7 @@ export async function refuseLocally(
   reason: string,
   details: string[] = [],
   companions: readonly ScannedFile[] = [],
+  check: OutboxCheck | null = null,
 ): Promise<{ dest: string; id: number }> {
   const { store, account } = ctx;
   await assertRoot(ctx);
@@ -224,6 +225,7 @@ export async function refuseLocally(
     state: 'failed',
     lastError: reason,
     destPath: relativeTo(account.root, dest),
+    check,
   });
   activity(ctx, 'error', 'outbox.refused', `${file.relPath} was not sent: ${reason}`, String(job.id));
   ctx.events.emit('rejected', { accountId: account.id, outboxId: job.id, file: file.relPath, message: reason });

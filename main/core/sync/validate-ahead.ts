@@ -74,6 +74,8 @@ async function prevalidate(ctx: SyncContext, file: ScannedFile, bySha: Map<strin
   let pending = bySha.get(sha256);
   if (!pending) {
     pending = validateFile(bytes, { name: file.name }).then((report) => {
+      // The rules loaded: files that waited for them may go (intake finds this report and validates no more).
+      ctx.faults.clear('rules');
       if (!signal?.aborted) ctx.store.validationReports.put(sha256, RULES_KEY, report);
     });
     bySha.set(sha256, pending);

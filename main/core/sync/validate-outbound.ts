@@ -3,10 +3,12 @@ import { unzipSync } from 'fflate';
 import { VALIDATION_MODES, type ValidationMode } from '../../../shared/schemas/sending-options';
 import type { ValidationReport } from '../../../shared/validation/report';
 import type { JsonObject } from '../store/columns';
-import { RulesUnavailableError, validateFile } from '../validate';
+import type { OutboxCheck } from '../store/outbox';
+import { defaultValidator, RulesUnavailableError, validateFile } from '../validate';
 import { RULESETS } from '../validate/rulesets';
 import type { SyncContext } from './context';
-import { decidingReport, remoteReport, wantsRemote } from './remote-validation';
+import { rulesFaultMessage } from './local-faults';
+import { decidingReport, REMOTE_RULES_KEY, remoteReport, wantsRemote } from './remote-validation';
 
 /**
  * What a hot folder does with the local validation (folder option `validation`): `block` keeps a file
@@ -28,13 +30,21 @@ export interface OutboundCheck {
   /** Set when the file must not be sent: the reason, and a line per broken rule for the note. */
   refusal: { message: string; details: string[] } | null;
   report: ValidationReport | null;
+  /**
+   * The file waits in the Outbox, neither queued nor failed: its folder checks before sending (`block`)
+   * and the rules cannot be loaded. The account says so (its `rules` fault) until a check is made again.
+   */
+  wait: boolean;
+  /** What its outbox row keeps of this check (the report that decided is this file's own, by its hash). */
+  check: OutboxCheck;
 }
 
 /**
  * Validates a queued file's private copy once per content (the report is stored with its hash) and
- * decides by the folder's mode. When the compiled rules are not there (a checkout where `npm run
- * build:rules` never ran), the file is sent as before and the activity log says it was not checked:
- * the service checks it too, and holding every invoice back would stop the user's business.
+ * decides by the folder's mode. When the compiled rules cannot be loaded, a `block` folder's file
+ * waits (the account shows why) and goes out once they load again; only `warn`, the user's choice,
+ * sends it unchecked, and its row says so. The service's validator, when the account asks it, may
+ * still decide in their place.
  */
 export async function checkBeforeSending(
   ctx: SyncContext,
@@ -43,29 +53,51 @@ export async function checkBeforeSending(
   name: string,
   mode: ValidationMode,
 ): Promise<OutboundCheck> {
-  if (mode === 'off') return { refusal: null, report: null };
-  const report = await withRemoteCheck(ctx, copy, sha256, name, await localReport(ctx, copy, sha256, name));
-  if (!report) return { refusal: null, report: null };
-  if (mode === 'warn' || report.status === 'valid') return { refusal: null, report };
-  return { refusal: refusalOf(report), report };
+  if (mode === 'off') return { refusal: null, report: null, wait: false, check: { mode, rules: null, unchecked: 'off' } };
+  const local = await localReport(ctx, copy, sha256, name);
+  const report = await withRemoteCheck(ctx, copy, sha256, name, local.report);
+  const unavailable = local.unavailable;
+  if (!report) {
+    // Only reached when the local rules cannot be loaded (a local report always exists otherwise).
+    const why = unavailable?.message ?? 'the official rule sets cannot be loaded.';
+    if (mode === 'block') {
+      ctx.faults.set('rules', defaultValidator().rulesDir, 'RULES', 0, rulesFaultMessage(why));
+      return { refusal: null, report: null, wait: true, check: { mode, rules: null, unchecked: 'rules_unavailable' } };
+    }
+    const message = `${name} was sent without the check of the official rules, as its folder is set to warn: ${why}`;
+    ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.unavailable', message, ref: name });
+    ctx.log.warn('validation rules unavailable; file sent unchecked (warn)', { file: name });
+    return { refusal: null, report: null, wait: false, check: { mode, rules: null, unchecked: 'rules_unavailable' } };
+  }
+  if (unavailable) {
+    const message = `${name}: the local check of the official rules could not be made, so the service's validator decided: ${unavailable.message}`;
+    ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.unavailable', message, ref: name });
+  }
+  const check: OutboxCheck = { mode, rules: report.source === 'service' ? REMOTE_RULES_KEY : RULES_KEY, unchecked: null };
+  if (mode === 'warn' || report.status === 'valid') return { refusal: null, report, wait: false, check };
+  return { refusal: refusalOf(report), report, wait: false, check };
 }
 
-/** The local report, stored by hash; null when the compiled rules are not there (the activity log says so). */
-async function localReport(ctx: SyncContext, copy: string, sha256: string, name: string): Promise<ValidationReport | null> {
+/** The local report, stored by hash; `unavailable` when the compiled rules cannot be loaded. */
+async function localReport(
+  ctx: SyncContext,
+  copy: string,
+  sha256: string,
+  name: string,
+): Promise<{ report: ValidationReport | null; unavailable: RulesUnavailableError | null }> {
   let report = ctx.store.validationReports.get(sha256, RULES_KEY);
   if (!report) {
     try {
       report = await validateFile(await invoiceBytes(copy), { name });
     } catch (e) {
       if (!(e instanceof RulesUnavailableError)) throw e;
-      const message = `${name} was sent without the local check of the official rules: ${e.message}`;
-      ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.unavailable', message, ref: name });
-      ctx.log.warn('validation rules unavailable; file sent unchecked', { file: name });
-      return null;
+      return { report: null, unavailable: e };
     }
     ctx.store.validationReports.put(sha256, RULES_KEY, report);
+    // The rules loaded: whatever waited for them may go.
+    ctx.faults.clear('rules');
   }
-  return report;
+  return { report, unavailable: null };
 }
 
 /**

@@ -9,6 +9,8 @@ export interface WorkerInit {
   /** vendor/validation/ when the app runs from its sources: a stale compile is then refused. */
   vendorDir: string | null;
   maxBytes: number;
+  /** What the user can do when the rules cannot be loaded, said after the reason (validator.ts rulesAdvice). */
+  advice: string;
 }
 
 /**

@@ -16,6 +16,8 @@ import { SpareCores } from './spare-cores';
 export interface ValidatorOptions {
   /** The folder with the compiled rules (manifest.json and *.sef.json); found by findRules() if not given. */
   rulesDir?: string;
+  /** Where `rulesDir` came from, for what the user is told when it holds no usable rules (default: a checkout's). */
+  origin?: RulesOrigin;
   /** vendor/validation/ to compare the compile with (null: do not compare); found by findRules() if not given. */
   vendorDir?: string | null;
   /**
@@ -67,25 +69,43 @@ export interface ValidateOptions {
   profile?: ValidationProfile;
 }
 
+/** Where the compiled rules were looked for: what the user can do about them missing depends on it. */
+export type RulesOrigin = 'env' | 'installed' | 'checkout';
+
 /**
  * Where the compiled rules are: $EINVOICE_RULES_DIR; the installed app's resources (validation-rules/,
  * copied there by electron-builder); else build/rules/ of the checkout this module runs from, with
  * vendor/validation/ beside it to detect a stale compile.
  */
-export function findRules(): { rulesDir: string; vendorDir: string | null } {
+export function findRules(): { rulesDir: string; vendorDir: string | null; origin: RulesOrigin } {
   const env = process.env.EINVOICE_RULES_DIR;
-  if (env) return { rulesDir: resolve(env), vendorDir: null };
+  if (env) return { rulesDir: resolve(env), vendorDir: null, origin: 'env' };
   const resources = (process as { resourcesPath?: string }).resourcesPath;
   if (resources && existsSync(join(resources, 'validation-rules', MANIFEST_FILE)))
-    return { rulesDir: join(resources, 'validation-rules'), vendorDir: null };
+    return { rulesDir: join(resources, 'validation-rules'), vendorDir: null, origin: 'installed' };
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let up = 0; up < 6; up++) {
     if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'vendor', 'validation'))) {
-      return { rulesDir: join(dir, 'build', 'rules'), vendorDir: join(dir, 'vendor', 'validation') };
+      return { rulesDir: join(dir, 'build', 'rules'), vendorDir: join(dir, 'vendor', 'validation'), origin: 'checkout' };
     }
     dir = dirname(dir);
   }
-  return { rulesDir: join(process.cwd(), 'build', 'rules'), vendorDir: null };
+  // An installed app whose rules are gone: no checkout around it, and nothing a developer command could build.
+  if (resources) return { rulesDir: join(resources, 'validation-rules'), vendorDir: null, origin: 'installed' };
+  return { rulesDir: join(process.cwd(), 'build', 'rules'), vendorDir: null, origin: 'checkout' };
+}
+
+/**
+ * What the user can do when the compiled rules cannot be loaded, in plain words: an installed app's
+ * rules ship with it (reinstalling puts them back; a desktop user is never sent to a developer
+ * command), a checkout builds them, and a folder the environment names is the user's own.
+ */
+export function rulesAdvice(origin: RulesOrigin, rulesDir: string): string {
+  if (origin === 'installed')
+    return 'The rule sets that come with E-Invoice Sync are missing or damaged in this installation; installing the app again puts them back.';
+  if (origin === 'env')
+    return `EINVOICE_RULES_DIR names ${rulesDir}, which holds no usable compiled rule sets: point it at one, or unset it.`;
+  return "Run `npm run build:rules` in the app's folder to compile them (npm start, npm run headless and the command line's sync do it by themselves).";
 }
 
 interface Pending {
@@ -163,11 +183,12 @@ export class Validator {
   private closed = false;
 
   constructor(o: ValidatorOptions = {}) {
-    const found = o.rulesDir ? { rulesDir: o.rulesDir, vendorDir: null } : findRules();
+    const found = o.rulesDir ? { rulesDir: o.rulesDir, vendorDir: null, origin: o.origin ?? 'checkout' } : findRules();
     this.init = {
       rulesDir: found.rulesDir,
       vendorDir: o.vendorDir === undefined ? found.vendorDir : o.vendorDir,
       maxBytes: o.maxBytes ?? MAX_VALIDATE_BYTES,
+      advice: rulesAdvice(found.origin, found.rulesDir),
     };
     this.size = Math.max(1, o.workers ?? Math.min(2, availableParallelism()));
     this.timeoutMs = o.timeoutMs ?? 120_000;
@@ -181,6 +202,11 @@ export class Validator {
 
   get rulesDir(): string {
     return this.init.rulesDir;
+  }
+
+  /** What to do when the rules cannot be loaded (rulesAdvice), for the problem the app shows. */
+  get rulesAdvice(): string {
+    return this.init.advice;
   }
 
   /** How many files it validates at once, at most. */

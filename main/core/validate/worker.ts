@@ -19,7 +19,6 @@ import { MANIFEST_FILE, type RulesManifest, rulesetById, sourcesOf } from './rul
 import { parseSvrl } from './svrl';
 
 const init = workerData as WorkerInit;
-const BUILD_HINT = 'Run `npm run build:rules` to compile them.';
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 let manifest: RulesManifest | null = null;
@@ -29,7 +28,7 @@ function readManifest(): RulesManifest {
   try {
     m = JSON.parse(readFileSync(join(init.rulesDir, MANIFEST_FILE), 'utf8')) as RulesManifest;
   } catch {
-    throw new RulesUnavailableError(`The compiled rule sets are missing (no ${MANIFEST_FILE} in ${init.rulesDir}). ${BUILD_HINT}`);
+    throw new RulesUnavailableError(`The compiled rule sets are missing (no ${MANIFEST_FILE} in ${init.rulesDir}). ${init.advice}`);
   }
   manifest = m;
   return m;
@@ -42,7 +41,7 @@ function stylesheet(id: CompiledRulesetId): unknown {
   const have = loaded.get(id);
   if (have) return have;
   const entry = readManifest().rulesets[id];
-  if (!entry) throw new RulesUnavailableError(`The rule set ${id} has not been compiled. ${BUILD_HINT}`);
+  if (!entry) throw new RulesUnavailableError(`The rule set ${id} has not been compiled. ${init.advice}`);
   if (init.vendorDir) {
     const vendorDir = init.vendorDir;
     const changed = sourcesOf(rulesetById(id)).filter((rel) => {
@@ -53,16 +52,16 @@ function stylesheet(id: CompiledRulesetId): unknown {
       }
     });
     if (changed.length)
-      throw new RulesUnavailableError(`The compiled rule set ${id} is older than its sources (${changed.join(', ')}). ${BUILD_HINT}`);
+      throw new RulesUnavailableError(`The compiled rule set ${id} is older than its sources (${changed.join(', ')}). ${init.advice}`);
   }
   let bytes: Buffer;
   try {
     bytes = readFileSync(join(init.rulesDir, entry.sef));
   } catch {
-    throw new RulesUnavailableError(`The compiled rule set ${entry.sef} is missing from ${init.rulesDir}. ${BUILD_HINT}`);
+    throw new RulesUnavailableError(`The compiled rule set ${entry.sef} is missing from ${init.rulesDir}. ${init.advice}`);
   }
   if (sha256(bytes) !== entry.sefSha256)
-    throw new RulesUnavailableError(`The compiled rule set ${entry.sef} is damaged (it does not match the manifest). ${BUILD_HINT}`);
+    throw new RulesUnavailableError(`The compiled rule set ${entry.sef} is damaged (it does not match the manifest). ${init.advice}`);
   const sef = JSON.parse(bytes.toString('utf8')) as unknown;
   loaded.set(id, sef);
   return sef;

@@ -18,6 +18,16 @@ export function ValidationBadge({ summary }: { summary: ValidationSummaryView })
   );
 }
 
+/** A file queued or sent without the check, which only the folder's `off` or `warn` allows: beside its state ("Sent"), "Unchecked". */
+export function UncheckedBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="badge badge-warn" data-validation="unchecked">
+      {t('validate.badge.unchecked')}
+    </span>
+  );
+}
+
 /** One outbox file's whole report, beside the file rendered (validate.outboxReport); focus comes to it when it opens. */
 export function OutboxReport({ item, onClose }: { item: OutboxItemView; onClose(): void }) {
   const { t } = useTranslation();

@@ -170,6 +170,7 @@ export const app = {
     markHandled: 'Mark handled',
     markUnhandled: 'Mark not handled',
     receivedAt: 'Received {{when}}',
+    sentAt: 'Sent {{when}}',
     rendered: 'The invoice',
     notRendered: 'The invoice could not be shown from its XML.',
     kind: { invoice: 'Invoice', credit_note: 'Credit note' },
@@ -292,6 +293,8 @@ export const app = {
       internal: 'Something went wrong in the app.',
     },
     codes: {
+      rules_unavailable:
+        'The official rule sets are missing or damaged on this computer, so nothing can be checked here until they are back.',
       unreachable: 'The app cannot be reached. Is it still running?',
       bad_answer: 'The app gave an answer this page cannot read.',
       ipc_failed: 'The app did not answer.',

@@ -85,6 +85,12 @@ export const validate = {
       warnings: 'Warnings',
       invalid: 'Refused by the rules',
       unreadable: 'Not readable',
+      unchecked: 'Unchecked',
+    },
+    unchecked: {
+      off: 'Not checked against the official rules: this folder is set to “Do not check”.',
+      rules_unavailable:
+        'Not checked against the official rules: they could not be loaded, and this folder is set to “Send it, and keep the report”.',
     },
     openReport: 'Validation report',
     reportOf: 'Validation report of {{file}}',

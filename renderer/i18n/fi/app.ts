@@ -180,6 +180,7 @@ export const app: CatalogShape<typeof en> = {
     markHandled: 'Merkitse käsitellyksi',
     markUnhandled: 'Merkitse käsittelemättömäksi',
     receivedAt: 'Saapui {{when}}',
+    sentAt: 'Lähetetty {{when}}',
     rendered: 'Lasku',
     notRendered: 'Laskua ei voitu näyttää sen XML:stä.',
     kind: { invoice: 'Lasku', credit_note: 'Hyvityslasku' },
@@ -296,6 +297,8 @@ export const app: CatalogShape<typeof en> = {
       internal: 'Sovelluksessa meni jotain vikaan.',
     },
     codes: {
+      rules_unavailable:
+        'Viralliset sääntökokoelmat puuttuvat tältä tietokoneelta tai ovat vioittuneet, joten mitään ei voi tarkistaa täällä ennen kuin ne palautetaan.',
       unreachable: 'Sovellukseen ei saada yhteyttä. Onko se yhä käynnissä?',
       bad_answer: 'Sovellus vastasi jotain, mitä tämä sivu ei osaa lukea.',
       ipc_failed: 'Sovellus ei vastannut.',

@@ -85,6 +85,12 @@ export const validate = {
       warnings: 'Varoituksia',
       invalid: 'Säännöt hylkäävät',
       unreadable: 'Ei luettavissa',
+      unchecked: 'Tarkistamatta',
+    },
+    unchecked: {
+      off: 'Ei tarkistettu virallisia sääntöjä vasten: tämän kansion asetus on ”Älä tarkista”.',
+      rules_unavailable:
+        'Ei tarkistettu virallisia sääntöjä vasten: sääntöjä ei voitu ladata, ja tämän kansion asetus on ”Lähetä ja säilytä raportti”.',
     },
     openReport: 'Tarkistusraportti',
     reportOf: 'Tiedoston {{file}} tarkistusraportti',

@@ -174,6 +174,7 @@ export const app: CatalogShape<typeof en> = {
     markHandled: 'Merk som behandlet',
     markUnhandled: 'Merk som ikke behandlet',
     receivedAt: 'Mottatt {{when}}',
+    sentAt: 'Sendt {{when}}',
     rendered: 'Fakturaen',
     notRendered: 'Fakturaen kunne ikke vises ut fra XML-en.',
     kind: { invoice: 'Faktura', credit_note: 'Kreditnota' },
@@ -296,6 +297,8 @@ export const app: CatalogShape<typeof en> = {
       internal: 'Noe gikk galt i appen.',
     },
     codes: {
+      rules_unavailable:
+        'De offisielle regelsettene mangler eller er skadet på denne datamaskinen, så ingenting kan kontrolleres her før de er tilbake.',
       unreachable: 'Appen kan ikke nås. Kjører den fortsatt?',
       bad_answer: 'Appen svarte noe denne siden ikke kan lese.',
       ipc_failed: 'Appen svarte ikke.',

@@ -85,6 +85,12 @@ export const validate = {
       warnings: 'Advarsler',
       invalid: 'Avvist av reglene',
       unreadable: 'Kan ikke leses',
+      unchecked: 'Ikke kontrollert',
+    },
+    unchecked: {
+      off: 'Ikke kontrollert mot de offisielle reglene: mappen er satt til «Ikke kontroller».',
+      rules_unavailable:
+        'Ikke kontrollert mot de offisielle reglene: de kunne ikke lastes inn, og mappen er satt til «Send den, og behold rapporten».',
     },
     openReport: 'Valideringsrapport',
     reportOf: 'Valideringsrapport for {{file}}',

@@ -174,6 +174,7 @@ export const app: CatalogShape<typeof en> = {
     markHandled: 'Markera som hanterad',
     markUnhandled: 'Markera som ej hanterad',
     receivedAt: 'Mottagen {{when}}',
+    sentAt: 'Skickad {{when}}',
     rendered: 'Fakturan',
     notRendered: 'Fakturan kunde inte visas utifrån sin XML.',
     kind: { invoice: 'Faktura', credit_note: 'Kreditnota' },
@@ -296,6 +297,8 @@ export const app: CatalogShape<typeof en> = {
       internal: 'Något gick fel i appen.',
     },
     codes: {
+      rules_unavailable:
+        'De officiella regeluppsättningarna saknas eller är skadade på den här datorn, så inget kan kontrolleras här förrän de är tillbaka.',
       unreachable: 'Appen kan inte nås. Körs den fortfarande?',
       bad_answer: 'Appen svarade något som den här sidan inte kan läsa.',
       ipc_failed: 'Appen svarade inte.',

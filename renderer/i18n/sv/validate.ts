@@ -85,6 +85,12 @@ export const validate = {
       warnings: 'Varningar',
       invalid: 'Underkänd av reglerna',
       unreadable: 'Kan inte läsas',
+      unchecked: 'Inte kontrollerad',
+    },
+    unchecked: {
+      off: 'Inte kontrollerad mot de officiella reglerna: mappen är inställd på ”Kontrollera inte”.',
+      rules_unavailable:
+        'Inte kontrollerad mot de officiella reglerna: de kunde inte läsas in, och mappen är inställd på ”Skicka den och spara rapporten”.',
     },
     openReport: 'Valideringsrapport',
     reportOf: 'Valideringsrapport för {{file}}',

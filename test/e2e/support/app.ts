@@ -31,9 +31,9 @@ export interface DemoApp {
  * the app and (unless `mirrored: false`) waits for the first mirror. What started is stopped again
  * when a later step fails.
  */
-export async function openDemoApp(o: { mirrored?: boolean } = {}): Promise<DemoApp> {
+export async function openDemoApp(o: { mirrored?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<DemoApp> {
   ensureRendererBuilt();
-  const host = await startHost();
+  const host = await startHost({ env: o.env });
   let browser: Browser | undefined;
   try {
     browser = await launch();

@@ -39,6 +39,8 @@ export async function startHost(
     dataDir?: string;
     keepData?: boolean /** Run `npm run headless` in this checkout instead of the host directly. */;
     npmIn?: string;
+    /** Set in the host's environment besides the test run's (EINVOICE_RULES_DIR, say). */
+    env?: NodeJS.ProcessEnv;
   } = {},
 ): Promise<RunningHost> {
   const dataDir = opts.dataDir ?? keptTempDir('einvoice-e2e-');
@@ -49,7 +51,7 @@ export async function startHost(
   const child: ChildProcess = spawn(command, argv, {
     cwd: opts.npmIn ?? REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: opts.npmIn ? newUserEnv() : { ...process.env, NODE_ENV: 'test' },
+    env: { ...(opts.npmIn ? newUserEnv() : { ...process.env, NODE_ENV: 'test' }), ...opts.env },
     // Its own process group, so that stopping npm stops the host it started too.
     detached: opts.npmIn !== undefined,
   });

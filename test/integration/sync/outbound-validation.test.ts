@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RULES_KEY } from '../../../main/core/sync/validate-outbound';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 
@@ -45,7 +46,7 @@ describe('the official rules before an invoice leaves', () => {
     expect(note).toMatch(/BR-CO-\d+ at \/Invoice/);
     const [row] = t.engine.store.outbox.listByStates(t.account.id, ['failed']);
     expect(row?.lastError).toMatch(/breaks \d+ of the official rules/);
-    expect(t.engine.store.validationReports.latest(row?.sha256 ?? '')?.status).toBe('invalid');
+    expect(t.engine.store.validationReports.get(row?.sha256 ?? '', RULES_KEY)?.status).toBe('invalid');
   });
 
   it('sends it anyway with warn, keeping the report with its hash; a second scan does not validate again', async () => {
@@ -54,7 +55,7 @@ describe('the official rules before an invoice leaves', () => {
     await t.engine.syncOnce();
     expect((await uploads()).map((u) => u.filename)).toEqual(['warned.xml']);
     const [row] = t.engine.store.outbox.listByStates(t.account.id, ['done']);
-    const report = t.engine.store.validationReports.latest(row?.sha256 ?? '');
+    const report = t.engine.store.validationReports.get(row?.sha256 ?? '', RULES_KEY);
     expect(report?.fatalCount).toBeGreaterThan(0);
     // The same bytes again: the stored report answers (its time stays that of the first run).
     const before = t.engine.store.db.prepare('SELECT created_at FROM validation_reports').pluck().all();

@@ -3,12 +3,18 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../main/core/log';
 import type { SyncContext } from '../../../main/core/sync/context';
+import { EngineEvents } from '../../../main/core/sync/events';
 import { sha256 } from '../../../main/core/sync/files';
+import { LocalFaults } from '../../../main/core/sync/local-faults';
 import { scanOutbox } from '../../../main/core/sync/scan';
 import { MAX_AHEAD_BYTES, validateAhead } from '../../../main/core/sync/validate-ahead';
+import { RULES_KEY } from '../../../main/core/sync/validate-outbound';
 import { Validator } from '../../../main/core/validate';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+
+/** The account's local faults, for a context made by hand: validation ahead only clears the rules' one. */
+const noFaults = new LocalFaults({ accountId: 'a', events: new EngineEvents(), record: () => undefined, log: silentLogger });
 
 /**
  * Issue 11 item 6: a drop of invoices is validated ahead of intake on the validator's workers, so
@@ -81,16 +87,16 @@ describe('validation ahead of intake', () => {
     const file = join(outbox(), 'changed.xml');
     const good = await numbered('C-1');
     await writeFile(file, good);
-    const ctx = { store: t.engine.store, account: t.account, log: silentLogger } as unknown as SyncContext;
+    const ctx = { store: t.engine.store, account: t.account, log: silentLogger, faults: noFaults } as unknown as SyncContext;
     const { files } = await scanOutbox(t.root);
     await validateAhead(ctx, files).before(0);
-    expect(t.engine.store.validationReports.latest(sha256(Buffer.from(good)))?.status).toBe('valid');
+    expect(t.engine.store.validationReports.get(sha256(Buffer.from(good)), RULES_KEY)?.status).toBe('valid');
 
     const broken = await brokenSums();
     await writeFile(file, broken);
     await t.engine.syncOnce();
     expect(await uploads()).toEqual([]);
-    expect(t.engine.store.validationReports.latest(sha256(Buffer.from(broken)))?.status).toBe('invalid');
+    expect(t.engine.store.validationReports.get(sha256(Buffer.from(broken)), RULES_KEY)?.status).toBe('invalid');
     expect(await readdir(join(t.root, 'Failed'))).toContain('changed.xml');
   });
 
@@ -98,7 +104,7 @@ describe('validation ahead of intake', () => {
     t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
     const seen = watchValidations();
     await writeFile(join(outbox(), 'off.xml'), await numbered('O-1'));
-    const ctx = { store: t.engine.store, account: t.account, log: silentLogger } as unknown as SyncContext;
+    const ctx = { store: t.engine.store, account: t.account, log: silentLogger, faults: noFaults } as unknown as SyncContext;
     await validateAhead(ctx, (await scanOutbox(t.root)).files).before(0);
     expect(seen.calls).toBe(0);
 

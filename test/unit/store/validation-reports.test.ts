@@ -19,18 +19,20 @@ const report = (over: Partial<ValidationReport>): ValidationReport => ({
 });
 
 describe('validation reports', () => {
-  it('tells the newest report of a content in brief, as the whole report says it', () => {
+  it('tells the report of a content under given rules in brief, as the whole report says it', () => {
     const { store, clock } = tempStore();
     const sha = 'b'.repeat(64);
-    expect(store.validationReports.latestSummary(sha)).toBeNull();
+    expect(store.validationReports.summary(sha, 'rules@1')).toBeNull();
     store.validationReports.put(sha, 'rules@1', report({}));
-    expect(store.validationReports.latestSummary(sha)).toEqual({ status: 'invalid', fatal: 3, warnings: 1 });
+    expect(store.validationReports.summary(sha, 'rules@1')).toEqual({ status: 'invalid', fatal: 3, warnings: 1 });
     clock.advance(1000);
     store.validationReports.put(sha, 'rules@2', report({ status: 'valid', valid: true, fatalCount: 0, warningCount: 2 }));
-    expect(store.validationReports.latestSummary(sha)).toEqual({ status: 'valid', fatal: 0, warnings: 2 });
-    const latest = store.validationReports.latest(sha);
-    expect({ status: latest?.status, fatal: latest?.fatalCount, warnings: latest?.warningCount }).toEqual(
-      store.validationReports.latestSummary(sha),
+    // A later check under other rules lends the first nothing.
+    expect(store.validationReports.summary(sha, 'rules@1')).toEqual({ status: 'invalid', fatal: 3, warnings: 1 });
+    expect(store.validationReports.summary(sha, 'rules@2')).toEqual({ status: 'valid', fatal: 0, warnings: 2 });
+    const second = store.validationReports.get(sha, 'rules@2');
+    expect({ status: second?.status, fatal: second?.fatalCount, warnings: second?.warningCount }).toEqual(
+      store.validationReports.summary(sha, 'rules@2'),
     );
   });
 });

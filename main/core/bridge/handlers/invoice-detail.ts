@@ -68,5 +68,7 @@ export async function invoiceDetail(d: BridgeDeps, account: Account, inv: Mirror
     rendered,
     renderError,
     outbox: outbox ? outboxView(outbox) : null,
+    // Sent: when this app's upload was taken, else when the service made it (received_at is the recipient's side).
+    sentAt: inv.direction === 'SENT' ? (outbox?.sentAt ? new Date(outbox.sentAt).toISOString() : (inv.createdAt ?? null)) : null,
   };
 }

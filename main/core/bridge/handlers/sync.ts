@@ -89,7 +89,9 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         const root = roots.get(j.accountId);
         const settled = (j.state === 'done' || j.state === 'failed') && j.destPath && root ? resolve(root, j.destPath) : null;
         if (settled) d.grants.grant(j.accountId, settled, { table: 'outbox', id: j.id });
-        return { ...outboxView(j), path: settled, validation: d.engine.store.validationReports.latestSummary(j.sha256) };
+        // The verdict of this row's own check (by its hash and the rules it was checked with), not the newest of its hash.
+        const rules = j.check?.rules;
+        return { ...outboxView(j), path: settled, validation: rules ? d.engine.store.validationReports.summary(j.sha256, rules) : null };
       });
     },
 

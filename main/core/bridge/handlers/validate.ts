@@ -4,7 +4,7 @@ import { VALIDATE_CHUNK_BYTES } from '../../../../shared/bridge/validation';
 import type { OutboxJob } from '../../store/outbox';
 import { Spool } from '../../sync/spool';
 import { RulesUnavailableError, validateFile } from '../../validate';
-import { invalid, needsUser } from '../errors';
+import { invalid, rulesUnavailable } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { ValidationUploads } from '../validation-uploads';
 import { validationView } from '../validation-view';
@@ -33,7 +33,8 @@ export function validateHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         const report = await validateFile(bytes, { name });
         return validationView(report, bytes, '');
       } catch (e) {
-        if (e instanceof RulesUnavailableError) throw needsUser(`${name} cannot be validated on this computer: ${e.message}`);
+        // The rules are this computer's, not the service's: said so, with what to do (validator.ts rulesAdvice).
+        if (e instanceof RulesUnavailableError) throw rulesUnavailable(`${name} cannot be checked on this computer: ${e.message}`);
         throw e;
       }
     },
@@ -41,16 +42,23 @@ export function validateHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'validate.outboxReport': async (input) => {
       const job = d.engine.store.outbox.get(input.id);
       if (!job) throw invalid(`No outbox item ${input.id}`, { id: 'no such item' });
-      const report = d.engine.store.validationReports.latest(job.sha256);
+      // The report of this row's own check: the same bytes checked for another file, or later, are not its.
+      const rules = job.check?.rules;
+      const report = rules ? d.engine.store.validationReports.get(job.sha256, rules) : null;
       if (!report) {
         throw invalid(
-          `${job.filename} has no validation report: it was not validated before sending (the folder's validation is off, or it is not an invoice).`,
+          `${job.filename} has no validation report: it was not checked before it was queued (the folder's checking is off or could not be made, or it is not an invoice).`,
           { id: 'not validated' },
         );
       }
       const path = outboxFile(d, job);
       const bytes = path ? await readFile(path).catch(() => null) : null;
-      return validationView(report, bytes, `${job.filename} is no longer where the app left it, so it cannot be shown beside its report.`);
+      // Stored by content, a report names the file it was first made for: this row's is this file.
+      return validationView(
+        { ...report, file: job.filename },
+        bytes,
+        `${job.filename} is no longer where the app left it, so it cannot be shown beside its report.`,
+      );
     },
   };
 }

@@ -21,6 +21,7 @@ import { m019AttentionBounded } from './019-attention-bounded';
 import { m020DocumentTallies } from './020-document-tallies';
 import { m021DocumentSearch } from './021-document-search';
 import { m022ServiceKeys } from './022-service-keys';
+import { m023OutboxChecks } from './023-outbox-checks';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m020DocumentTallies,
   m021DocumentSearch,
   m022ServiceKeys,
+  m023OutboxChecks,
 ];

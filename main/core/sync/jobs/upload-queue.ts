@@ -79,6 +79,7 @@ export function uploadQueue(ctx: SyncContext): JobQueue<OutboxJob> {
       await settle(() => {
         remote.mirror?.();
         store.outbox.transition(job.id, ['uploading'], 'uploaded', {
+          sentAt: ctx.now(),
           remoteId: remote.id,
           lastError: null,
           errorKind: null,
