@@ -34,6 +34,8 @@ export interface HealthFacts {
   root: { since: number; detail: string } | null;
   /** Folders that take no writes now (a full disk, a read-only Inbox). */
   localFaults: { since: number; detail: string }[];
+  /** The rule sets a `block` folder checks with cannot be loaded: its invoices wait (absent: none known). */
+  rules?: { since: number; detail: string } | null;
   /** Uploads not sent yet (queued or on their way): how many, the oldest, and the last answer one of them had. */
   unsent: { count: number; oldestAt: number | null; overdue: number; lastError: string | null };
   /** Uploads that wait for the user after their tries (or a refusal only the user can answer). */
@@ -45,6 +47,7 @@ export type HealthProblemKind =
   | 'keysUnreadable'
   | 'rootMissing'
   | 'diskWaiting'
+  | 'rulesMissing'
   | 'downloadsGivenUp'
   | 'uploadsGivenUp'
   | 'syncStopped'
@@ -85,6 +88,7 @@ export const NEEDS_USER: ReadonlySet<HealthProblemKind> = new Set([
   'keysUnreadable',
   'rootMissing',
   'diskWaiting',
+  'rulesMissing',
   'downloadsGivenUp',
   'uploadsGivenUp',
   'syncStopped',
@@ -109,6 +113,7 @@ export function accountHealth(f: HealthFacts): AccountHealth {
   if (f.keys) problems.push(problem('keysUnreadable', f.keys.since, { reason: f.keys.reason, detail: f.keys.detail }));
   if (f.root) problems.push(problem('rootMissing', f.root.since, { detail: f.root.detail }));
   for (const fault of f.localFaults) problems.push(problem('diskWaiting', fault.since, { detail: fault.detail }));
+  if (f.rules) problems.push(problem('rulesMissing', f.rules.since, { detail: f.rules.detail }));
   if (f.downloadsGivenUp.count > 0)
     problems.push(problem('downloadsGivenUp', f.downloadsGivenUp.since, { count: f.downloadsGivenUp.count }));
   if (f.uploadsGivenUp.count > 0)
@@ -214,6 +219,11 @@ export function problemWords(p: HealthProblem): { what: string; todo: string } {
       return { what: 'its folder is not there', todo: 'connect the drive or share again; syncing goes on by itself' };
     case 'diskWaiting':
       return { what: 'files cannot be written', todo: 'free some space or connect the disk again; the app tries again by itself' };
+    case 'rulesMissing':
+      return {
+        what: 'invoices wait in the Outbox, neither sent nor failed, until they can be checked',
+        todo: 'the rule sets that check them could not be loaded (the details say where they were looked for); the invoices go out by themselves once they load',
+      };
     case 'downloadsGivenUp':
       return {
         what: `${files('received file was', 'received files were')} given up after their tries`,

@@ -8,6 +8,7 @@ export const HEALTH_CURSORS = [
   'local_fault.downloads',
   'local_fault.intake',
   'local_fault.data',
+  'local_fault.rules',
   'last_poll_at',
 ] as const;
 export type HealthCursor = (typeof HEALTH_CURSORS)[number];

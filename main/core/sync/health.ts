@@ -73,6 +73,7 @@ export function healthOfAccounts(
         keys: keysOf(stored),
         root: c.root_missing ? { since: c.root_missing.at, detail: c.root_missing.value } : null,
         localFaults: faults,
+        rules: c['local_fault.rules'] ? { since: c['local_fault.rules'].at, detail: c['local_fault.rules'].value } : null,
         unsent: stored.unsent,
         uploadsGivenUp: stored.uploadsGivenUp,
         downloadsGivenUp: stored.downloadsGivenUp,

@@ -19,6 +19,7 @@ export const health = {
       keysUnreadable_store: 'The API key of this company cannot be read',
       rootMissing: "The company's folder is not there",
       diskWaiting: 'Files cannot be written to the disk',
+      rulesMissing: 'Invoices wait in the Outbox, neither sent nor failed, until they can be checked',
       downloadsGivenUp_one: '{{count}} received file was given up after its tries',
       downloadsGivenUp_other: '{{count}} received files were given up after their tries',
       uploadsGivenUp_one: '{{count}} file to send waits for you',
@@ -36,6 +37,8 @@ export const health = {
         'Let the app read its key store (the encrypted key file: start the app with EINVOICE_SECRETS_PASSPHRASE set to its passphrase; the system keychain: unlock it), then choose Sync now.',
       rootMissing: 'Connect the drive or share again; syncing goes on by itself.',
       diskWaiting: 'Free some space, or connect the disk again; the app tries again by itself.',
+      rulesMissing:
+        'The rule sets that check them could not be loaded; the details say where they were looked for. The invoices go out by themselves once the rules load.',
       downloadsGivenUp: 'Choose "Fetch all again" on the account.',
       uploadsGivenUp: 'See why in Sent, Outbox, then choose "Try again".',
       syncStopped: 'Fix what the details say, then choose Sync now.',

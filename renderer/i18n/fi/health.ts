@@ -22,6 +22,7 @@ export const health: CatalogShape<typeof en> = {
       keysUnreadable_store: 'Yrityksen API-avainta ei voi lukea',
       rootMissing: 'Yrityksen kansiota ei löydy',
       diskWaiting: 'Tiedostoja ei voi kirjoittaa levylle',
+      rulesMissing: 'Laskut odottavat Lähtevät-kansiossa, lähettämättä ja hylkäämättä, kunnes ne voidaan tarkistaa',
       downloadsGivenUp_one: '{{count}} saapunut tiedosto jäi hakematta monen hakukerran jälkeen',
       downloadsGivenUp_other: '{{count}} saapunutta tiedostoa jäi hakematta monen hakukerran jälkeen',
       uploadsGivenUp_one: '{{count}} lähetettävä tiedosto odottaa sinua',
@@ -39,6 +40,8 @@ export const health: CatalogShape<typeof en> = {
         'Anna sovelluksen lukea avainvarastoaan (salattu avaintiedosto: käynnistä sovellus niin, että EINVOICE_SECRETS_PASSPHRASE on sen salalause; järjestelmän avainnippu: avaa se), ja valitse sitten Synkronoi nyt.',
       rootMissing: 'Liitä asema tai verkkojako uudelleen; synkronointi jatkuu itsestään.',
       diskWaiting: 'Vapauta tilaa tai liitä levy uudelleen; sovellus yrittää itse uudelleen.',
+      rulesMissing:
+        'Niitä tarkistavia sääntöjä ei voitu ladata; lisätiedoissa kerrotaan, mistä niitä etsittiin. Laskut lähtevät itsestään, kun säännöt latautuvat.',
       downloadsGivenUp: 'Valitse tililtä "Hae kaikki uudelleen".',
       uploadsGivenUp: 'Katso syy kohdasta Lähetetyt, Lähtevät ja valitse "Yritä uudelleen".',
       syncStopped: 'Korjaa se, mitä lisätiedot kertovat, ja valitse sitten Synkronoi nyt.',

@@ -22,6 +22,7 @@ export const health: CatalogShape<typeof en> = {
       keysUnreadable_store: 'API-nøkkelen til selskapet kan ikke leses',
       rootMissing: 'Mappen til selskapet finnes ikke',
       diskWaiting: 'Filer kan ikke skrives til disken',
+      rulesMissing: 'Fakturaer venter i Utboksen, verken sendt eller avvist, til de kan kontrolleres',
       downloadsGivenUp_one: '{{count}} mottatt fil ble gitt opp etter sine forsøk',
       downloadsGivenUp_other: '{{count}} mottatte filer ble gitt opp etter sine forsøk',
       uploadsGivenUp_one: '{{count}} fil som skal sendes, venter på deg',
@@ -39,6 +40,8 @@ export const health: CatalogShape<typeof en> = {
         'La appen lese nøkkellageret sitt (den krypterte nøkkelfilen: start appen med EINVOICE_SECRETS_PASSPHRASE satt til passordfrasen; systemets nøkkelring: lås den opp), og velg så Synkroniser nå.',
       rootMissing: 'Koble til disken eller delingen igjen; synkroniseringen fortsetter av seg selv.',
       diskWaiting: 'Frigjør plass, eller koble til disken igjen; appen prøver igjen av seg selv.',
+      rulesMissing:
+        'Reglene som kontrollerer dem kunne ikke lastes; detaljene sier hvor de ble lett etter. Fakturaene sendes av seg selv når reglene er lastet.',
       downloadsGivenUp: 'Velg «Hent alle på nytt» på kontoen.',
       uploadsGivenUp: 'Se årsaken under Sendt, Utboks, og velg så «Prøv igjen».',
       syncStopped: 'Rett opp det detaljene sier, og velg så Synkroniser nå.',

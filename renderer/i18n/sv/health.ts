@@ -22,6 +22,7 @@ export const health: CatalogShape<typeof en> = {
       keysUnreadable_store: 'Företagets API-nyckel kan inte läsas',
       rootMissing: 'Företagets mapp finns inte',
       diskWaiting: 'Filer kan inte skrivas till disken',
+      rulesMissing: 'Fakturor väntar i Utkorgen, varken skickade eller avvisade, tills de kan kontrolleras',
       downloadsGivenUp_one: '{{count}} mottagen fil gavs upp efter sina försök',
       downloadsGivenUp_other: '{{count}} mottagna filer gavs upp efter sina försök',
       uploadsGivenUp_one: '{{count}} fil att skicka väntar på dig',
@@ -39,6 +40,8 @@ export const health: CatalogShape<typeof en> = {
         'Låt appen läsa sitt nyckelförråd (den krypterade nyckelfilen: starta appen med EINVOICE_SECRETS_PASSPHRASE satt till dess lösenfras; systemets nyckelring: lås upp den), välj sedan Synkronisera nu.',
       rootMissing: 'Anslut enheten eller utdelningen igen; synkroniseringen fortsätter av sig själv.',
       diskWaiting: 'Frigör utrymme eller anslut disken igen; appen försöker igen av sig själv.',
+      rulesMissing:
+        'Reglerna som kontrollerar dem kunde inte läsas in; detaljerna säger var de söktes. Fakturorna skickas av sig själva när reglerna har lästs in.',
       downloadsGivenUp: 'Välj "Hämta alla igen" på kontot.',
       uploadsGivenUp: 'Se orsaken under Skickat, Utkorg, och välj sedan "Försök igen".',
       syncStopped: 'Åtgärda det som detaljerna säger, välj sedan Synkronisera nu.',
