@@ -122,8 +122,11 @@ export const INVOICE_UPLOAD_ARRAY_FIELDS = ['disabled_routes', 'route_order'] as
 export const INVOICE_RECIPIENT_TYPES = ['consumer', 'company'] as const;
 /** `disabled_routes` values: the delivery routes a sent invoice can take. */
 export const INVOICE_ROUTES = ['einvoice', 'email', 'print'] as const;
-/** `route_order` values for Norwegian consumers (sandbox choice beyond the spec's two deprecated ones). */
-export const CONSUMER_ROUTES = ['efaktura', 'vipps', 'dpi', 'yes2all', 'email', 'print', ...ROUTE_ORDER_VALUES] as const;
+/**
+ * `route_order` values for Norwegian consumers (sandbox choice beyond the spec's two deprecated ones).
+ * The one list of them: the upload's schema and the per-folder sending options both take these.
+ */
+export const CONSUMER_ROUTE_ORDER_VALUES = ['efaktura', 'vipps', 'dpi', 'yes2all', 'email', 'print', ...ROUTE_ORDER_VALUES] as const;
 /** The XML formats an invoice can be fetched in (and `email_settings[xml_format]` can name). */
 export const XML_RETURN_FORMATS = [
   'VISMAXML60',
@@ -162,7 +165,7 @@ export const invoiceUploadFieldsSchema = z
       .string()
       .regex(/^[a-z]{2}$/, 'must be a two-letter language code such as fi, sv, en, no or da')
       .optional(),
-    route_order: z.array(z.enum(CONSUMER_ROUTES)).optional(),
+    route_order: z.array(z.enum(CONSUMER_ROUTE_ORDER_VALUES)).optional(),
     recipient_phone_number: z
       .string()
       .regex(/^\+[1-9]\d{6,14}$/, 'must be in international format, such as +4791234567')

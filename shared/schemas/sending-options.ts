@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LETTER_CLASSES, ROUTE_ORDER_VALUES, UPLOAD_FORMATS } from '../enums';
+import { CONSUMER_ROUTE_ORDER_VALUES, INVOICE_RECIPIENT_TYPES, INVOICE_ROUTES, XML_RETURN_FORMATS } from './invoice';
 
 /**
  * Per-folder sending options (stored per account and outbox folder). For invoices they are form fields
@@ -51,9 +53,30 @@ export const BOOLEAN_OPTION_FIELDS = [
 ] as const;
 export const LIST_OPTION_FIELDS = ['disabled_routes', 'route_order'] as const;
 
-/** The consumer routes of route_order (Norway); netbank_cvl and netbank_cvl_hold are deprecated since 05/2022. */
-export const CONSUMER_ROUTES = ['efaktura', 'avtalegiro', 'einvoice', 'email', 'print', 'netbank_cvl', 'netbank_cvl_hold'] as const;
-export const DEPRECATED_ROUTES = ['netbank_cvl', 'netbank_cvl_hold'] as const;
+/**
+ * The values the service takes for the options that name theirs, from the upload's own schema
+ * (shared/schemas/invoice.ts), so the Settings page offers only what an upload would carry: a value
+ * the service refuses, kept as a folder's option, failed every file sent from that folder.
+ */
+export const OPTION_VALUES = {
+  format: UPLOAD_FORMATS,
+  recipient_type: INVOICE_RECIPIENT_TYPES,
+  disabled_routes: INVOICE_ROUTES,
+  route_order: CONSUMER_ROUTE_ORDER_VALUES,
+  'print_settings[letter_class]': LETTER_CLASSES,
+  'email_settings[xml_format]': XML_RETURN_FORMATS,
+} as const satisfies Partial<Record<(typeof INVOICE_OPTION_FIELDS)[number], readonly string[]>>;
+export type ValuedOption = keyof typeof OPTION_VALUES;
+
+/** route_order values deprecated since 05/2022 (spec): still taken, shown as such. */
+export const DEPRECATED_ROUTES = ROUTE_ORDER_VALUES;
+
+/**
+ * The languages offered for the generated PDF and the recipient's e-mail. The spec takes a two-letter
+ * code without naming them; these are the ones the upload's check names, and any other two-letter
+ * code already saved stays as it is.
+ */
+export const OPTION_LANGUAGES = ['fi', 'sv', 'en', 'no', 'da'] as const;
 
 /** An outbox folder options can be set for: the invoices folder or a document type folder. */
 export const OPTION_FOLDER = /^Outbox\/(Invoices|Documents\/[A-Z_]+)$/;
@@ -77,8 +100,13 @@ const text = z.string().trim().max(500);
 const country = z.string().regex(/^[A-Z]{2}$/, 'a 2-letter country code such as FI');
 
 /** Field -> check of its value, beyond its kind (text, yes/no, list). */
+const oneOf = (values: readonly string[]) => z.enum(values as [string, ...string[]], { message: `one of ${values.join(', ')}` });
 const FIELD_CHECKS: Partial<Record<string, z.ZodType>> = {
-  recipient_type: z.enum(['consumer', 'business'], { message: 'consumer or business' }),
+  format: oneOf(OPTION_VALUES.format),
+  recipient_type: oneOf(OPTION_VALUES.recipient_type),
+  disabled_routes: z.array(oneOf(OPTION_VALUES.disabled_routes)).max(OPTION_VALUES.disabled_routes.length),
+  'print_settings[letter_class]': oneOf(OPTION_VALUES['print_settings[letter_class]']),
+  'email_settings[xml_format]': oneOf(OPTION_VALUES['email_settings[xml_format]']),
   recipient_email: z.email('an e-mail address'),
   recipient_eia: z.string().regex(/^[A-Za-z0-9:._-]{2,100}$/, 'an e-invoice address such as 0192:123456789 or 003712345678'),
   recipient_phone_number: z.string().regex(/^\+[1-9]\d{6,14}$/, 'international format, such as +4791234567'),
@@ -87,7 +115,7 @@ const FIELD_CHECKS: Partial<Record<string, z.ZodType>> = {
   recipient_country: country,
   sender_country: country,
   lang: z.string().regex(/^[a-z]{2}$/, 'a 2-letter language code such as fi'),
-  route_order: z.array(z.enum(CONSUMER_ROUTES)).max(CONSUMER_ROUTES.length),
+  route_order: z.array(oneOf(OPTION_VALUES.route_order)).max(OPTION_VALUES.route_order.length),
   validation: z.enum(VALIDATION_MODES, { message: 'block, warn or off' }),
 };
 
