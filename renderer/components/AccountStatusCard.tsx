@@ -3,6 +3,7 @@ import type { AccountStatusView } from '../../shared/bridge';
 import { useNow } from '../hooks/use-now';
 import { useFormat, useSlice, useStores } from '../stores/context';
 import { GivenUpFiles } from './GivenUpFiles';
+import { accountHealth } from './overview/account-health';
 import { ProgressBar } from './ProgressBar';
 import { SandboxBadge } from './SandboxBadge';
 import { SyncStateBadge } from './SyncStateBadge';
@@ -16,6 +17,7 @@ export function AccountStatusCard({ status }: { status: AccountStatusView }) {
   const now = useNow();
   const { sync } = useStores();
   const { account } = status;
+  const health = accountHealth(status);
   const progress = useSlice(sync, (s) => s.progress[account.id] ?? null);
   const busy = useSlice(sync, (s) => s.busy[account.id] === true);
   const titleId = `account-card-${account.id}`;
@@ -24,9 +26,9 @@ export function AccountStatusCard({ status }: { status: AccountStatusView }) {
       <div className="card-head">
         <h2 id={titleId}>{account.name}</h2>
         <SandboxBadge environment={account.environment} />
-        <SyncStateBadge state={status.state} message={status.message} />
+        <SyncStateBadge state={health.state} message={health.message} />
       </div>
-      {status.message && <p className="muted">{status.message}</p>}
+      {health.message && <p className="muted">{health.message}</p>}
       <dl className="facts">
         <div>
           <dt>{t('overview.lastPoll')}</dt>

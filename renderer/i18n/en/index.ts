@@ -1,4 +1,5 @@
 import { app } from './app';
+import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
@@ -23,4 +24,5 @@ export const en = {
   ...remoteValidation,
   ...listTotals,
   ...collection,
+  ...cockpit,
 };
