@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountStatusView } from '../../../shared/bridge';
 import type { NeedsPersonView } from '../../../shared/bridge/needs-person';
@@ -181,7 +181,21 @@ export function AccountTable({ statuses, needs }: { statuses: readonly AccountSt
   );
 }
 
-function AccountRowCells({ row, now }: { row: AccountRow; now: number }) {
+/** A row as the table shows it: the same words, whatever new object the last status answer made of it. */
+const sameRow = (a: { row: AccountRow; now: number }, b: { row: AccountRow; now: number }) =>
+  a.now === b.now &&
+  a.row.name === b.row.name &&
+  a.row.health.state === b.row.health.state &&
+  a.row.health.message === b.row.health.message &&
+  a.row.health.lastSuccess === b.row.health.lastSuccess &&
+  a.row.queued === b.row.queued &&
+  a.row.failed === b.row.failed &&
+  a.row.reroutes === b.row.reroutes &&
+  a.row.warnings === b.row.warnings;
+
+// Every status answer (one per sync state of any company) renders the table again; a row whose
+// words did not change is not rendered again.
+const AccountRowCells = memo(function AccountRowCells({ row, now }: { row: AccountRow; now: number }) {
   const { t } = useTranslation();
   const f = useFormat();
   const n = (v: number | null) => (v === null ? '–' : f.number(v, 0));
@@ -201,4 +215,4 @@ function AccountRowCells({ row, now }: { row: AccountRow; now: number }) {
       <span className={`num${(row.warnings ?? 0) > 0 ? ' is-warn' : ''}`}>{n(row.warnings)}</span>
     </span>
   );
-}
+}, sameRow);

@@ -1,6 +1,7 @@
 // Finnish: the accountant's cockpit (issue 37, item 5): the Overview's table of companies, Settings as
 // pages, an account's root folder, and the values the service takes for the sending options.
 export const cockpit = {
+  // Column names longer than their column break at the soft hyphens (\u00ad) written into them.
   cockpit: {
     title: 'Yritykset',
     find: 'Etsi yritystä nimellä tai yrityksen UUID-tunnuksella',
@@ -14,9 +15,9 @@ export const cockpit = {
       state: 'Tila',
       lastSuccess: 'Viimeksi onnistunut',
       queued: 'Jonossa',
-      failed: 'Epäonnistuneet',
-      reroutes: 'Uudelleenohjattavat',
-      warnings: 'Varoitukset',
+      failed: 'Epä\u00adonnistuneet',
+      reroutes: 'Uudelleen\u00adohjattavat',
+      warnings: 'Varoi\u00adtukset',
     },
   },
   settingsNav: {

@@ -1,6 +1,7 @@
 // Norwegian: the accountant's cockpit (issue 37, item 5): the Overview's table of companies, Settings as
 // pages, an account's root folder, and the values the service takes for the sending options.
 export const cockpit = {
+  // Column names longer than their column break at the soft hyphens (\u00ad) written into them.
   cockpit: {
     title: 'Selskaper',
     find: 'Finn et selskap etter navn eller selskapets UUID',
@@ -14,8 +15,8 @@ export const cockpit = {
       state: 'Status',
       lastSuccess: 'Sist vellykket',
       queued: 'I kø',
-      failed: 'Mislykket',
-      reroutes: 'Omdirigeringer',
+      failed: 'Mis\u00adlykket',
+      reroutes: 'Om\u00addirigeringer',
       warnings: 'Advarsler',
     },
   },

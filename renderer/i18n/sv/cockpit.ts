@@ -1,6 +1,7 @@
 // Swedish: the accountant's cockpit (issue 37, item 5): the Overview's table of companies, Settings as
 // pages, an account's root folder, and the values the service takes for the sending options.
 export const cockpit = {
+  // Column names longer than their column break at the soft hyphens (\u00ad) written into them.
   cockpit: {
     title: 'Företag',
     find: 'Sök ett företag efter namn eller företagets UUID',
@@ -14,8 +15,8 @@ export const cockpit = {
       state: 'Läge',
       lastSuccess: 'Senast lyckad',
       queued: 'I kö',
-      failed: 'Misslyckade',
-      reroutes: 'Omdirigeringar',
+      failed: 'Miss\u00adlyckade',
+      reroutes: 'Om\u00addirigeringar',
       warnings: 'Varningar',
     },
   },
