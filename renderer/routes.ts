@@ -34,6 +34,8 @@ const VIEWS: readonly View[] = [
   { page: 'sent', tab: 'outbox', segment: null, list: null },
   { page: 'sent', tab: 'invoices', segment: 'invoices', list: 'sent' },
   { page: 'sent', tab: 'documents', segment: 'documents', list: 'sentDocuments' },
+  { page: 'settings', tab: 'app', segment: null, list: null },
+  { page: 'settings', tab: 'account', segment: 'account', list: null },
 ];
 /** Other words that name a view: the first tab by its name. */
 const ALIASES: readonly (View & { segment: string })[] = [{ page: 'sent', tab: 'outbox', segment: 'outbox', list: null }];

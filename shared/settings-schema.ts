@@ -6,6 +6,7 @@ export const appSettingsSchema = z.object({
   theme: z.enum(THEMES),
   notifications: z.boolean(),
   startAtLogin: z.boolean(),
+  lastAccountId: z.string().min(1).max(200).nullable(),
 });
 
 export const appSettingsPatchSchema = appSettingsSchema.partial();

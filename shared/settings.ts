@@ -11,9 +11,20 @@ export interface AppSettings {
   theme: (typeof THEMES)[number];
   notifications: boolean;
   startAtLogin: boolean;
+  /**
+   * The company the window showed last (the account switcher's choice), so a reload or a restart opens
+   * it again; null before one was chosen. An id no account has any more falls back to the first.
+   */
+  lastAccountId: string | null;
 }
 
-export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = { language: 'en', theme: 'system', notifications: true, startAtLogin: false };
+export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = {
+  language: 'en',
+  theme: 'system',
+  notifications: true,
+  startAtLogin: false,
+  lastAccountId: null,
+};
 
 /** A change to some of the settings (what settings.set takes); a field left out or undefined stays as it is. */
 export type AppSettingsPatch = { [K in keyof AppSettings]?: AppSettings[K] | undefined };

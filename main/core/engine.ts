@@ -26,6 +26,7 @@ import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
 import { ensureLayout } from './sync/layout';
 import type { ReorganizeReport } from './sync/reorganize';
+import { rootOverlap } from './sync/root-choice';
 import { claimRoot } from './sync/root-guard';
 import { listFolderOptions, setFolderOptions } from './sync/sending-options';
 import { TurnGate } from './sync/turn-gate';
@@ -123,10 +124,28 @@ const LOCAL_STEPS_AT_ONCE = 4;
 const LOCAL_STEP_LEASE_MS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An account's folder is a full path: the engine's working folder is no place to sync (and differs per host). */
-function checkRoot(root: string): void {
+/**
+ * An account's folder is a full path: the engine's working folder is no place to sync (and differs per
+ * host). Nor is a folder inside another account's root or holding one: each would sync the other's
+ * Outbox and take its Inbox for its own. (Two accounts in the very same root each keep to their
+ * marker, root-guard.ts, and stay allowed.)
+ */
+function checkRoot(root: string, accounts: readonly Account[], except?: string): void {
   if (!isAbsolute(root))
     throw new AccountInputError('The folder must be a full path', 'root', 'must be a full path, such as /home/me/Invoices');
+  const overlap = rootOverlap(root, accounts, except);
+  if (overlap?.kind === 'inside')
+    throw new AccountInputError(
+      `The folder is inside the folder of ${overlap.account.name}`,
+      'root',
+      `inside the folder of ${overlap.account.name}`,
+    );
+  if (overlap?.kind === 'contains')
+    throw new AccountInputError(
+      `The folder holds the folder of ${overlap.account.name}`,
+      'root',
+      `holds the folder of ${overlap.account.name}`,
+    );
 }
 
 /**
@@ -206,7 +225,7 @@ export class Engine {
    */
   async addAccount(input: NewAccountInput, verify = true): Promise<Account> {
     this.checkName(input.name);
-    checkRoot(input.root);
+    checkRoot(input.root, this.store.accounts.list());
     if (!UUID.test(input.companyId)) {
       throw new AccountInputError(
         'The company id must be the company UUID, such as 3f2b...-...',
@@ -281,7 +300,7 @@ export class Engine {
     const before = this.store.accounts.get(id);
     if (!before) throw new Error(`No account ${id}`);
     if (patch.name !== undefined) this.checkName(patch.name, id);
-    if (patch.root !== undefined) checkRoot(patch.root);
+    if (patch.root !== undefined) checkRoot(patch.root, this.store.accounts.list(), id);
     if (patch.root && patch.root !== before.root) await ensureLayout(patch.root);
     const runner = this.runners.get(id);
     if (runner) {

@@ -26,6 +26,8 @@ export interface HostHandlers {
   /** Left out where main cannot (a test's main): the engine then answers that nothing was shown. */
   'files.showInFolder'?(path: string): Promise<boolean>;
   'files.openFolder'?(path: string): Promise<boolean>;
+  /** The system's folder dialog: the folder chosen, or null (cancelled, or a main without one). */
+  'folders.choose'?(defaultPath: string | undefined): Promise<string | null>;
 }
 
 export interface EngineProcessOptions {
@@ -187,6 +189,8 @@ export class EngineProcess {
           return h['files.showInFolder']?.(String(args[0])) ?? false;
         case 'files.openFolder':
           return h['files.openFolder']?.(String(args[0])) ?? false;
+        case 'folders.choose':
+          return h['folders.choose']?.(typeof args[0] === 'string' ? args[0] : undefined) ?? null;
       }
     };
     run().then(

@@ -41,6 +41,7 @@ export const HOST_OPS = [
   'files.open',
   'files.showInFolder',
   'files.openFolder',
+  'folders.choose',
 ] as const;
 export type HostOp = (typeof HOST_OPS)[number];
 

@@ -150,6 +150,10 @@ export async function serveEngine(wire: Wire, init: EngineInit, o: { log?: Logge
           openFile: async (path) => (await call('files.open', path)) === true,
           showInFolder: async (path) => (await call('files.showInFolder', path)) === true,
           openFolder: async (path) => (await call('files.openFolder', path)) === true,
+          chooseFolder: async (defaultPath) => {
+            const chosen = await call('folders.choose', defaultPath);
+            return typeof chosen === 'string' ? chosen : null;
+          },
         },
       },
     });

@@ -141,6 +141,12 @@ async function startShell(): Promise<void> {
         return true;
       },
       'files.openFolder': async (path) => (await shell.openPath(path)) === '',
+      // A new account's root: the folder the user picks (or makes) in the system's dialog, over the window.
+      'folders.choose': async (defaultPath) => {
+        const options: Electron.OpenDialogOptions = { properties: ['openDirectory', 'createDirectory', 'promptToCreate'], defaultPath };
+        const r = win && !win.isDestroyed() ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+        return r.canceled ? null : (r.filePaths[0] ?? null);
+      },
     },
     onEvent: <E extends BridgeEventName>(name: E, payload: BridgeEvents[E]) => {
       sendBridgeEvent(windows(), name, payload);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AccountView, commands } from '../../shared/bridge';
 import { ENVIRONMENTS } from '../../shared/enums';
@@ -6,9 +6,10 @@ import { commandInput } from '../forms/command-input';
 import { bodyFrom, type FieldSpec, type FormValues } from '../forms/fields';
 import { useForm } from '../forms/use-form';
 import { validate } from '../forms/validation';
-import { useApp, useBridge } from '../stores/context';
+import { useBridge } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
+import { RootField } from './RootField';
 
 const CREDENTIALS: readonly FieldSpec[] = [
   { path: 'environment', kind: 'select', options: ENVIRONMENTS },
@@ -36,8 +37,11 @@ export function AccountForm({
   initial,
   id = 'account',
   title,
+  onCancel,
 }: {
   onAdded(account: AccountView): void;
+  /** Shown as a Cancel beside the form's own button (Settings > Add an account). */
+  onCancel?: () => void;
   /** Values known already (a partner's linked company: its environment, company ID and name). */
   initial?: FormValues;
   /** Another id when a page shows a second form beside the first. */
@@ -46,7 +50,6 @@ export function AccountForm({
 }) {
   const { t } = useTranslation();
   const bridge = useBridge();
-  const dataDir = useApp((s) => s.info?.dataDir ?? null);
   const form = useForm(id, { ...INITIAL, ...initial });
   const [verified, setVerified] = useState<Verified | null>(null);
   const hints = { companyId: 'validation.uuid', url: 'validation.url' };
@@ -72,6 +75,35 @@ export function AccountForm({
       check: (v) => validate(commands['accounts.add'].input, bodyFrom(SAVE, v), t, { hints }),
       run: async (v) => onAdded(await bridge.invoke('accounts.add', commandInput('accounts.add', bodyFrom(SAVE, v)))),
     });
+
+  // Once the company is known, its root is proposed beside the other accounts' (named after it), and
+  // proposed again as the name changes, until the user types or chooses a folder of their own.
+  const proposed = useRef<string | null>(null);
+  const name = typeof form.values.name === 'string' ? form.values.name : '';
+  const root = typeof form.values.root === 'string' ? form.values.root : '';
+  const untouched = root === '' || root === proposed.current;
+  const rootNow = useRef(root);
+  rootNow.current = root;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: proposed again for a new name only, not as the root is typed
+  useEffect(() => {
+    if (!verified || !untouched) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      bridge
+        .invoke('accounts.proposeRoot', { name: name || verified.companyName || '' })
+        .then(({ path }) => {
+          // A folder typed or chosen while the proposal was on its way is the user's: it stays.
+          if (!live || (rootNow.current !== '' && rootNow.current !== proposed.current)) return;
+          proposed.current = path;
+          form.set('root', path);
+        })
+        .catch(() => undefined);
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [verified, name]);
 
   const env = form.values.environment;
   return (
@@ -109,14 +141,7 @@ export function AccountForm({
         <fieldset>
           <legend>{t('account.where')}</legend>
           <Field form={fieldForm} spec={SAVE[5] as FieldSpec} label={t('account.name')} required />
-          <Field
-            form={fieldForm}
-            spec={SAVE[6] as FieldSpec}
-            label={t('account.root')}
-            required
-            hint={t('account.rootHint')}
-            placeholder={dataDir ? `${dataDir}/E-Invoices` : undefined}
-          />
+          <RootField form={fieldForm} spec={SAVE[6] as FieldSpec} label={t('account.root')} hint={t('rootFolder.proposedHint')} />
         </fieldset>
       )}
       <ErrorNotice error={form.failure} lines={form.unplaced} />
@@ -124,6 +149,11 @@ export function AccountForm({
         <button type="submit" className="primary" disabled={form.busy}>
           {form.busy ? t('common.working') : verified ? t('account.save') : t('account.verify')}
         </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+        )}
       </div>
     </form>
   );

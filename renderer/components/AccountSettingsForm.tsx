@@ -14,7 +14,8 @@ import { ConfirmButton } from './ConfirmButton';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
 import { InboxReorganize } from './InboxReorganize';
-import { SandboxBadge } from './SandboxBadge';
+import { RootField } from './RootField';
+import { SettingsSection } from './settings/SectionNav';
 
 /** Whether hot folders also ask the service's validator (shared/validation/remote.ts). */
 const REMOTE_VALIDATION: FieldSpec = { path: 'remoteValidation', kind: 'select', options: REMOTE_VALIDATION_MODES };
@@ -30,9 +31,14 @@ const SPECS: readonly FieldSpec[] = [
   REMOTE_VALIDATION,
 ];
 
+/** The sections of this form on the account's settings page (the page adds its own after them). */
+export const FORM_SECTIONS = ['general', 'receiving', 'checks'] as const;
+export const accountSectionId = (s: string) => `settings-account-${s}`;
+
 /**
- * One account's name, folder, poll interval, whether downloading marks invoices handled, its Inbox
- * layout, and whether received RI messages are deleted on the service once downloaded.
+ * One account's own settings in three sections saved together: its name, folder and poll interval;
+ * what happens to what it receives (handled marking, the Inbox layout, received RI messages); and
+ * the checks before sending.
  */
 export function AccountSettingsForm({ account }: { account: AccountView }) {
   const { t } = useTranslation();
@@ -40,7 +46,6 @@ export function AccountSettingsForm({ account }: { account: AccountView }) {
   const { app } = useStores();
   const form = useForm(`account-${account.id}`, inputsFrom(SPECS, account));
   const [saved, setSaved] = useState(false);
-  const [removeError, setRemoveError] = useState<BridgeErrorView | null>(null);
 
   const save = () =>
     form.submit({
@@ -53,44 +58,45 @@ export function AccountSettingsForm({ account }: { account: AccountView }) {
       },
     });
 
-  const remove = async () => {
-    try {
-      await bridge.invoke('accounts.remove', { accountId: account.id });
-      await app.getState().refreshAccounts();
-    } catch (e) {
-      setRemoveError(toErrorView(e));
-    }
-  };
-
   return (
     <form
-      className="form card"
-      aria-labelledby={`${form.id}-title`}
+      className="form stack"
+      aria-label={t('settingsNav.accountForm', { name: account.name })}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void save();
       }}
     >
-      <div className="card-head">
-        <h3 id={`${form.id}-title`}>{account.name}</h3>
-        <SandboxBadge environment={account.environment} />
-        <span className="muted mono">{account.companyId}</span>
-      </div>
-      <div className="grid-2">
-        <Field form={form} spec={SPECS[0] as FieldSpec} label={t('account.name')} required />
-        <Field form={form} spec={SPECS[1] as FieldSpec} label={t('account.root')} required hint={t('account.rootHint')} />
-        <Field form={form} spec={SPECS[2] as FieldSpec} label={t('settings.pollInterval')} hint={t('settings.pollHint')} />
-        <Field form={form} spec={SPECS[3] as FieldSpec} label={t('settings.markHandled')} hint={t('settings.markHandledHint')} />
-        <Field
+      <SettingsSection id={accountSectionId('general')} title={t('settingsNav.account.general')}>
+        <div className="grid-2">
+          <Field form={form} spec={SPECS[0] as FieldSpec} label={t('account.name')} required />
+          <Field form={form} spec={SPECS[2] as FieldSpec} label={t('settings.pollInterval')} hint={t('settings.pollHint')} />
+        </div>
+        <RootField
           form={form}
-          spec={SPECS[5] as FieldSpec}
-          label={t('inbox.layout')}
-          hint={t('inbox.layoutHint')}
-          optionLabel={(o) => t(`inbox.layouts.${o}`)}
+          spec={SPECS[1] as FieldSpec}
+          accountId={account.id}
+          saved={account.root}
+          label={t('account.root')}
+          hint={t('account.rootHint')}
         />
-        <Field form={form} spec={SPECS[4] as FieldSpec} label={t('settings.deleteRi')} hint={t('settings.deleteRiHint')} />
-        <InboxReorganize account={account} unsaved={form.values.inboxLayout !== account.inboxLayout} />
+      </SettingsSection>
+      <SettingsSection id={accountSectionId('receiving')} title={t('settingsNav.account.receiving')}>
+        <div className="grid-2">
+          <Field form={form} spec={SPECS[3] as FieldSpec} label={t('settings.markHandled')} hint={t('settings.markHandledHint')} />
+          <Field form={form} spec={SPECS[4] as FieldSpec} label={t('settings.deleteRi')} hint={t('settings.deleteRiHint')} />
+          <Field
+            form={form}
+            spec={SPECS[5] as FieldSpec}
+            label={t('inbox.layout')}
+            hint={t('inbox.layoutHint')}
+            optionLabel={(o) => t(`inbox.layouts.${o}`)}
+          />
+          <InboxReorganize account={account} unsaved={form.values.inboxLayout !== account.inboxLayout} />
+        </div>
+      </SettingsSection>
+      <SettingsSection id={accountSectionId('checks')} title={t('settingsNav.account.checks')}>
         <Field
           form={form}
           spec={REMOTE_VALIDATION}
@@ -98,24 +104,46 @@ export function AccountSettingsForm({ account }: { account: AccountView }) {
           hint={t('remoteValidation.hint')}
           optionLabel={(o) => t(`remoteValidation.modes.${o}`)}
         />
-      </div>
-      <ErrorNotice error={form.failure} lines={form.unplaced} />
-      <ErrorNotice error={removeError} />
-      {saved && (
-        <p className="notice notice-ok" role="status">
-          {t('company.saved')}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={form.busy}>
-          {t('common.save')}
-        </button>
-        <ConfirmButton
-          label={t('settings.removeAccount')}
-          question={t('settings.removeQuestion', { name: account.name })}
-          onConfirm={() => void remove()}
-        />
+      </SettingsSection>
+      <div className="form-footer">
+        <ErrorNotice error={form.failure} lines={form.unplaced} />
+        {saved && (
+          <p className="notice notice-ok" role="status">
+            {t('company.saved')}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={form.busy}>
+            {t('common.save')}
+          </button>
+        </div>
       </div>
     </form>
+  );
+}
+
+/** Removing the account (its files stay where they are), asked twice. */
+export function RemoveAccount({ account }: { account: AccountView }) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const { app } = useStores();
+  const [error, setError] = useState<BridgeErrorView | null>(null);
+  const remove = async () => {
+    try {
+      await bridge.invoke('accounts.remove', { accountId: account.id });
+      await app.getState().refreshAccounts();
+    } catch (e) {
+      setError(toErrorView(e));
+    }
+  };
+  return (
+    <>
+      <ErrorNotice error={error} />
+      <ConfirmButton
+        label={t('settings.removeAccount')}
+        question={t('settings.removeQuestion', { name: account.name })}
+        onConfirm={() => void remove()}
+      />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NEED_KINDS, type NeedKind } from '../../shared/bridge/needs-person';
-import { useCommand } from '../hooks/use-command';
+import { NEED_KINDS, type NeedKind, type NeedsPersonView } from '../../shared/bridge/needs-person';
+import { type CommandState, useCommand } from '../hooks/use-command';
 import type { PageId } from '../stores/app-store';
 import { useFormat, useSlice, useStores } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
@@ -20,26 +20,63 @@ const WHERE: Record<NeedKind, { page: PageId; tab?: 'outbox' | 'invoices' }> = {
   quietCompany: { page: 'company' },
 };
 
+export type NeedsPersonQuery = CommandState<NeedsPersonView>;
+
+/** How soon after the sync states change the counts are asked again (one ask for a burst of changes). */
+const REASK_MS = 500;
+
 /**
- * The Overview's first section: across every account, per company, what waits for a person, each
- * count a link to the place to act. Asked again whenever a sync tells something new.
+ * What needs a person across every account, asked again whenever a sync tells something new. The
+ * Overview asks once and gives it to this section and to its table of companies (their warnings).
  */
-export function NeedsPersonSection() {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const { app, sync, received, sent } = useStores();
+export function useNeedsPerson(): NeedsPersonQuery {
+  const { sync } = useStores();
   const statuses = useSlice(sync, (s) => s.statuses);
   const q = useCommand('overview.needsPerson', {});
   // Asked again when the sync states change after useCommand's own first ask; not for the window's
-  // first states arriving after it, which tell nothing new.
+  // first states arriving after it, which tell nothing new. At most once per REASK_MS, after the
+  // change: an office's hundreds of companies send a burst of states at every "Sync now", and an
+  // ask from the effect of each one made React give up on the page ("Maximum update depth
+  // exceeded", seen at 60 accounts) besides asking the host hundreds of times for one answer.
   const seen = useRef(statuses);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the sync states change
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reload = useRef(q.reload);
+  reload.current = q.reload;
   useEffect(() => {
     if (seen.current === statuses) return;
     const first = seen.current.length === 0;
     seen.current = statuses;
-    if (!first) q.reload();
+    if (first || pending.current !== null) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      reload.current();
+    }, REASK_MS);
   }, [statuses]);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) clearTimeout(pending.current);
+    },
+    [],
+  );
+  return q;
+}
+
+/**
+ * The Overview's first section: across every account, per company, what waits for a person, each
+ * count a link to the place to act. `q`: the page's own ask (useNeedsPerson), else it asks itself.
+ */
+export function NeedsPersonSection({ q }: { q?: NeedsPersonQuery }) {
+  return q ? <NeedsPersonBody q={q} /> : <NeedsPersonAsked />;
+}
+
+function NeedsPersonAsked() {
+  return <NeedsPersonBody q={useNeedsPerson()} />;
+}
+
+function NeedsPersonBody({ q }: { q: NeedsPersonQuery }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const { app, received, sent } = useStores();
 
   const open = (accountId: string, kind: NeedKind) => {
     const where = WHERE[kind];
@@ -49,6 +86,8 @@ export function NeedsPersonSection() {
     if (kind === 'detectWarnings') received.getState().setFilter({ detectWarning: true, handled: false });
     if (kind === 'reroutes') sent.getState().setFilter({ status: 'FAILED' });
     if (where.page === 'sent' && where.tab) s.setTab('sent', where.tab);
+    // A stopped sync is fixed in the company's own settings.
+    if (where.page === 'settings') s.setTab('settings', 'account');
     s.go(where.page);
   };
 

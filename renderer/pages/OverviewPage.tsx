@@ -4,11 +4,14 @@ import { AccountStatusCard } from '../components/AccountStatusCard';
 import { ActivityList } from '../components/ActivityList';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
-import { NeedsPersonSection } from '../components/NeedsPersonSection';
-import { useFormat, useSlice, useStores } from '../stores/context';
+import { NeedsPersonSection, useNeedsPerson } from '../components/NeedsPersonSection';
+import { AccountTable } from '../components/overview/AccountTable';
+import { useApp, useFormat, useSlice, useStores } from '../stores/context';
 
 /** How recent an answer the page takes as it is. */
 const FRESH_MS = 2_000;
+/** Up to this many accounts the Overview shows a card each; more are a table, with the chosen one's card under it. */
+export const MAX_CARDS = 3;
 
 export function OverviewPage() {
   const { t } = useTranslation();
@@ -19,6 +22,8 @@ export function OverviewPage() {
   const problems = useSlice(sync, (s) => s.problems);
   const error = useSlice(sync, (s) => s.error);
   const names = new Map(statuses.map((s) => [s.account.id, s.account.name]));
+  const chosen = useApp((s) => s.accountId);
+  const needs = useNeedsPerson();
 
   // Events keep both up to date while the window is open; coming back to the page asks again, but
   // not on opening the window, which has asked for both a moment before (main.tsx).
@@ -27,10 +32,12 @@ export function OverviewPage() {
     void sync.getState().loadActivity(undefined, { ifOlderThanMs: FRESH_MS });
   }, [sync]);
 
+  const many = statuses.length > MAX_CARDS;
+  const open = many ? statuses.find((s) => s.account.id === chosen) : undefined;
   return (
     <div className="page">
       <h1>{t('overview.title')}</h1>
-      <NeedsPersonSection />
+      <NeedsPersonSection q={needs} />
       <ErrorNotice error={error} onRetry={() => void sync.getState().refresh()} />
       {problems.length > 0 && (
         <section aria-labelledby="problems-title" className="problems">
@@ -51,11 +58,18 @@ export function OverviewPage() {
         </section>
       )}
       {statuses.length === 0 && !error ? <Loading /> : null}
-      <div className="status-grid">
-        {statuses.map((s) => (
-          <AccountStatusCard key={s.account.id} status={s} />
-        ))}
-      </div>
+      {many ? (
+        <>
+          <AccountTable statuses={statuses} needs={needs.data} />
+          {open && <AccountStatusCard key={open.account.id} status={open} />}
+        </>
+      ) : (
+        <div className="status-grid">
+          {statuses.map((s) => (
+            <AccountStatusCard key={s.account.id} status={s} />
+          ))}
+        </div>
+      )}
       <section aria-labelledby="activity-title">
         <h2 id="activity-title">{t('overview.activity')}</h2>
         <ActivityList items={activity} />

@@ -49,6 +49,7 @@ import type {
   InvoiceTotals,
   OutboxItemView,
   ReorganizeView,
+  RootCheckView,
 } from './views';
 import { DOWNLOAD_TABLE_NAMES } from './views';
 
@@ -198,6 +199,15 @@ export const commands = {
   /** Moves the files already downloaded into the account's current Inbox layout; answers when done. */
   'accounts.reorganizeInbox': { input: accountRef, output: out<ReorganizeView>() },
   'accounts.remove': { input: accountRef, output: out<{ removed: true }>() },
+  /** A root folder for a new account of this name, beside the other accounts' roots (nothing is made). */
+  'accounts.proposeRoot': { input: z.object({ name: z.string().max(100) }), output: out<{ path: string }>() },
+  /** Whether a folder can be an account's root (`accountId`: the account it would be moved for). Reads only. */
+  'accounts.checkRoot': {
+    input: z.object({ path: z.string().min(1).max(1000), accountId: accountId.optional() }),
+    output: out<RootCheckView>(),
+  },
+  /** The system's own folder dialog (the desktop only): the folder chosen, or null when cancelled or not offered. */
+  'folders.choose': { input: z.object({ defaultPath: z.string().max(1000).optional() }), output: out<{ path: string | null }>() },
 
   'sync.status': { input: z.object({}), output: out<AccountStatusView[]>() },
   // Not started: what keeps the account asked for from syncing (its key cannot be read, its folder is gone).

@@ -25,6 +25,23 @@ export interface AccountView {
   deleteRiAfterDownload: boolean;
 }
 
+/** Why a folder cannot be an account's root (accounts.checkRoot); null when it can. */
+export const ROOT_PROBLEMS = ['relative', 'notFolder', 'notWritable', 'notCreatable', 'inside', 'contains', 'same'] as const;
+export type RootProblem = (typeof ROOT_PROBLEMS)[number];
+
+/** A folder looked at as an account's root before it is saved: read only, nothing is made. */
+export interface RootCheckView {
+  path: string;
+  ok: boolean;
+  problem: RootProblem | null;
+  /** The folder is there (else it is made when the account is saved). */
+  exists: boolean;
+  /** It is there and holds nothing yet. */
+  empty: boolean;
+  /** The other account's name, for inside, contains and same. */
+  account: string | null;
+}
+
 /** What reorganizing an account's Inbox did (accounts.reorganizeInbox). */
 export interface ReorganizeView {
   layout: InboxLayout;
@@ -285,7 +302,13 @@ export interface AppInfo {
   dataDir: string;
   embeddedSandboxUrl: string | null;
   /** What the host can do that a browser cannot (open files with the system, start at login). */
-  capabilities: { openFiles: boolean; startAtLogin: boolean; notifications: boolean };
+  capabilities: {
+    openFiles: boolean;
+    startAtLogin: boolean;
+    notifications: boolean;
+    /** A folder can be chosen in the system's own dialog (the desktop); else it is typed and checked. */
+    chooseFolder?: boolean;
+  };
   /** Where the API keys are kept. */
   secretStore: SecretStoreInfo;
 }

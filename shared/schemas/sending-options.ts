@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { invoiceUploadFields } from './invoice';
+import { CONSUMER_ROUTES, INVOICE_ROUTES, LETTER_CLASSES, RECIPIENT_TYPES, UPLOAD_FORMATS } from '../enums';
+import { invoiceUploadFields, XML_RETURN_FORMATS } from './invoice';
 
 /**
  * Per-folder sending options (stored per account and outbox folder). For invoices they are form fields
@@ -54,6 +55,24 @@ export const LIST_OPTION_FIELDS = ['disabled_routes', 'route_order'] as const;
 
 /** Defined once, in shared/enums.ts: the folder options, the upload and the sandbox take the same values. */
 export { CONSUMER_ROUTES, DEPRECATED_CONSUMER_ROUTES as DEPRECATED_ROUTES, INVOICE_ROUTES, RECIPIENT_TYPES } from '../enums';
+
+/** The options whose values the service names: the UI offers exactly these, and the upload takes exactly these. */
+export const OPTION_VALUES = {
+  format: UPLOAD_FORMATS,
+  recipient_type: RECIPIENT_TYPES,
+  disabled_routes: INVOICE_ROUTES,
+  route_order: CONSUMER_ROUTES,
+  'print_settings[letter_class]': LETTER_CLASSES,
+  'email_settings[xml_format]': XML_RETURN_FORMATS,
+} as const satisfies Partial<Record<(typeof INVOICE_OPTION_FIELDS)[number], readonly string[]>>;
+export type ValuedOption = keyof typeof OPTION_VALUES;
+
+/**
+ * The languages offered for the generated PDF and the recipient's e-mail. The spec takes a two-letter
+ * code without naming them; these are the ones the upload's check names, and any other two-letter
+ * code already saved stays as it is.
+ */
+export const OPTION_LANGUAGES = ['fi', 'sv', 'en', 'no', 'da'] as const;
 
 /** An outbox folder options can be set for: the invoices folder or a document type folder. */
 export const OPTION_FOLDER = /^Outbox\/(Invoices|Documents\/[A-Z_]+)$/;

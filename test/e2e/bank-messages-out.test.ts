@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, OutboxItemView } from '../../shared/bridge/views';
 import { bankMessage } from '../support/bank-messages';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
-import { goTo, hasChromium, openApp, screenshot, seriousViolations, setLanguage } from './support/browser';
+import { goTo, hasChromium, openAccountSettings, openApp, screenshot, seriousViolations, setLanguage } from './support/browser';
 import { bridgeCall } from './support/host';
 
 /** What the outbox shows for a bank message in each language: its kind, its sent and failed states, the bank's OK. */
@@ -117,6 +117,7 @@ describe.skipIf(!hasChromium)('Finnish bank messages out, and the RI delete opti
 
   it('the RI delete option is off by default, is turned on and saved, and stays on after a reload', async () => {
     await setLanguage(page, 'en');
+    await openAccountSettings(page);
     const box = page.getByLabel(TEXTS.en.deleteRi, { exact: true });
     expect(await box.isChecked()).toBe(false);
     await box.check();
@@ -127,7 +128,7 @@ describe.skipIf(!hasChromium)('Finnish bank messages out, and the RI delete opti
     const [saved] = await bridgeCall<AccountView[]>(app.host, 'accounts.list');
     expect(saved?.deleteRiAfterDownload).toBe(true);
     await page.reload();
-    await goTo(page, 'settings');
+    await openAccountSettings(page);
     expect(await page.getByLabel(TEXTS.en.deleteRi, { exact: true }).isChecked()).toBe(true);
   });
 

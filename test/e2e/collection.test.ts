@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../shared/bridge';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
-import { goTo, hasChromium, openApp, screenshot, seriousViolations } from './support/browser';
+import { goTo, hasChromium, openAccountSettings, openApp, screenshot, seriousViolations, setLanguage } from './support/browser';
 import { bridgeCall } from './support/host';
 
 // Collection as a small business meets it: join a collection service in Settings, send an overdue
@@ -31,8 +31,11 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
   afterAll(() => closeDemoApp(app));
 
   it('joins Collector A: a bad IBAN is told at its field, then the service is active', async () => {
-    await goTo(page, 'settings');
+    await openAccountSettings(page);
+    // A service not joined shows its name and status; its form opens on request.
     const form = page.getByRole('form', { name: 'Join Collector A' });
+    expect(await form.isVisible()).toBe(false);
+    await page.locator('[data-service="collectora"] summary').click();
     await form.getByLabel('Account (IBAN)').fill('FI21 1234 5600 0007 86');
     await form.getByLabel('BIC').fill('NDEAFIHH');
     await form.getByLabel(/^Bank/).fill('Nordea');
@@ -87,9 +90,9 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
   it('is clean under axe in Finnish, Swedish, Norwegian and English, and in the dark theme', async () => {
     const found: string[] = [];
     for (const lang of ['fi', 'sv', 'nb', 'en']) {
-      await goTo(page, 'settings');
-      await page.locator('#settings-language').selectOption(lang);
-      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await setLanguage(page, lang);
+      await openAccountSettings(page);
+      await page.locator('#settings-account-collection [data-service]').first().waitFor();
       found.push(...(await seriousViolations(page)).map((v) => `settings ${lang}: ${v}`));
       await goTo(page, 'sent');
       await page.locator('[aria-labelledby^="collection-"]').first().waitFor();
@@ -102,8 +105,8 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
     found.push(...(await seriousViolations(page)).map((v) => `collection page: ${v}`));
     const dark = await openApp(app?.browser as never, app?.host.url ?? '', { colorScheme: 'dark' });
     try {
-      await goTo(dark.page, 'settings');
-      await dark.page.locator('#collection-settings-title').waitFor();
+      await openAccountSettings(dark.page);
+      await dark.page.locator('#settings-account-collection [data-service]').first().waitFor();
       found.push(...(await seriousViolations(dark.page)).map((v) => `settings dark: ${v}`));
       await goTo(dark.page, 'collection');
       await dark.page.getByRole('table', { name: 'Collection overview' }).waitFor();

@@ -98,7 +98,17 @@ async function prepare(page: Page, id: (typeof PAGES)[number]): Promise<void> {
     await endpoints.locator('button[type="submit"]').click();
     await main.locator('#endpoints-title ~ .table-wrap tbody tr').first().waitFor();
   }
-  if (id === 'settings') await main.locator('#sending-title ~ section fieldset').first().waitFor();
+  if (id === 'settings') await main.locator('#settings-app-look select').first().waitFor();
+}
+
+/** Settings shows the app's page first; the chosen account's page (its form, sending options, collection) is a page of its own. */
+async function settingsAccountPage(page: Page, suffix: string, found: string[]): Promise<void> {
+  const main = page.locator('main');
+  await main.locator('.settings-accounts button').first().click();
+  await main.locator('#settings-account-sending fieldset').first().waitFor();
+  await main.locator('#settings-account-collection [data-service]').first().waitFor();
+  found.push(...(await seriousViolations(page)).map((v) => `settings account: ${v}`));
+  await screenshot(page, `settings-account-${suffix}`);
 }
 
 /** The company page's sections for users, webhooks and the vendor link, keep active and departments. */
@@ -186,6 +196,7 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
         await prepare(page, id);
         found.push(...(await seriousViolations(page)).map((v) => `${id}: ${v}`));
         await screenshot(page, `${id}-${lang}`);
+        if (id === 'settings') await settingsAccountPage(page, lang, found);
         if (lang === 'en') {
           await eachTab(page, async (tab) => {
             found.push(...(await seriousViolations(page)).map((v) => `${id} ${tab}: ${v}`));
@@ -214,6 +225,7 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
         await prepare(page, id);
         found.push(...(await seriousViolations(page)).map((v) => `${id}: ${v}`));
         await screenshot(page, `${id}-en-dark`);
+        if (id === 'settings') await settingsAccountPage(page, 'en-dark', found);
       }
       await companySections(page, 'en-dark', found);
       expect(found).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../shared/bridge/views';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
-import { goTo, hasChromium, openApp, seriousViolations } from './support/browser';
+import { hasChromium, openAccountSettings, openApp, openAppSettings, seriousViolations } from './support/browser';
 import { bridgeCall } from './support/host';
 
 /** The account's remote validation option on the Settings page: its label in each language, and axe clean, dark too. */
@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)('remote validation in the account settings (Chromi
 
   it('is chosen and saved from the account form, and the host keeps it', async () => {
     const { page, host } = app;
-    await goTo(page, 'settings');
+    await openAccountSettings(page);
     const select = page.getByLabel(LABELS.en, { exact: true });
     expect(await select.inputValue()).toBe('off');
     await select.selectOption('uncovered');
@@ -30,16 +30,18 @@ describe.skipIf(!hasChromium)('remote validation in the account settings (Chromi
     await form.locator('.notice-ok').waitFor();
     const [account] = await bridgeCall<AccountView[]>(host, 'accounts.list');
     expect(account?.remoteValidation).toBe('uncovered');
+    // Reloaded, Settings is still on the account's page.
     await page.reload();
-    await goTo(page, 'settings');
+    await page.locator('#settings-account-general').waitFor();
     expect(await page.getByLabel(LABELS.en, { exact: true }).inputValue()).toBe('uncovered');
   });
 
   it.each(Object.entries(LABELS))('in %s: translated, and no serious axe violation on the page', async (lang, label) => {
     const { page } = app;
-    await goTo(page, 'settings');
+    await openAppSettings(page);
     await page.locator('#settings-language').selectOption(lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await openAccountSettings(page);
     await page.getByLabel(label, { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -47,8 +49,9 @@ describe.skipIf(!hasChromium)('remote validation in the account settings (Chromi
   it('in the dark theme: no serious axe violation', async () => {
     const { page, context } = await openApp(app.browser, app.host.url, { colorScheme: 'dark' });
     try {
-      await goTo(page, 'settings');
+      await openAppSettings(page);
       await page.locator('#settings-language').selectOption('en');
+      await openAccountSettings(page);
       await page.getByLabel(LABELS.en, { exact: true }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     } finally {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
-import { goTo, hasChromium } from './support/browser';
+import { goTo, hasChromium, screenshot, seriousViolations } from './support/browser';
 import { bridgeCall, type RunningHost } from './support/host';
 
 // Scanning, lookups and sending options as a user meets them, against the headless host and its demo company.
@@ -78,20 +78,62 @@ describe.skipIf(!hasChromium)('scanning, lookups and sending options (Chromium)'
     await page.getByText('Autoscan is off.').waitFor();
   });
 
-  it('Settings: a folder’s sending options saved, and refused per field', async () => {
+  it('Settings: the app’s page and the account’s, each with its sections; a folder’s options chosen from lists, saved, refused per field', async () => {
     await goTo(page, 'settings');
-    const phone = page.getByLabel('Recipient phone number').first();
+    await page.getByRole('heading', { name: 'App settings', level: 2 }).waitFor();
+    const onPage = page.getByRole('navigation', { name: 'On this page' });
+    expect(await onPage.getByRole('link').allTextContents()).toEqual(['Language and appearance', 'Desktop', 'Where the keys are kept']);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await pages.getByRole('button', { name: 'Demo (sandbox)' }).click();
+    await page.getByRole('heading', { name: 'Settings of Demo (sandbox)', level: 2 }).waitFor();
+    expect(await onPage.getByRole('link').allTextContents()).toEqual([
+      'Name and folder',
+      'Receiving',
+      'Checks before sending',
+      'Sending options',
+      'Collection',
+      'Remove the account',
+    ]);
+    expect(new URL(page.url()).hash).toBe('#/settings/account');
+    // In-page links move the focus to the section, and leave the address alone.
+    await onPage.getByRole('link', { name: 'Sending options' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sending options');
+    expect(new URL(page.url()).hash).toBe('#/settings/account');
+
+    // Where the service names the values, they are chosen from its lists (issue 38); the rare options are folded.
+    const form = page.getByRole('form', { name: 'Save the options of Outbox/Invoices' });
+    const values = (label: string) =>
+      form
+        .getByLabel(label, { exact: true })
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(await values('Recipient type')).toEqual(['', 'consumer', 'company']);
+    expect(await values('File format')).toEqual(['', 'FINVOICE30', 'PEPPOLBIS30', 'EHF30', 'TEAPPS30', 'SVEFAKTURA10', 'OIOUBL']);
+    expect(await form.getByLabel('Recipient phone number').isVisible()).toBe(false);
+    await form.getByLabel('File format').selectOption('FINVOICE30');
+    await form.getByRole('group', { name: 'Routes not to use' }).getByLabel('Paper letter').check();
+    await form.locator('details.more-options > summary').click();
+    const phone = form.getByLabel('Recipient phone number');
     await phone.fill('0401234567');
-    await page.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).first().click();
-    await page.getByText('international format, such as +4791234567').first().waitFor();
+    await form.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).click();
+    await form.locator('.field-error', { hasText: 'international format, such as +4791234567' }).waitFor();
     await phone.fill('+4791234567');
-    await page.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).first().click();
-    await page.getByText('Saved. Files sent from now on use these options.').first().waitFor();
+    await form.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).click();
+    await form.getByText('Saved. Files sent from now on use these options.').waitFor();
     const accountId = (await bridgeCall<{ id: string }[]>(host, 'accounts.list'))[0]?.id;
     const saved = await bridgeCall<{ folder: string; options: Record<string, unknown> }[]>(host, 'sendingOptions.list', { accountId });
-    expect(saved[0]?.options).toEqual({ recipient_phone_number: '+4791234567' });
-    await phone.fill('');
-    await page.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).first().click();
+    expect(saved[0]?.options).toEqual({ format: 'FINVOICE30', disabled_routes: ['print'], recipient_phone_number: '+4791234567' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-account-sending');
+    // Reloaded, the chosen company's page is where the window was.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings of Demo (sandbox)', level: 2 }).waitFor();
+    const again = page.getByRole('form', { name: 'Save the options of Outbox/Invoices' });
+    await again.getByLabel('Recipient phone number').fill('');
+    await again.getByLabel('File format').selectOption('');
+    await again.getByRole('group', { name: 'Routes not to use' }).getByLabel('Paper letter').uncheck();
+    await again.getByRole('button', { name: 'Save the options of Outbox/Invoices' }).click();
+    await again.getByText('Saved. Files sent from now on use these options.').waitFor();
     expect(problems).toEqual([]);
   });
 });

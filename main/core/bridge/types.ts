@@ -25,6 +25,8 @@ export interface HostInfo {
   showInFolder?: (path: string) => Promise<boolean>;
   /** Opens a folder in the system's file manager; absent where the host cannot. */
   openFolder?: (path: string) => Promise<boolean>;
+  /** The system's folder dialog, starting at `defaultPath`: the folder chosen, null when cancelled; absent where there is none. */
+  chooseFolder?: (defaultPath?: string) => Promise<string | null>;
 }
 
 /** Everything the handlers use, passed in (house.md #6). */

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountView, BridgeErrorView } from '../../../shared/bridge';
+import type { BridgeErrorView } from '../../../shared/bridge';
 import type { CollectionServicesView, CollectionServiceView } from '../../../shared/bridge/collection-views';
 import { CHANGE_FIELDS, CLIENT_CODE_FIELDS, clientCodeErrors, JOIN_FIELDS, type JoinService, joinErrors } from '../../forms/collection';
 import { commandInput } from '../../forms/command-input';
@@ -15,34 +15,11 @@ import { Field } from '../Field';
 import { Loading } from '../Loading';
 import { CollectionForm, collectionOptionKey } from './CollectionForm';
 
-/** Settings -> Collection: each account's collection services, joined, changed and left here. */
-export function CollectionSettingsSection({ accounts }: { accounts: readonly AccountView[] }) {
-  const { t } = useTranslation();
-  const selectId = useId();
-  const [chosen, setChosen] = useState(accounts[0]?.id ?? '');
-  const accountId = accounts.some((a) => a.id === chosen) ? chosen : (accounts[0]?.id ?? '');
-  return (
-    <section aria-labelledby="collection-settings-title" className="stack">
-      <h2 id="collection-settings-title">{t('collection.settingsTitle')}</h2>
-      <p className="muted">{t('collection.settingsIntro')}</p>
-      {accounts.length > 1 && (
-        <div className="field">
-          <label htmlFor={selectId}>{t('settings.accounts')}</label>
-          <select id={selectId} value={accountId} onChange={(e) => setChosen(e.target.value)}>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {accountId && <CollectionServices key={accountId} accountId={accountId} />}
-    </section>
-  );
-}
-
-function CollectionServices({ accountId }: { accountId: string }) {
+/**
+ * Settings, an account's page -> Collection: the account's collection services, joined, changed and
+ * left here. A service not joined shows only its name and status until its form is opened.
+ */
+export function CollectionServices({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const state = useCommand('collection.services', { accountId });
   if (!state.data) return state.error ? <ErrorNotice error={state.error} onRetry={state.reload} /> : <Loading />;
@@ -51,12 +28,12 @@ function CollectionServices({ accountId }: { accountId: string }) {
     <div className="stack">
       {state.data.services.map((s) => (
         <div key={s.service} className="card stack" data-service={s.service}>
-          <h3>
+          <h4>
             {t(`collection.services.${s.service}`)}{' '}
             <span className={`badge badge-collection-${s.status}`}>
               {t(`collection.serviceStatus.${s.status}`, { defaultValue: s.status })}
             </span>
-          </h3>
+          </h4>
           <ServiceBody accountId={accountId} service={s} onChange={onChange} />
         </div>
       ))}
@@ -83,7 +60,13 @@ function ServiceBody({ accountId, service: s, onChange }: ServiceProps<Collectio
       setError(toErrorView(e));
     }
   };
-  if (s.status === 'none' || s.status === 'disabled') return <JoinForm accountId={accountId} service={s.service} onChange={onChange} />;
+  if (s.status === 'none' || s.status === 'disabled')
+    return (
+      <details className="fold">
+        <summary>{t('collection.joinService', { service: name })}</summary>
+        <JoinForm accountId={accountId} service={s.service} onChange={onChange} />
+      </details>
+    );
   return (
     <>
       {s.contactEmail && <p className="muted">{s.contactEmail}</p>}

@@ -1,4 +1,5 @@
 import { app } from './app';
+import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
@@ -25,4 +26,5 @@ export const en = {
   ...listTotals,
   ...collection,
   ...health,
+  ...cockpit,
 };

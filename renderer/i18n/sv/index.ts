@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog-type';
 import { app } from './app';
+import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
@@ -25,4 +26,5 @@ export const sv: Catalog = {
   ...listTotals,
   ...collection,
   ...health,
+  ...cockpit,
 };

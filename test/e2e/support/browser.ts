@@ -95,9 +95,25 @@ export async function goTo(page: Page, id: string): Promise<void> {
   await page.waitForSelector(`main[data-page="${id}"]`);
 }
 
+/** Settings, the app's own page (language, theme, ...): Settings opens on the page shown there last. */
+export async function openAppSettings(page: Page): Promise<void> {
+  await goTo(page, 'settings');
+  await page.click('main .settings-nav > ul .nav-item');
+  await page.locator('#settings-language').waitFor();
+}
+
+/** Settings, an account's page (its form, sending options, collection): the chosen one's, or the one named. */
+export async function openAccountSettings(page: Page, name?: string): Promise<void> {
+  await goTo(page, 'settings');
+  const accounts = page.locator('main .settings-accounts');
+  const shown = name ?? (await page.locator('#account-switcher option:checked').textContent()) ?? '';
+  await (shown ? accounts.getByRole('button', { name: shown, exact: true }) : accounts.locator('.nav-item').first()).click();
+  await page.locator('#settings-account-general').waitFor();
+}
+
 /** Switches the app's language in Settings and waits until the page says it is in that language. */
 export async function setLanguage(page: Page, lang: string): Promise<void> {
-  await goTo(page, 'settings');
+  await openAppSettings(page);
   await page.locator('#settings-language').selectOption(lang);
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
 }

@@ -19,6 +19,16 @@ describe('app settings in the data folder', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ theme: 'dark', language: 'fi' });
   });
 
+  it('remembers the chosen company, and a patch without it keeps it', async () => {
+    const file = join(tempDir(), 'app-settings.json');
+    const id = '0b7c2a4e-5d1f-4a8e-9c3b-1f2e3d4c5b6a';
+    await fileSettingsStore(file).write({ lastAccountId: id });
+    await fileSettingsStore(file).write({ theme: 'dark' });
+    expect(await fileSettingsStore(file).read()).toMatchObject({ lastAccountId: id, theme: 'dark' });
+    writeFileSync(file, JSON.stringify({ lastAccountId: 42 }));
+    expect((await fileSettingsStore(file).read()).lastAccountId).toBeNull();
+  });
+
   it('keeps every field of writes that overlap (writes run one at a time)', async () => {
     const store = fileSettingsStore(join(tempDir(), 'app-settings.json'));
     await Promise.all([
@@ -27,7 +37,7 @@ describe('app settings in the data folder', () => {
       store.write({ notifications: false }),
       store.write({ startAtLogin: true }),
     ]);
-    expect(await store.read()).toEqual({ theme: 'dark', language: 'sv', notifications: false, startAtLogin: true });
+    expect(await store.read()).toEqual({ theme: 'dark', language: 'sv', notifications: false, startAtLogin: true, lastAccountId: null });
   });
 
   it('survives a damaged file, and a bad value costs only its own field', async () => {

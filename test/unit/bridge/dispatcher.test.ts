@@ -35,7 +35,8 @@ describe('dispatch: names', () => {
         host: 'browser',
         dataDir,
         embeddedSandboxUrl: null,
-        capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+        // No folder dialog in this host: the page types a root and has it checked.
+        capabilities: { openFiles: false, startAtLogin: false, notifications: false, chooseFolder: false },
         secretStore: { kind: 'memory', label: 'memory only' },
       },
     });

@@ -30,8 +30,8 @@ const base: HostHandlers = {
   'secrets.get': async () => null,
   'secrets.set': async () => undefined,
   'secrets.delete': async () => undefined,
-  'settings.read': async () => ({ language: 'en', theme: 'system', notifications: true, startAtLogin: false }),
-  'settings.write': async () => ({ language: 'en', theme: 'system', notifications: true, startAtLogin: false }),
+  'settings.read': async () => ({ language: 'en', theme: 'system', notifications: true, startAtLogin: false, lastAccountId: null }),
+  'settings.write': async () => ({ language: 'en', theme: 'system', notifications: true, startAtLogin: false, lastAccountId: null }),
   'files.open': async () => true,
 };
 
@@ -86,5 +86,26 @@ describe('main answers the engine process’s folder requests', () => {
     const f = await started(base);
     f.send({ t: 'call', id: 7, op: 'files.showInFolder', args: ['/x'] });
     expect(await reply(f, 7)).toEqual({ t: 'reply', id: 7, ok: true, value: false });
+  });
+
+  it("asks the system's folder dialog for a new account's root: the folder chosen, or null when cancelled", async () => {
+    const asked: (string | undefined)[] = [];
+    let chosen: string | null = '/home/me/E-Invoices/Asiakas Oy';
+    const f = await started({
+      ...base,
+      'folders.choose': async (defaultPath) => {
+        asked.push(defaultPath);
+        return chosen;
+      },
+    });
+    f.send({ t: 'call', id: 3, op: 'folders.choose', args: ['/home/me/E-Invoices/Asiakas'] });
+    expect(await reply(f, 3)).toEqual({ t: 'reply', id: 3, ok: true, value: '/home/me/E-Invoices/Asiakas Oy' });
+    chosen = null;
+    f.send({ t: 'call', id: 4, op: 'folders.choose', args: [] });
+    expect(await reply(f, 4)).toEqual({ t: 'reply', id: 4, ok: true, value: null });
+    expect(asked).toEqual(['/home/me/E-Invoices/Asiakas', undefined]);
+    const without = await started(base);
+    without.send({ t: 'call', id: 5, op: 'folders.choose', args: [] });
+    expect(await reply(without, 5)).toEqual({ t: 'reply', id: 5, ok: true, value: null });
   });
 });

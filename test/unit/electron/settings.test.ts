@@ -48,11 +48,11 @@ describe('app settings in electron-store', () => {
     const dir = tempDir();
     const changes: unknown[] = [];
     const s = shellSettings({ store: await electronStore(dir), loginItem: null, onChange: (v) => changes.push(v) });
-    expect(await s.read()).toEqual({ language: 'en', theme: 'system', notifications: true, startAtLogin: false });
+    expect(await s.read()).toEqual({ language: 'en', theme: 'system', notifications: true, startAtLogin: false, lastAccountId: null });
     await s.write({ language: 'fi', notifications: false, theme: undefined });
-    expect(changes).toEqual([{ language: 'fi', theme: 'system', notifications: false, startAtLogin: false }]);
+    expect(changes).toEqual([{ language: 'fi', theme: 'system', notifications: false, startAtLogin: false, lastAccountId: null }]);
     const again = shellSettings({ store: await electronStore(dir), loginItem: null });
-    expect(again.current()).toEqual({ language: 'fi', theme: 'system', notifications: false, startAtLogin: false });
+    expect(again.current()).toEqual({ language: 'fi', theme: 'system', notifications: false, startAtLogin: false, lastAccountId: null });
   });
 
   it('take "start at login" from the OS and write it there', async () => {
@@ -73,6 +73,7 @@ describe('app settings in electron-store', () => {
       theme: 'dark',
       notifications: true,
       startAtLogin: false,
+      lastAccountId: null,
     });
   });
 });

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -5,6 +6,7 @@ import { createBridgeServer } from '../../../main/core/bridge';
 import { AccountInputError, Engine } from '../../../main/core/engine';
 import { silentLogger } from '../../../main/core/log';
 import { MemorySecrets } from '../../../main/core/secrets';
+import { rootsFolder } from '../../../main/core/sync/root-choice';
 import { tempDir } from '../../support/temp';
 
 // The checks of an account live in the engine only; the bridge shows them as invalid fields with the
@@ -83,5 +85,65 @@ describe('account checks, made once by the engine', () => {
       ok: false,
       error: { kind: 'invalid', message: 'The API key is empty', fields: { apiKey: 'the API key is required' } },
     });
+  });
+
+  it("refuses a folder inside another account's folder or holding one, on adding and on moving", async () => {
+    const { engine, input, dataDir } = setup();
+    const a = await engine.addAccount(input(), false);
+    await expect(engine.addAccount(input({ name: 'Sisä Oy', root: join(dataDir, 'root', 'Inbox', 'x') }), false)).rejects.toMatchObject({
+      field: 'root',
+      hint: 'inside the folder of Client Oy',
+    });
+    await expect(engine.addAccount(input({ name: 'Ulko Oy', root: dataDir }), false)).rejects.toMatchObject({
+      field: 'root',
+      hint: 'holds the folder of Client Oy',
+    });
+    const b = await engine.addAccount(input({ name: 'Toinen Oy', root: join(dataDir, 'root-2') }), false);
+    await expect(engine.updateAccount(b.id, { root: join(dataDir, 'root', 'b') })).rejects.toMatchObject({ field: 'root' });
+    // Its own folder is no other account's, and a folder only named alike is beside it, not in it.
+    expect((await engine.updateAccount(a.id, { root: join(dataDir, 'root') })).root).toBe(join(dataDir, 'root'));
+    expect(engine.listAccounts()).toHaveLength(2);
+  });
+
+  it('looks at a folder for the add-account form, and proposes one beside the other accounts', async () => {
+    const { bridge, engine, input, dataDir } = setup();
+    // The roots the user chose, outside the app's own data folder (where only the demo lives).
+    const home = tempDir('einvoice-home-');
+    await engine.addAccount(input({ root: join(home, 'Clients', 'Client Oy') }), false);
+    await engine.addAccount(input({ name: 'Toinen Oy', root: join(home, 'Clients', 'Toinen Oy') }), false);
+    const check = async (path: string) => {
+      const r = await bridge.dispatch('accounts.checkRoot', { path });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    };
+    expect(await check(join(home, 'Clients', 'Kolmas Oy'))).toMatchObject({ ok: true, exists: false, problem: null });
+    expect(await check(join(home, 'Clients'))).toMatchObject({ ok: false, problem: 'contains', account: 'Client Oy' });
+    expect(await check(join(home, 'Clients', 'Toinen Oy', 'Sent'))).toMatchObject({ ok: false, problem: 'inside', account: 'Toinen Oy' });
+    expect(await check('Clients/Kolmas')).toMatchObject({ ok: false, problem: 'relative' });
+    writeFileSync(join(dataDir, 'a-file'), 'x');
+    expect(await check(join(dataDir, 'a-file'))).toMatchObject({ ok: false, problem: 'notFolder', exists: true });
+    expect(await check(join(dataDir, 'a-file', 'below'))).toMatchObject({ ok: false, problem: 'notCreatable' });
+    mkdirSync(join(home, 'Clients', 'Empty'));
+    expect(await check(join(home, 'Clients', 'Empty'))).toMatchObject({ ok: true, exists: true, empty: true });
+
+    const proposed = await bridge.dispatch('accounts.proposeRoot', { name: 'Kolmas Oy: Helsinki' });
+    expect(proposed).toEqual({ ok: true, value: { path: join(home, 'Clients', 'Kolmas Oy_ Helsinki') } });
+    // A folder that holds files already is not proposed; the next free name is.
+    mkdirSync(join(home, 'Clients', 'Full Oy'));
+    writeFileSync(join(home, 'Clients', 'Full Oy', 'x.xml'), '<x/>');
+    expect(await bridge.dispatch('accounts.proposeRoot', { name: 'Full Oy' })).toEqual({
+      ok: true,
+      value: { path: join(home, 'Clients', 'Full Oy 2') },
+    });
+    // Without a folder dialog in this host, choosing answers nothing and the page asks for a path.
+    expect(await bridge.dispatch('folders.choose', {})).toEqual({ ok: true, value: { path: null } });
+    expect(await bridge.dispatch('app.info', {})).toMatchObject({ ok: true, value: { capabilities: { chooseFolder: false } } });
+  });
+
+  it("proposes the home folder's E-Invoices when the only account is the demo in the data folder", () => {
+    expect(rootsFolder([{ id: 'd', name: 'Demo (sandbox)', root: '/data/app/Demo' }], '/data/app', '/home/me')).toBe(
+      join('/home/me', 'E-Invoices'),
+    );
+    expect(rootsFolder([], '/data/app', '/home/me')).toBe(join('/home/me', 'E-Invoices'));
   });
 });

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CollectionPanel } from '../../../renderer/components/collection/CollectionPanel';
-import { CollectionSettingsSection } from '../../../renderer/components/collection/CollectionSettings';
+import { CollectionServices } from '../../../renderer/components/collection/CollectionSettings';
 import { CollectionPage } from '../../../renderer/pages/CollectionPage';
 import type { CollectionServicesView, CollectionStateView } from '../../../shared/bridge/collection-views';
 import { fail, fakeBridge } from './fake-bridge';
@@ -117,7 +117,7 @@ describe('collection settings', () => {
       'collection.activate': () => services('active'),
       'collection.leave': () => services('disabled'),
     });
-    renderWithApp(<CollectionSettingsSection accounts={[ACCOUNT]} />, bridge, { lang: 'sv' });
+    renderWithApp(<CollectionServices accountId={ACCOUNT.id} />, bridge, { lang: 'sv' });
     const code = await screen.findByRole('form', { name: 'Kundkod' });
     fireEvent.change(byId('collection-client-code-client_code'), { target: { value: 'CB-1234' } });
     fireEvent.click(within(code).getByRole('button', { name: 'Starta tjänsten' }));

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CHOICES } from '../../../renderer/components/services/sending-fields';
 import { ALL_SETTINGS_FIELDS } from '../../../renderer/forms/settings-fields';
 import { createI18n, loadLanguage, showLanguage } from '../../../renderer/i18n';
 import { catalogs } from '../../../renderer/i18n/catalogs';
 import { LANGS } from '../../../renderer/i18n/langs';
+import { ROOT_PROBLEMS } from '../../../shared/bridge/views';
 import {
   AUTH_STATES,
   COMPANY_STATES,
@@ -17,6 +19,7 @@ import {
   SETTINGS_SECTIONS,
 } from '../../../shared/enums';
 import { SPEC_ERROR_CODES } from '../../../shared/errors';
+import { OPTION_VALUES } from '../../../shared/schemas/sending-options';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -84,6 +87,10 @@ describe('catalogs', () => {
       ...SETTINGS_SECTIONS.map((s) => `settingsSections.${s}`),
       ...ALL_SETTINGS_FIELDS.map((f) => `settingsFields.${f.path}`),
       ...ALL_SETTINGS_FIELDS.flatMap((f) => (f.options ?? []).map((o) => `settingsOptions.${o}`)),
+      // Every value a folder's sending option is chosen from, and every route of the route order.
+      ...Object.values(CHOICES).flatMap((c) => c.values.map((v) => `${c.names}.${v}`)),
+      ...OPTION_VALUES.route_order.map((r) => `sendingValues.routeOrder.${r}`),
+      ...ROOT_PROBLEMS.map((p) => `rootFolder.problems.${p}`),
     ];
     expect(needed.filter((k) => !has(k))).toEqual([]);
   });

@@ -131,5 +131,10 @@ describe('Needs a person', () => {
     expect(bridge.callsOf('overview.needsPerson')).toHaveLength(1);
     act(() => stores.sync.setState({ statuses: [status({ received: 3 })] }));
     await waitFor(() => expect(bridge.callsOf('overview.needsPerson')).toHaveLength(2));
+    // A burst of states (a "Sync now" of many companies) is one ask, after it.
+    for (let i = 0; i < 80; i++) act(() => stores.sync.setState({ statuses: [status({ received: 10 + i })] }));
+    await waitFor(() => expect(bridge.callsOf('overview.needsPerson')).toHaveLength(3));
+    await new Promise((r) => setTimeout(r, 700));
+    expect(bridge.callsOf('overview.needsPerson')).toHaveLength(3);
   });
 });

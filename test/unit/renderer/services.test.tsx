@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AutoscanPanel } from '../../../renderer/components/services/AutoscanPanel';
 import { EndpointLookup } from '../../../renderer/components/services/EndpointLookup';
 import { ReceiverLookup } from '../../../renderer/components/services/ReceiverLookup';
 import { SendingOptionsPanel } from '../../../renderer/components/services/SendingOptionsPanel';
 import { SuppliersPanel } from '../../../renderer/components/services/SuppliersPanel';
-import { INVOICE_OPTION_FIELDS } from '../../../shared/schemas/sending-options';
+import { INVOICE_OPTION_FIELDS, OPTION_VALUES } from '../../../shared/schemas/sending-options';
 import { fail, fakeBridge } from './fake-bridge';
 import { ACCOUNT } from './fixtures';
 import { renderWithApp } from './render-app';
@@ -107,26 +107,59 @@ describe('receiver pages', () => {
 });
 
 describe('sending options on Settings', () => {
-  it('explains each option, and saves the consumer fields with the route order as picked', async () => {
-    const bridge = fakeBridge({
-      'sendingOptions.list': () => [{ folder: 'Outbox/Invoices', fields: INVOICE_OPTION_FIELDS, options: {} }],
+  const options = (el: HTMLElement) => [...(el as HTMLSelectElement).options].map((o) => o.value);
+  const listOf = (saved: Record<string, unknown>) =>
+    fakeBridge({
+      'sendingOptions.list': () => [{ folder: 'Outbox/Invoices', fields: INVOICE_OPTION_FIELDS, options: saved as Record<string, string> }],
       'sendingOptions.set': (i) => ({ folder: i.folder, fields: INVOICE_OPTION_FIELDS, options: i.options as Record<string, string> }),
     });
+
+  it('offers only the values the service takes, folds the rarer options, and saves them as picked', async () => {
+    const bridge = listOf({});
     renderWithApp(<SendingOptionsPanel account={ACCOUNT} />, bridge);
     const phone = await screen.findByLabelText('Recipient phone number');
     expect(screen.getByText(/used to find the consumer in the registry/)).toBeTruthy();
+    // Chosen from lists, never typed: the upload's own values (issue 38: no `business`, no `avtalegiro`).
+    expect(options(screen.getByLabelText('Recipient type'))).toEqual(['', ...OPTION_VALUES.recipient_type]);
+    expect(options(screen.getByLabelText('File format'))).toEqual(['', ...OPTION_VALUES.format]);
+    expect(options(screen.getByLabelText('Letter class'))).toEqual(['', ...OPTION_VALUES['print_settings[letter_class]']]);
+    expect(options(screen.getByLabelText('XML attached to e-mails'))).toEqual(['', ...OPTION_VALUES['email_settings[xml_format]']]);
+    const order = screen.getByRole('group', { name: 'Consumer routes, in order' });
+    expect(within(order).getAllByRole('checkbox')).toHaveLength(OPTION_VALUES.route_order.length);
+    expect(within(order).queryByLabelText(/AvtaleGiro/)).toBeNull();
+    // The options most folders never set are folded, and the fold is shut while none of them is set.
+    const more = document.querySelector('details.more-options') as HTMLDetailsElement;
+    expect(more.open).toBe(false);
+    expect(more.contains(phone)).toBe(true);
+    expect(more.contains(screen.getByLabelText('File format'))).toBe(false);
+
+    const avoid = screen.getByRole('group', { name: 'Routes not to use' });
+    fireEvent.click(within(avoid).getByLabelText('Paper letter'));
     fireEvent.change(phone, { target: { value: '+4791234567' } });
     fireEvent.change(screen.getByLabelText('Recipient type'), { target: { value: 'consumer' } });
-    fireEvent.click(screen.getByLabelText('Print'));
-    fireEvent.click(screen.getByLabelText('eFaktura'));
-    expect(screen.getByLabelText('2. eFaktura')).toBeTruthy();
+    fireEvent.click(within(order).getByLabelText('Paper letter'));
+    fireEvent.click(within(order).getByLabelText('eFaktura'));
+    expect(within(order).getByLabelText('2. eFaktura')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save the options of Outbox/Invoices' }));
     await waitFor(() => expect(bridge.callsOf('sendingOptions.set')).toHaveLength(1));
     expect(bridge.callsOf('sendingOptions.set')[0]).toEqual({
       accountId,
       folder: 'Outbox/Invoices',
-      options: { recipient_phone_number: '+4791234567', recipient_type: 'consumer', route_order: ['print', 'efaktura'] },
+      options: {
+        disabled_routes: ['print'],
+        recipient_phone_number: '+4791234567',
+        recipient_type: 'consumer',
+        route_order: ['print', 'efaktura'],
+      },
     });
     expect(await screen.findByText('Saved. Files sent from now on use these options.')).toBeTruthy();
+  });
+
+  it('keeps a value saved before that the service does not take, said as such, with the fold open', async () => {
+    renderWithApp(<SendingOptionsPanel account={ACCOUNT} />, listOf({ recipient_type: 'business' }));
+    const type = (await screen.findByLabelText('Recipient type')) as HTMLSelectElement;
+    expect(type.value).toBe('business');
+    expect(type.selectedOptions[0]?.textContent).toBe('business (not a value the service takes)');
+    expect((document.querySelector('details.more-options') as HTMLDetailsElement).open).toBe(true);
   });
 });

@@ -71,6 +71,51 @@ describe('app store', () => {
   });
 });
 
+describe('the chosen company', () => {
+  const other = { ...ACCOUNT, id: '11111111-2222-4333-8444-555555555555', name: 'Other' };
+
+  it('is kept with the settings, and opened again by the next window (a reload, a restart)', async () => {
+    let saved = { ...SETTINGS };
+    const bridge = fakeBridge({
+      'app.info': () => INFO,
+      'settings.get': () => saved,
+      'settings.set': (patch) => {
+        saved = { ...saved, ...patch } as typeof saved;
+        return saved;
+      },
+      'accounts.list': () => [ACCOUNT, other],
+    });
+    const first = createAppStore(bridge, 'en');
+    await first.getState().init();
+    expect(first.getState().accountId).toBe(ACCOUNT.id);
+    first.getState().selectAccount(other.id);
+    await flush();
+    expect(bridge.callsOf('settings.set')).toEqual([{ lastAccountId: other.id }]);
+    // Choosing the one already shown writes nothing.
+    first.getState().selectAccount(other.id);
+    expect(bridge.callsOf('settings.set')).toHaveLength(1);
+
+    const next = createAppStore(bridge, 'en');
+    await next.getState().init();
+    expect(next.getState().accountId).toBe(other.id);
+  });
+
+  it('falls back to the first account when the remembered one is gone, and a failed write leaves the choice', async () => {
+    const bridge = fakeBridge({
+      'app.info': () => INFO,
+      'settings.get': () => ({ ...SETTINGS, lastAccountId: '99999999-2222-4333-8444-555555555555' }),
+      'settings.set': () => fail({ kind: 'user', message: 'disk full' }),
+      'accounts.list': () => [ACCOUNT, other],
+    });
+    const app = createAppStore(bridge, 'en');
+    await app.getState().init();
+    expect(app.getState().accountId).toBe(ACCOUNT.id);
+    app.getState().selectAccount(other.id);
+    await flush();
+    expect(app.getState()).toMatchObject({ accountId: other.id, error: null });
+  });
+});
+
 describe('sync store', () => {
   it('follows state and progress events, and forgets progress that is done', async () => {
     let answer = status();

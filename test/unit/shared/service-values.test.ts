@@ -57,11 +57,16 @@ describe('the values the service names', () => {
   });
 
   it('each have a label in every language, so every value the upload takes can be chosen', () => {
-    for (const catalog of Object.values(catalogs)) {
-      const s = catalog.sending as unknown as { routes: Record<string, string>; recipientTypes: Record<string, string> };
-      for (const r of enums.CONSUMER_ROUTES) expect(s.routes[r], r).toBeTruthy();
-      for (const r of enums.INVOICE_ROUTES) expect(s.routes[r], r).toBeTruthy();
-      for (const r of enums.RECIPIENT_TYPES) expect(s.recipientTypes[r], r).toBeTruthy();
+    const groups: [string, readonly string[]][] = [
+      ['format', enums.UPLOAD_FORMATS],
+      ['recipientType', enums.RECIPIENT_TYPES],
+      ['routes', enums.INVOICE_ROUTES],
+      ['routeOrder', enums.CONSUMER_ROUTES],
+      ['letterClass', enums.LETTER_CLASSES],
+    ];
+    for (const [lang, catalog] of Object.entries(catalogs)) {
+      const labels = (catalog as unknown as { sendingValues: Record<string, Record<string, string>> }).sendingValues;
+      for (const [group, values] of groups) for (const v of values) expect(labels[group]?.[v], `${lang} ${group}.${v}`).toBeTruthy();
     }
   });
 

@@ -4,6 +4,7 @@ import { resolveHosts } from '../../api/environments';
 import { ServiceError } from '../../api/errors';
 import { AccountInputError, DEMO_ACCOUNT_NAME } from '../../engine';
 import type { Account } from '../../store/accounts';
+import { checkRootFolder, proposeRoot } from '../../sync/root-choice';
 import { CommandError, invalid, needsUser } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountView } from '../views';
@@ -16,7 +17,10 @@ type Names =
   | 'accounts.tryDemo'
   | 'accounts.update'
   | 'accounts.reorganizeInbox'
-  | 'accounts.remove';
+  | 'accounts.remove'
+  | 'accounts.proposeRoot'
+  | 'accounts.checkRoot'
+  | 'folders.choose';
 
 /**
  * The engine makes every check of an account (bridge and CLI alike) and refuses bad input with an
@@ -123,5 +127,15 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       d.emit('accounts.changed', {});
       return { removed: true as const };
     },
+
+    'accounts.proposeRoot': async (input) => ({ path: await proposeRoot(input.name, d.engine.listAccounts(), d.dataDir) }),
+
+    'accounts.checkRoot': async (input) => {
+      if (input.accountId) accountOf(d, input.accountId);
+      return checkRootFolder(input.path, d.engine.listAccounts(), input.accountId);
+    },
+
+    // Only the desktop shows a dialog; in a browser the page asks for a typed path and checks it.
+    'folders.choose': async (input) => ({ path: d.host.chooseFolder ? await d.host.chooseFolder(input.defaultPath) : null }),
   };
 }

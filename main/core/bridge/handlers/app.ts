@@ -8,7 +8,7 @@ export function appHandlers(d: BridgeDeps): Pick<Handlers, 'app.info' | 'setting
       host: d.host.kind,
       dataDir: d.dataDir,
       embeddedSandboxUrl: d.engine.embeddedSandboxUrl,
-      capabilities: { ...d.host.capabilities },
+      capabilities: { ...d.host.capabilities, chooseFolder: d.host.chooseFolder !== undefined },
       secretStore: { ...d.host.secretStore },
     }),
     'settings.get': () => d.settings.read(),
