@@ -139,7 +139,8 @@ describe.skipIf(!hasChromium)('Finnish bank messages out, and the RI delete opti
       await openOutbox(page);
       const sent = rowOf(page, SENT);
       await sent.waitFor();
-      expect(await sent.locator('td').nth(1).textContent()).toBe(TEXTS[lang].kind);
+      // The rows are re-rendered in the new language after the switch: wait for it rather than read the old one.
+      await expect.poll(() => sent.locator('td').nth(1).textContent(), { timeout: 10_000 }).toBe(TEXTS[lang].kind);
       expect(await sent.locator('.badge-outbox-done').textContent()).toBe(TEXTS[lang].done);
       expect(await sent.locator('td').nth(3).textContent()).toBe(TEXTS[lang].ok);
       const failed = rowOf(page, NOT_BANK);

@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('the Validate page and the outbox’s reports (Chr
     await bridgeCall(app.host, 'sync.now', { accountId: account.id });
     await goTo(page, 'overview');
     await page
-      .locator('.status-card')
+      .locator('.status-card .health-what')
       .getByText(/Invoices wait in the Outbox, neither sent nor failed, until they can be checked/)
       .waitFor();
     await screenshot(page, 'rules-missing-overview-en');

@@ -51,7 +51,7 @@ describe('npm run cli -- lookup', () => {
   }, async () => {
     const bad = await cli(['options', '--account', 'Lookup', '--folder', 'Outbox/Invoices', 'recipient_phone_number=0401234567']);
     expect(bad.code).not.toBe(0);
-    expect(bad.stderr).toMatch(/recipient_phone_number: international format/);
+    expect(bad.stderr).toMatch(/recipient_phone_number: (must be in )?international format/);
     const ok = await cli([
       'options',
       '--account',
