@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)('scanning, lookups and sending options (Chromium)'
         .getByLabel(label, { exact: true })
         .locator('option')
         .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(await values('Recipient type')).toEqual(['', 'consumer', 'company']);
+    expect(await values('Recipient type')).toEqual(['', 'consumer']);
     expect(await values('File format')).toEqual(['', 'FINVOICE30', 'PEPPOLBIS30', 'EHF30', 'TEAPPS30', 'SVEFAKTURA10', 'OIOUBL']);
     expect(await form.getByLabel('Recipient phone number').isVisible()).toBe(false);
     await form.getByLabel('File format').selectOption('FINVOICE30');
