@@ -241,6 +241,7 @@ interface OutboxRecord {
   check_rules: string | null;
   check_unchecked: OutboxCheck['unchecked'];
   sent_at: number | null;
+  watch_until: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -352,6 +353,14 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   // Kept by migration 17's triggers, rather than counted over the years of sent rows.
   const counts = db.prepare<[string], { state: OutboxState; n: number }>('SELECT state, n FROM outbox_tallies WHERE account_id = ?');
   const undelivered = db.prepare<{ account: string; checkedBefore: number; limit: number }, OutboxRecord>(UNDELIVERED_SQL);
+  const watch = db.prepare<{ id: number; until: number | null }>('UPDATE outbox SET watch_until = @until WHERE id = @id');
+  // Through migration 24's partial index: the few refused files still watched in Failed/.
+  const watched = db.prepare<{ account: string; now: number }, OutboxRecord>(`
+    SELECT * FROM outbox WHERE account_id = @account AND watch_until IS NOT NULL AND watch_until > @now AND state = 'failed'
+    ORDER BY id`);
+  const unwatchStale = db.prepare<{ account: string; now: number }>(
+    "UPDATE outbox SET watch_until = NULL WHERE account_id = @account AND watch_until IS NOT NULL AND (watch_until <= @now OR state <> 'failed')",
+  );
 
   return {
     /**
@@ -463,6 +472,15 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
       const result = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
       for (const { state, n } of counts.all(accountId)) result[state] = n;
       return result;
+    },
+    /** A refused file's watch in Failed/ (sync/cut-short.ts): until when, or null when it ends. */
+    setWatch(id: number, until: number | null): void {
+      watch.run({ id, until });
+    },
+    /** Refused rows of an account still watched at `now`; watches that ran out are ended on the way. */
+    listWatched(accountId: string, now: number = deps.now()): Array<OutboxJob & { watchUntil: number }> {
+      unwatchStale.run({ account: accountId, now });
+      return watched.all({ account: accountId, now }).map((r) => ({ ...toJob(r), watchUntil: r.watch_until ?? 0 }));
     },
     /** Sent rows whose delivery may still change, least recently checked first. */
     listUndelivered(accountId: string, limit: number, checkedBefore: number = deps.now()): OutboxJob[] {

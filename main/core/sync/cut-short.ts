@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { SyncContext } from './context';
+import { absolute } from './layout';
 import { MAX_UPLOAD_BYTES } from './local-checks';
 import type { Observation } from './planner';
 import type { ScannedFile } from './scan';
@@ -18,6 +19,8 @@ export interface CutShortMemory {
   refused: Map<string, Refused>;
   /** Second looks given so far (a pass tells its own by the difference). */
   given: number;
+  /** Whether `refused` was read back from the rows (the watches an earlier run of the app started). */
+  loaded: boolean;
 }
 
 interface Refused {
@@ -36,7 +39,7 @@ export const WATCH_REFUSED_MS = 10 * 60_000;
 /** How often a watched file is looked at (a stat; the account's pass comes that often while one is watched). */
 export const WATCH_EVERY_MS = 2000;
 
-export const newCutShortMemory = (): CutShortMemory => ({ looked: new Map(), refused: new Map(), given: 0 });
+export const newCutShortMemory = (): CutShortMemory => ({ looked: new Map(), refused: new Map(), given: 0, loaded: false });
 
 const signature = (f: { size: number; mtimeMs: number }) => `${f.size}:${f.mtimeMs}`;
 
@@ -135,15 +138,29 @@ export async function lookAgain(ctx: SyncContext, memory: SecondLook | undefined
 export function watchRefused(ctx: SyncContext, memory: SecondLook | undefined, file: ScannedFile, dest: string, outboxId: number): void {
   if (!memory || memory.cut.looked.get(file.relPath) !== signature(file)) return;
   memory.cut.looked.delete(file.relPath);
-  memory.cut.refused.set(dest, {
-    dest,
-    name: file.name,
-    relPath: file.relPath,
-    outboxId,
-    size: file.size,
-    mtimeMs: file.mtimeMs,
-    at: ctx.now(),
-  });
+  const at = ctx.now();
+  memory.cut.refused.set(dest, { dest, name: file.name, relPath: file.relPath, outboxId, size: file.size, mtimeMs: file.mtimeMs, at });
+  // On the row too: an app stopped and started again in these minutes goes on watching.
+  ctx.store.outbox.setWatch(outboxId, at + WATCH_REFUSED_MS);
+}
+
+/** The watches an earlier run started (kept on their rows), read once per run before the first look. */
+function loadWatches(ctx: SyncContext, memory: CutShortMemory): void {
+  memory.loaded = true;
+  for (const row of ctx.store.outbox.listWatched(ctx.account.id, ctx.now())) {
+    if (!row.destPath) continue;
+    const dest = absolute(ctx.account.root, row.destPath);
+    if (memory.refused.has(dest)) continue;
+    memory.refused.set(dest, {
+      dest,
+      name: row.filename,
+      relPath: row.relPath,
+      outboxId: row.id,
+      size: row.size,
+      mtimeMs: row.mtimeMs,
+      at: row.watchUntil - WATCH_REFUSED_MS,
+    });
+  }
 }
 
 /**
@@ -153,14 +170,19 @@ export function watchRefused(ctx: SyncContext, memory: SecondLook | undefined, f
  */
 export async function noticeChangedRefusals(ctx: SyncContext, memory: CutShortMemory, present: ReadonlySet<string>): Promise<void> {
   for (const p of memory.looked.keys()) if (!present.has(p)) memory.looked.delete(p);
+  if (!memory.loaded) loadWatches(ctx, memory);
+  const forget = (key: string, r: Refused) => {
+    memory.refused.delete(key);
+    ctx.store.outbox.setWatch(r.outboxId, null);
+  };
   for (const [key, r] of memory.refused) {
     const now = await stat(r.dest).catch(() => null);
     if (!now || ctx.now() - r.at > WATCH_REFUSED_MS) {
-      memory.refused.delete(key);
+      forget(key, r);
       continue;
     }
     if (now.size === r.size && Math.trunc(now.mtimeMs) === r.mtimeMs) continue;
-    memory.refused.delete(key);
+    forget(key, r);
     const message = `${r.name} changed after it was refused: drop it again to send it (it is in Failed/ now, and nothing there is sent).`;
     ctx.store.activity.append({
       accountId: ctx.account.id,

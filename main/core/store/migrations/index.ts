@@ -22,6 +22,7 @@ import { m020DocumentTallies } from './020-document-tallies';
 import { m021DocumentSearch } from './021-document-search';
 import { m022ServiceKeys } from './022-service-keys';
 import { m023OutboxChecks } from './023-outbox-checks';
+import { m024RefusalWatch } from './024-refusal-watch';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m021DocumentSearch,
   m022ServiceKeys,
   m023OutboxChecks,
+  m024RefusalWatch,
 ];
