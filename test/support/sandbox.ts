@@ -1,4 +1,6 @@
+import { inject } from 'vitest';
 import type { SandboxOptions } from '../../sandbox/context';
+import { PROFILES, type SandboxProfile } from '../../sandbox/profile-real';
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 
 export interface TestCompany {
@@ -22,9 +24,31 @@ export interface TestSandbox extends Sandbox {
 
 export const FULL_SCOPE = 'eui global company fi_bank_message:send fi_bank_message:receive';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sandboxProfile: SandboxProfile;
+  }
+}
+
+/**
+ * The profile a suite's sandbox answers with unless the suite names one: its project's (vitest.config.ts
+ * runs the suites that move files once more in the project `real`, so the app is proven against what
+ * the real service shows, not only against the spec's reading), else the spec's.
+ */
+export function testProfile(): SandboxProfile {
+  let p: string;
+  try {
+    p = inject('sandboxProfile') ?? 'spec';
+  } catch {
+    return 'spec'; // outside vitest (the soak's own command), which names its profile itself
+  }
+  if (!(PROFILES as readonly string[]).includes(p)) throw new Error(`the sandbox profile is ${PROFILES.join(' or ')}, not '${p}'`);
+  return p as SandboxProfile;
+}
+
 /** A fresh sandbox on a random loopback port, one per test file (per-test data, house.md #8). */
 export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
-  const sb = await startSandbox({ port: 0, ...opts });
+  const sb = await startSandbox({ port: 0, ...opts, profile: opts.profile ?? testProfile() });
   let seq = 0;
   const call: TestSandbox['call'] = (path, init = {}) => {
     const headers = new Headers(init.headers);
