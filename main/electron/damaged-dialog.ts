@@ -1,3 +1,4 @@
+import { backupTime } from '../core/app/db-care';
 import type { Logger } from '../core/log';
 import { APP_NAME } from '../core/paths';
 
@@ -14,15 +15,11 @@ export interface DamagedDialog {
   cancelId: number;
 }
 
-function localTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** The dialog of a damaged database: restore (only when a backup exists), rebuild, or quit. */
 export function damagedDialog(message: string, backupAt: number | null): DamagedDialog {
   const ways: WayOut[] = backupAt === null ? ['rebuild', 'quit'] : ['restore', 'rebuild', 'quit'];
   const label: Record<WayOut, string> = {
-    restore: backupAt === null ? '' : `Restore the backup of ${localTime(backupAt)}`,
+    restore: backupAt === null ? '' : `Restore the backup of ${backupTime(backupAt)}`,
     rebuild: 'Rebuild from the service and folders',
     quit: 'Quit',
   };

@@ -38,7 +38,8 @@ export function writeCheckState(dataDir: string, state: CheckState): void {
   renameSync(temp, stateFile(dataDir));
 }
 
-function localTime(ms: number): string {
+/** A backup's time as the user's clock shows it, in one form for the command line and the desktop's dialog. */
+export function backupTime(ms: number): string {
   const t = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}`;
@@ -54,7 +55,7 @@ export function damagedMessage(dataDir: string, detail: string, waysOut: 'comman
   const rebuild = `rebuild it from the service and your folders, keeping the accounts and sending nothing again${commands ? ', with `npm run cli -- db rebuild`' : ''}.`;
   const head = `The database of E-Invoice Sync is damaged and cannot be trusted (${dbFile(dataDir)}: ${detail.slice(0, 300)}). Your invoice files are safe.`;
   if (newest === null) return `${head} There is no backup to restore yet: ${rebuild}`;
-  return `${head} Two ways out: restore the last backup (${localTime(newest)})${commands ? ' with `npm run cli -- db restore`' : ''}, or ${rebuild}`;
+  return `${head} Two ways out: restore the last backup (${backupTime(newest)})${commands ? ' with `npm run cli -- db restore`' : ''}, or ${rebuild}`;
 }
 
 /** When the newest backup was taken, or null when there is none. */
