@@ -2,6 +2,7 @@
 //   out/main/main.js           Electron's main process (ESM; package.json "main")
 //   out/main/engine-worker.js  the engine's utility process (ESM)
 //   out/main/validate-worker.js  the invoice validation worker thread (ESM, main/core/validate)
+//   out/main/zip-worker.js  the zip form's unpacking thread (ESM, main/core/validate/zip-form.ts)
 //   out/main/chunk-*.js        code the two share, and the embedded sandbox, loaded only for the demo
 //   out/preload/index.cjs      the preload (CommonJS: sandboxed preloads cannot be ES modules)
 //   out/resources/icon.png     the app icon electron-builder turns into .icns and .ico
@@ -74,6 +75,8 @@ export async function buildElectron(o: { outDir?: string; write?: boolean; minif
         'engine-worker': 'main/electron/engine-worker.ts',
         // The validation worker thread: main/core/validate/validator.ts starts it from beside its own bundle.
         'validate-worker': 'main/core/validate/worker.ts',
+        // The zip form's unpacking thread: main/core/validate/zip-form.ts starts it from beside its own bundle.
+        'zip-worker': 'main/core/validate/zip-worker.ts',
         // The search totals' worker thread: main/core/bridge/handlers/totals-thread.ts starts it from beside its bundle.
         'totals-worker': 'main/core/bridge/handlers/totals-worker.ts',
         // The database's backup and check thread: main/core/app/db-care.ts starts it from beside its bundle.

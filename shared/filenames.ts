@@ -1,6 +1,9 @@
 // File-name rules shared by the engine and the UI. Names that come from the service (or from
 // invoice content) are untrusted: they must make a legal name on Windows and macOS and must never
-// name anything outside the folder they are written into.
+// name anything outside the folder they are written into. Invisible controls (untrusted-text.ts) are
+// dropped from every name, and a received file of a type that runs code gets BLOCKED_SUFFIX.
+
+import { stripInvisible } from './untrusted-text';
 
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 // Control characters, the characters Windows forbids, and path separators of every platform.
@@ -22,12 +25,13 @@ function truncateBytes(s: string, max: number): string {
 }
 
 /**
- * A safe single path segment: NFC-normalised, illegal characters replaced, no leading dots or
+ * A safe single path segment: invisible controls removed (a right-to-left override would make
+ * `invoice\u202Efdp.exe` look like `invoiceexe.pdf`), NFC-normalised, illegal characters replaced, no leading dots or
  * trailing dots and spaces (Windows drops them), not a reserved device name, at most
  * MAX_NAME_BYTES bytes with the extension kept. Never empty, never '.' or '..'.
  */
 export function sanitizeFileName(raw: string, fallback = 'file'): string {
-  let name = raw
+  let name = stripInvisible(raw)
     .normalize('NFC')
     .replace(/[\t\n\r\v\f]+/g, ' ')
     .replace(ILLEGAL, '_')
@@ -42,6 +46,65 @@ export function sanitizeFileName(raw: string, fallback = 'file'): string {
   const stem = ext ? name.slice(0, -ext.length) : name;
   const cut = truncateBytes(stem, MAX_NAME_BYTES - byteLength(ext)).replace(/[.\s]+$/, '');
   return (cut || fallback) + ext;
+}
+
+/**
+ * What a received file of a type that runs code, or opens as a web page, is saved with after its own
+ * name: `invoice.exe` becomes `invoice.exe.blocked`. The name still tells what it was, no system has a
+ * program for `.blocked`, so a double-click asks instead of running it, and the app never opens it
+ * (main/electron/open-file.ts opens document and image types only). A user who trusts the sender
+ * renames it.
+ */
+export const BLOCKED_SUFFIX = '.blocked';
+
+/**
+ * Types that run code when opened, or open as a web page with script (the system's browser, from a
+ * local file): programs and installers, scripts of every shell, shortcuts and links, disk images
+ * (Windows opens an .iso or .vhd as a drive whose files lose the Mark-of-the-Web), macOS bundles and
+ * scripts, Office files with macros, and HTML in all its forms. SVG is among them: it is a picture,
+ * but its default program is a browser and it may carry script, and invoices do not come with SVG
+ * images. XML is not: it is what an invoice is, and it opens as text.
+ */
+const RUNS_CODE = new Set(
+  (
+    'exe com scr pif cpl msi msp mst msc msix msixbundle appx appxbundle application appref-ms gadget dll ocx sys drv ' +
+    'bat cmd ps1 ps1xml ps2 psm1 psd1 psc1 vb vbs vbe js jse mjs cjs wsf wsh ws wsc wsb sct hta inf reg scf lnk url ' +
+    'website library-ms settingcontent-ms search-ms diagcab chm hlp jar jnlp class xbap xll xlam ppam docm dotm xlsm ' +
+    'xltm xlsb pptm potm ppsm sldm iso img vhd vhdx dmg pkg mpkg app command tool terminal workflow action scpt ' +
+    'applescript osax prefpane webloc inetloc fileloc sh bash zsh csh ksh fish py pyw pyc pl rb php desktop appimage ' +
+    'deb rpm run html htm xhtml xht shtml mht mhtml svg svgz'
+  ).split(' '),
+);
+
+/** Whether a file of this name runs code or opens as a web page when opened (by its last extension). */
+export function runsCode(name: string): boolean {
+  const clean = name.replace(/[.\s]+$/, '');
+  const dot = clean.lastIndexOf('.');
+  return dot >= 0 && RUNS_CODE.has(clean.slice(dot + 1).toLowerCase());
+}
+
+/**
+ * Folder names macOS treats as a bundle (an application, an installer, a plug-in): opening such a
+ * folder runs or installs what is in it instead of showing it.
+ */
+const BUNDLES = new Set(
+  'app appex pkg mpkg bundle framework plugin prefpane kext xpc saver qlgenerator mdimporter workflow action wdgt scptd'.split(' '),
+);
+
+/** Whether a folder of this name would open as a macOS bundle. */
+export function isBundleName(name: string): boolean {
+  const clean = name.replace(/[.\s]+$/, '');
+  const dot = clean.lastIndexOf('.');
+  return dot >= 0 && BUNDLES.has(clean.slice(dot + 1).toLowerCase());
+}
+
+/**
+ * The name a file from the service (an attachment, a document's file) is saved under: the safe
+ * segment of sanitizeFileName, with BLOCKED_SUFFIX when its type runs code.
+ */
+export function receivedFileName(raw: string, fallback = 'file'): string {
+  const name = sanitizeFileName(raw, fallback);
+  return runsCode(name) ? sanitizeFileName(`${name}${BLOCKED_SUFFIX}`, fallback) : name;
 }
 
 /** `name (2).ext`, `name (3).ext`...: the n-th alternative when a name is taken. */

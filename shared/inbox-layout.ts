@@ -1,7 +1,7 @@
 // How an account's Inbox is laid out: the subfolders a received file goes into under Inbox/Invoices,
 // Inbox/Documents and Inbox/BankMessages. Pure, so the engine files by it and the UI can show it.
 
-import { sanitizeFileName } from './filenames';
+import { isBundleName, sanitizeFileName } from './filenames';
 
 /** flat: every file in the kind's folder; year: 2026/; year-month: 2026/03/; sender: "Acme Oy"/. */
 export const INBOX_LAYOUTS = ['flat', 'year', 'year-month', 'sender'] as const;
@@ -48,7 +48,7 @@ export function yearMonthOf(dates: FiledItem['dates']): { year: string; month: s
  * reserved Windows names, no trailing dots or spaces), cut to MAX_SENDER_FOLDER_BYTES. Never empty.
  */
 export function senderFolderName(name: string | null | undefined): string {
-  const safe = sanitizeFileName(name ?? '', UNKNOWN_SENDER_FOLDER);
+  const safe = unbundled(sanitizeFileName(name ?? '', UNKNOWN_SENDER_FOLDER));
   if (byteLength(safe) <= MAX_SENDER_FOLDER_BYTES) return safe;
   let out = '';
   for (const ch of safe) {
@@ -56,7 +56,17 @@ export function senderFolderName(name: string | null | undefined): string {
     out += ch;
   }
   // Cutting may leave a trailing dot or space (Windows drops them) or a reserved name's stem.
-  return sanitizeFileName(out, UNKNOWN_SENDER_FOLDER);
+  return unbundled(sanitizeFileName(out, UNKNOWN_SENDER_FOLDER));
+}
+
+/**
+ * A sender called `Tool.app` gets the folder `Tool_app`: macOS would open a folder named like a bundle
+ * as an application or installer. Its last dot goes (a folder name is a company's name, so no suffix).
+ */
+function unbundled(name: string): string {
+  if (!isBundleName(name)) return name;
+  const dot = name.lastIndexOf('.');
+  return `${name.slice(0, dot)}_${name.slice(dot + 1)}`;
 }
 
 /**

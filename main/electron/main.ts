@@ -18,7 +18,7 @@ import { loginItem, startedAtLogin } from './login-item';
 import { createFileLogger, SecretScrubber } from './logs';
 import { appMenu } from './menu';
 import { Notifier } from './notifications';
-import { openFileSafely } from './open-file';
+import { openFileSafely, openFolderSafely } from './open-file';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_START_URL } from './origin';
 import { createAppProtocolHandler } from './protocol';
 import { KeychainSecrets } from './secrets';
@@ -140,7 +140,7 @@ async function startShell(): Promise<void> {
         shell.showItemInFolder(path);
         return true;
       },
-      'files.openFolder': async (path) => (await shell.openPath(path)) === '',
+      'files.openFolder': (path) => openFolderSafely(shell, path),
       // A new account's root: the folder the user picks (or makes) in the system's dialog, over the window.
       'folders.choose': async (defaultPath) => {
         const options: Electron.OpenDialogOptions = { properties: ['openDirectory', 'createDirectory', 'promptToCreate'], defaultPath };
@@ -191,7 +191,7 @@ async function startShell(): Promise<void> {
       showWindow,
       syncNow: () => void engine.dispatch('sync.now', {}),
       setPaused: (paused) => void state.setAllPaused(paused, engine.dispatch),
-      openFolder: (root) => void shell.openPath(root),
+      openFolder: (root) => void openFolderSafely(shell, root),
       openLogs,
       quit: () => app.quit(),
     }),

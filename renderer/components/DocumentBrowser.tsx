@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { DocumentRow, DocumentSortKey } from '../../shared/bridge';
+import { revealInvisible } from '../../shared/untrusted-text';
 import { useApp, useFormat } from '../stores/context';
 import type { DocumentList } from '../stores/lists';
 import { BrowserList } from './BrowserList';
@@ -19,7 +20,9 @@ function DocumentListRow({ row }: { row: DocumentRow | undefined }) {
   return (
     <span className="doc-row">
       <span className="doc-type">{row.type ? t(`documentType.${row.type}`, { defaultValue: row.type }) : '–'}</span>
-      <span className="doc-party">{(row.direction === 'SENT' ? row.recipientName : row.senderName) ?? t('common.unknown')}</span>
+      <span className="doc-party">
+        {revealInvisible(row.direction === 'SENT' ? row.recipientName : row.senderName) ?? t('common.unknown')}
+      </span>
       <span className="mono">{row.number ?? '–'}</span>
       <span>{f.dateTime(row.createdAt)}</span>
       <span>

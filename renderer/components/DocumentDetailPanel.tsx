@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { revealInvisible } from '../../shared/untrusted-text';
 import { useCommand } from '../hooks/use-command';
 import { useFormat } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
@@ -18,8 +19,8 @@ export function DocumentDetailPanel({ accountId, id, onClose }: { accountId: str
         [t('document.type'), row.type ? t(`documentType.${row.type}`, { defaultValue: row.type }) : '–'],
         [t('document.number'), row.number ?? '–'],
         [t('document.reference'), row.reference ?? '–'],
-        [t('document.sender'), row.senderName ?? '–'],
-        [t('document.recipient'), row.recipientName ?? '–'],
+        [t('document.sender'), revealInvisible(row.senderName) ?? '–'],
+        [t('document.recipient'), revealInvisible(row.recipientName) ?? '–'],
         [t('document.created'), f.dateTime(row.createdAt)],
       ]
     : [];

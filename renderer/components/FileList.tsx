@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView, LocalFileView } from '../../shared/bridge';
+import { revealInvisible } from '../../shared/untrusted-text';
 import { useApp, useBridge, useFormat } from '../stores/context';
 import { toErrorView } from '../stores/errors';
 import { ErrorNotice } from './ErrorNotice';
@@ -49,7 +50,7 @@ export function FileList({ accountId, files }: { accountId: string; files: Local
         {files.map((file) => (
           <li key={`${file.kind}:${file.fileId ?? file.filename}`}>
             <span className="file-kind badge badge-muted">{t(`files.kind.${file.kind}`)}</span>
-            <span className="file-name">{file.filename}</span>
+            <span className="file-name">{revealInvisible(file.filename)}</span>
             <span className="muted">{file.size !== null ? f.bytes(file.size) : ''}</span>
             {file.state === 'done' && file.path ? (
               <button

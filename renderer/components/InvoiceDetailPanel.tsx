@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView, InvoiceDetail } from '../../shared/bridge';
+import { revealInvisible } from '../../shared/untrusted-text';
 import { useCommand } from '../hooks/use-command';
 import { useBridge, useFormat } from '../stores/context';
 import { toErrorView } from '../stores/errors';
@@ -76,7 +77,7 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
       <div className="detail-head">
         <h2 id="detail-title">
           {row
-            ? `${row.direction === 'SENT' ? (row.recipientName ?? '') : (row.senderName ?? '')} ${row.number ?? ''}`.trim() ||
+            ? `${revealInvisible(row.direction === 'SENT' ? (row.recipientName ?? '') : (row.senderName ?? ''))} ${revealInvisible(row.number ?? '')}`.trim() ||
               t('invoice.untitled')
             : t('invoice.title')}
         </h2>

@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { InvoiceRow, InvoiceSortKey } from '../../shared/bridge';
+import { revealInvisible } from '../../shared/untrusted-text';
 import { useFormat } from '../stores/context';
 import type { InvoiceList } from '../stores/lists';
 import { CollectionBadge } from './collection/CollectionBadge';
@@ -51,7 +52,8 @@ export function useInvoiceRowLabels(): InvoiceRowLabels {
 export const InvoiceListRow = memo(function InvoiceListRow({ row, labels }: { row: InvoiceRow | undefined; labels: InvoiceRowLabels }) {
   const f = useFormat();
   if (!row) return <RowPlaceholder />;
-  const party = row.direction === 'SENT' ? row.recipientName : row.senderName;
+  // A name from the service shows its hidden controls (a right-to-left override) instead of obeying them.
+  const party = revealInvisible(row.direction === 'SENT' ? row.recipientName : row.senderName);
   const warned = row.detectStatus === 'WARN';
   // The service's own wording of the first reason, in the language the findings were fetched in.
   const reason = warned ? (row.detectFindings[0] ?? labels.warning) : null;

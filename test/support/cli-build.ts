@@ -12,6 +12,7 @@ export function buildTestCli(): Promise<void> {
   return bundleEngine(TEST_CLI_DIR, {
     cli: 'main/core/cli/bin.ts',
     'validate-worker': 'main/core/validate/worker.ts',
+    'zip-worker': 'main/core/validate/zip-worker.ts',
     'totals-worker': 'main/core/bridge/handlers/totals-worker.ts',
     'db-check-worker': 'main/core/store/db-check-worker.ts',
   });

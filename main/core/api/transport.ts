@@ -20,7 +20,21 @@ export interface RawRequest {
   headers?: Record<string, string>;
   body?: string | Buffer | FormData;
   signal?: AbortSignal;
+  /** What the answer is, for its size limit (ANSWER_LIMITS); by default `json` when JSON is accepted, else `file`. */
+  answer?: AnswerKind;
 }
+
+export type AnswerKind = 'json' | 'file';
+
+/**
+ * The most of an answer read into memory, by what it is. A JSON answer is one object or a list page
+ * (at most 100 items, each a few kB): 16 MB is ten times the largest seen. A file is an invoice, its
+ * image or an attachment: the service takes files of up to 100 MB, so 128 MB. An error's body only
+ * carries a message and a code: 64 KiB, and what is beyond it is dropped (the status still decides).
+ * A larger answer is stopped as it arrives, never held whole: a broken or hostile service cannot
+ * make the app hold a gigabyte.
+ */
+export const ANSWER_LIMITS = { json: 16 * 1024 * 1024, file: 128 * 1024 * 1024, error: 64 * 1024 } as const;
 
 export interface RawResponse {
   status: number;
@@ -86,8 +100,11 @@ export class Transport {
         signal: req.signal,
         dispatcher: this.agent,
       });
-      const body = Buffer.from(await res.body.arrayBuffer());
-      checkLength(res.headers, body, req.url);
+      const error = res.statusCode >= 400;
+      const kind = req.answer ?? (/json/i.test(req.headers?.accept ?? '') ? 'json' : 'file');
+      const limit = error ? ANSWER_LIMITS.error : ANSWER_LIMITS[kind];
+      const { body, cut } = await readLimited(res.body, limit, res.headers, error, req.url);
+      if (!cut) checkLength(res.headers, body, req.url);
       return { status: res.statusCode, headers: res.headers, body };
     } catch (err) {
       if (req.signal?.aborted || err instanceof ServiceError) throw err;
@@ -98,6 +115,46 @@ export class Transport {
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+/**
+ * Reads a body up to `limit` bytes. Past it (or when its Content-Length says so before anything is
+ * read), the body is abandoned, which closes the connection: a success answer then fails with a plain
+ * error naming the host; an error answer keeps what arrived up to the limit (`cut`).
+ */
+async function readLimited(
+  stream: Dispatcher.ResponseData['body'],
+  limit: number,
+  headers: RawResponse['headers'],
+  keepCut: boolean,
+  url: URL,
+): Promise<{ body: Buffer; cut: boolean }> {
+  const tooLarge = () => {
+    stream.destroy();
+    const mb = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} KB`;
+    return new ServiceError(
+      'retry',
+      `The answer from ${url.host} was larger than the ${mb} such an answer may be, so it was not read`,
+      null,
+      'too_large',
+    );
+  };
+  const declared = Number([headers['content-length']].flat()[0]);
+  if (!keepCut && Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const piece = chunk as Buffer;
+    if (size + piece.length > limit) {
+      if (!keepCut) throw tooLarge();
+      chunks.push(piece.subarray(0, limit - size));
+      stream.destroy();
+      return { body: Buffer.concat(chunks), cut: true };
+    }
+    chunks.push(piece);
+    size += piece.length;
+  }
+  return { body: Buffer.concat(chunks, size), cut: false };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { unzipSync } from 'fflate';
 import { SOURCE_CONTEXT_LINES, SOURCE_LINE_CHARS, type SourceExcerpt, type ValidationView } from '../../../shared/bridge/validation';
 import type { RenderedInvoice } from '../../../shared/bridge/views';
 import type { ValidationReport } from '../../../shared/validation/report';
@@ -7,20 +6,6 @@ import { decodeXml } from '../render/xml';
 
 /** Excerpts carried at most: a report can name thousands of places, the page shows one at a time. */
 const MAX_EXCERPTS = 500;
-
-/**
- * The invoice XML of a file: the file itself, or the largest XML inside the zip form the outbox takes
- * (invoice, image, attachments), as the outbound check validates it.
- */
-export function invoiceXmlOf(bytes: Uint8Array): Uint8Array {
-  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) return bytes;
-  try {
-    const entries = unzipSync(bytes, { filter: (f) => f.name.toLowerCase().endsWith('.xml') && f.originalSize < bytes.length * 50 });
-    return Object.values(entries).sort((a, b) => b.length - a.length)[0] ?? bytes;
-  } catch {
-    return bytes;
-  }
-}
 
 function render(bytes: Uint8Array): { rendered: RenderedInvoice | null; renderError: string | null } {
   try {
@@ -59,10 +44,13 @@ export function excerptsOf(text: string, wanted: readonly number[]): SourceExcer
     });
 }
 
-/** A report with the file rendered beside it and the source around each place it names. */
-export function validationView(report: ValidationReport, file: Uint8Array | null, missing: string): ValidationView {
-  if (!file) return { report, rendered: null, renderError: missing, excerpts: [] };
-  const xml = invoiceXmlOf(file);
+/**
+ * A report with the invoice rendered beside it and the source around each place it names. `xml` is
+ * the invoice's XML (a zip form's already taken out of it by validate/zip-form.ts), or null with
+ * why it cannot be shown (`missing`).
+ */
+export function validationView(report: ValidationReport, xml: Uint8Array | null, missing: string): ValidationView {
+  if (!xml) return { report, rendered: null, renderError: missing, excerpts: [] };
   // What validation could not read, or found to be no invoice, is not parsed a second time to be told so again.
   const { rendered, renderError } =
     report.status === 'unreadable'

@@ -1,7 +1,7 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { extensionFor, readableName, sanitizeFileName } from '../../../shared/filenames';
+import { extensionFor, readableName, receivedFileName, sanitizeFileName } from '../../../shared/filenames';
 import { NoAnswerError, ServiceError } from '../api/errors';
 import type { FileAnswer } from '../api/invoices';
 import type { WrittenFile } from '../store/download-jobs';
@@ -13,6 +13,7 @@ import { groupCommit } from './group-commit';
 import type { JobQueue, Loaded } from './jobs/job-runner';
 import { absolute, FOLDERS, filedItem, inboxFolder } from './layout';
 import { asLocal, isOutOfSpace, type LocalFault, LocalWriteError, localCodeOf, realCode } from './local-faults';
+import { markFromInternet } from './mark-of-web';
 import { verifyDownload } from './verify-download';
 
 /** After this many failed tries a download is given up (the UI offers "fetch again"). */
@@ -146,6 +147,8 @@ function downloadQueue(
       const path = await writeOrReuse(ctx, dir, name, answer.data, hash).catch(async (e: unknown) => {
         throw await asLocal(e, 'downloads', dir, answer.data.length);
       });
+      // Marked as from the Internet before anything can open it: the system then asks before running it.
+      await markFromInternet(path).catch((e: Error) => ctx.log.debug('no Mark-of-the-Web written', { file: name, error: e.message }));
       // The file is durable (written, flushed, its folder flushed) before its row says done.
       try {
         await markDone({ id: j.id, file: { path, sha256: hash, size: answer.data.length } });
@@ -243,7 +246,7 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       name = `${stem}.pdf`;
     } else {
       answer = await api.invoices.attachment(j.job.invoiceId, j.job.remoteFileId ?? '', signal);
-      name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
+      name = receivedFileName(`${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`);
     }
     return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j, inv) };
   }
@@ -254,7 +257,7 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       /\.$/,
       '',
     );
-    const name = `${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`;
+    const name = receivedFileName(`${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`);
     const dir = inboxFolder(
       account.root,
       account.inboxLayout,

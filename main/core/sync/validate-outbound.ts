@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { unzipSync } from 'fflate';
 import { VALIDATION_MODES, type ValidationMode } from '../../../shared/schemas/sending-options';
 import type { ValidationReport } from '../../../shared/validation/report';
 import type { JsonObject } from '../store/columns';
 import type { OutboxCheck } from '../store/outbox';
 import { defaultValidator, RulesUnavailableError, validateFile } from '../validate';
 import { RULESETS } from '../validate/rulesets';
+import { type InvoiceBytes, invoiceBytesOf, isRefusedZip, refusedZipReport } from '../validate/zip-form';
 import type { SyncContext } from './context';
 import { rulesFaultMessage } from './local-faults';
 import { decidingReport, REMOTE_RULES_KEY, remoteReport, wantsRemote } from './remote-validation';
@@ -74,7 +74,7 @@ export async function checkBeforeSending(
     ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.unavailable', message, ref: name });
   }
   const check: OutboxCheck = { mode, rules: report.source === 'service' ? REMOTE_RULES_KEY : RULES_KEY, unchecked: null };
-  if (mode === 'warn' || report.status === 'valid') return { refusal: null, report, wait: false, check };
+  if ((mode === 'warn' && !isRefusedZip(report)) || report.status === 'valid') return { refusal: null, report, wait: false, check };
   return { refusal: refusalOf(report), report, wait: false, check };
 }
 
@@ -88,7 +88,9 @@ async function localReport(
   let report = ctx.store.validationReports.get(sha256, RULES_KEY);
   if (!report) {
     try {
-      report = await validateFile(await invoiceBytes(copy), { name });
+      const invoice = await invoiceBytes(copy);
+      // A zip beyond the bounds (a bomb) is refused by its own report: no rule runs, nothing is sent.
+      report = invoice.bytes ? await validateFile(invoice.bytes, { name }) : refusedZipReport(name, invoice.refused);
     } catch (e) {
       if (!(e instanceof RulesUnavailableError)) throw e;
       return { report: null, unavailable: e };
@@ -114,22 +116,15 @@ async function withRemoteCheck(
 ): Promise<ValidationReport | null> {
   const mode = ctx.account.remoteValidation;
   if (!wantsRemote(mode, local)) return local;
-  return decidingReport(mode, local, await remoteReport(ctx, await invoiceBytes(copy), sha256, name));
+  const invoice = await invoiceBytes(copy);
+  // A refused zip's own report decides (its local report is that refusal, so this is a last guard).
+  if (!invoice.bytes) return local;
+  return decidingReport(mode, local, await remoteReport(ctx, invoice.bytes, sha256, name));
 }
 
-/** The invoice XML to validate: the file itself, or the XML inside the zip form (invoice, image, attachments). */
-async function invoiceBytes(copy: string): Promise<Uint8Array> {
-  const data = await readFile(copy);
-  if (!data.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return data;
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(data, { filter: (f) => f.name.toLowerCase().endsWith('.xml') && f.originalSize < 100 * 1024 * 1024 });
-  } catch {
-    return data; // not a readable zip: validation says so in plain words
-  }
-  // The invoice is the largest XML in the zip (attachments' metadata, if any, are small).
-  const xml = Object.values(entries).sort((a, b) => b.length - a.length)[0];
-  return xml ?? data;
+/** The invoice XML to validate: the file itself, or the XML inside the zip form, unpacked within its bounds. */
+async function invoiceBytes(copy: string): Promise<InvoiceBytes> {
+  return invoiceBytesOf(await readFile(copy));
 }
 
 function refusalOf(report: ValidationReport): { message: string; details: string[] } {

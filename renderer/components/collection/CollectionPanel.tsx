@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView, InvoiceDetail } from '../../../shared/bridge';
 import type { CollectionDetailView } from '../../../shared/bridge/collection-views';
+import { httpsLinkOrNull } from '../../../shared/untrusted-text';
 import { sendErrors, sendFields } from '../../forms/collection';
 import { commandInput } from '../../forms/command-input';
 import { bodyFrom, type FormValues } from '../../forms/fields';
@@ -101,9 +102,10 @@ function CollectionStatus({ detail }: { detail: CollectionDetailView }) {
         )}
       </p>
       {s.reason && s.status !== 'ok' && <p>{t('collection.reason', { reason: s.reason })}</p>}
-      {s.status === 'ok' && s.link && (
+      {/* The service's link is followed only when it is https: never javascript:, file: or plain HTTP. */}
+      {s.status === 'ok' && httpsLinkOrNull(s.link) && (
         <p>
-          <a href={s.link} target="_blank" rel="noreferrer">
+          <a href={httpsLinkOrNull(s.link) ?? undefined} target="_blank" rel="noreferrer">
             {t('collection.openAtAgency')}
           </a>
         </p>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PartnerCompanyRef } from '../../../shared/bridge/partner';
+import { revealInvisible } from '../../../shared/untrusted-text';
 import { useCommand } from '../../hooks/use-command';
 import { PartnerTable } from './PartnerTable';
 
@@ -24,7 +25,7 @@ export function InboundList({ accountId, window, filter, onAdd, state }: ListPro
       rowKey={(r) => `${r.companyId}|${r.invoiceId}`}
       cells={(r) => (
         <>
-          <td>{r.senderName ?? '–'}</td>
+          <td>{revealInvisible(r.senderName) ?? '–'}</td>
           <td>{r.state ? t(`partner.inbound.stateNames.${r.state}`, { defaultValue: r.state }) : '–'}</td>
         </>
       )}
@@ -46,7 +47,7 @@ export function ErrorList({ accountId, window, filter, onAdd }: ListProps) {
       rowKey={(r) => `${r.companyId}|${r.invoiceId}|${r.happenedAt}`}
       cells={(r) => (
         <>
-          <td>{r.recipientName ?? '–'}</td>
+          <td>{revealInvisible(r.recipientName) ?? '–'}</td>
           <td>{r.error || '–'}</td>
         </>
       )}

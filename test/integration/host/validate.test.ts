@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VALIDATE_BYTES } from '../../../main/core/validate';
 import type { BridgeResult } from '../../../shared/bridge/api';
@@ -8,6 +9,7 @@ import type { BridgeErrorView, OutboxItemView } from '../../../shared/bridge/vie
 import { FIXTURES, startTestEngine } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { ensureRules } from '../../support/validation';
+import { zipBombs } from '../../support/zip-bombs';
 import { overIpc } from './over-ipc';
 import { value } from './results';
 import { type HostUnderTest, startHost } from './setup';
@@ -93,6 +95,18 @@ describe('validating a file the user hands over', () => {
     expect(view.report.notes.map((n) => n.code)).toEqual(['not-an-invoice']);
     expect(view.renderError).toBe('it is not an invoice in UBL, CII or Finvoice');
   }, 120_000);
+
+  it('checks the invoice inside a zip form, and refuses a zip bomb unopened in plain words (issue 39, item 2)', async () => {
+    const zip = Buffer.from(zipSync({ 'Invoice-7.xml': Buffer.from(await brokenSums()), 'Invoice-7.pdf': new Uint8Array(100) }));
+    const view = value(await validate('bundle.zip', zip, VALIDATE_CHUNK_BYTES));
+    expect(view.report.status).toBe('invalid');
+    expect(view.rendered?.totals.payable).toBe(999999.99);
+    const bomb = zipBombs().find((b) => b.what === 'thirty XML entries of 40 MB')?.zip as Buffer;
+    const refused = value(await validate('bomb.zip', bomb, VALIDATE_CHUNK_BYTES));
+    expect(refused.report.status).toBe('unreadable');
+    expect(refused.report.problem).toMatch(/^The zip was not opened: "0\.xml" unpacks to \d+ times its packed size/);
+    expect(refused.rendered).toBe(null);
+  });
 
   it('answers a valid invoice as valid', async () => {
     const bytes = await readFile(join(FIXTURES, 'invoices/finvoice3/finvoice_30_example.xml'));

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
@@ -70,6 +70,17 @@ describe('inbound: service to mirror to files', () => {
     const att = written.find((w) => w.kind === 'attachment');
     expect(await readFile(att?.path as string, 'utf8')).toBe('hello');
     expect((await readdir(t.root)).sort()).toEqual(['.einvoice-sync-root', 'Archive', 'Failed', 'Inbox', 'Outbox', 'Sent']);
+  });
+
+  it('saves an executable from a stranger blocked, without the override that hid its type (issue 39, item 4)', async () => {
+    const inv = await deliver(company, 'rtl.xml', await hostileInvoice('invoice\u202efdp.exe'), { sender_name: 'Acme\u200b Oy\u202e' });
+    await t.engine.syncOnce();
+    const written = t.engine.store.invoiceFiles.listForInvoice(t.account.id, inv.id);
+    expect(written.map((w) => w.state)).toEqual(['done', 'done', 'done']);
+    const names = written.map((w) => basename(w.path as string));
+    for (const n of names) expect(n, n).not.toMatch(/[\u200b\u202e]/);
+    const att = names.find((n) => n.includes('fdp'));
+    expect(att, names.join('\n')).toMatch(/ Acme Oy .* - invoice\.?fdp\.exe\.blocked$/);
   });
 
   it('costs one request per feed (received and sent invoices, received and sent documents, three bank feeds) when nothing is new', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULES_KEY } from '../../../main/core/sync/validate-outbound';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+import { zipBombs } from '../../support/zip-bombs';
 
 /**
  * The hot folder checks each invoice against the official rules before it is queued (issue 11): with
@@ -47,6 +48,16 @@ describe('the official rules before an invoice leaves', () => {
     const [row] = t.engine.store.outbox.listByStates(t.account.id, ['failed']);
     expect(row?.lastError).toMatch(/breaks \d+ of the official rules/);
     expect(t.engine.store.validationReports.get(row?.sha256 ?? '', RULES_KEY)?.status).toBe('invalid');
+  });
+
+  it('refuses a zip bomb unopened, even from a folder set to warn, in plain words (issue 39, item 2)', async () => {
+    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'warn' });
+    const bomb = zipBombs().find((b) => b.what === '1 GB of zeros, declared 4 KB')?.zip as Buffer;
+    await writeFile(join(outbox(), 'bomb.zip'), bomb);
+    await t.engine.syncOnce();
+    expect(await uploads()).toEqual([]);
+    const note = await readFile(join(t.root, 'Failed', 'bomb.zip.error.txt'), 'utf8');
+    expect(note).toMatch(/The zip was not opened: "invoice.xml" unpacks to more than the size it declares/);
   });
 
   it('sends it anyway with warn, keeping the report with its hash; a second scan does not validate again', async () => {

@@ -4,6 +4,7 @@ import { VALIDATE_CHUNK_BYTES } from '../../../../shared/bridge/validation';
 import type { OutboxJob } from '../../store/outbox';
 import { Spool } from '../../sync/spool';
 import { RulesUnavailableError, validateFile } from '../../validate';
+import { invoiceBytesOf, refusedZipReport } from '../../validate/zip-form';
 import { invalid, rulesUnavailable } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { ValidationUploads } from '../validation-uploads';
@@ -29,9 +30,12 @@ export function validateHandlers(d: BridgeDeps): Pick<Handlers, Names> {
 
     'validate.finish': async (input) => {
       const { name, bytes } = uploads.finish(input.uploadId);
+      // A zip form is checked by the invoice inside it, as the hot folder checks it; a bomb is refused unopened.
+      const invoice = await invoiceBytesOf(bytes);
+      if (!invoice.bytes) return validationView(refusedZipReport(name, invoice.refused), null, invoice.refused);
       try {
-        const report = await validateFile(bytes, { name });
-        return validationView(report, bytes, '');
+        const report = await validateFile(invoice.bytes, { name });
+        return validationView(report, invoice.bytes, '');
       } catch (e) {
         // The rules are this computer's, not the service's: said so, with what to do (validator.ts rulesAdvice).
         if (e instanceof RulesUnavailableError) throw rulesUnavailable(`${name} cannot be checked on this computer: ${e.message}`);
@@ -53,11 +57,12 @@ export function validateHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       }
       const path = outboxFile(d, job);
       const bytes = path ? await readFile(path).catch(() => null) : null;
+      const invoice = bytes ? await invoiceBytesOf(bytes) : null;
       // Stored by content, a report names the file it was first made for: this row's is this file.
       return validationView(
         { ...report, file: job.filename },
-        bytes,
-        `${job.filename} is no longer where the app left it, so it cannot be shown beside its report.`,
+        invoice?.bytes ?? null,
+        invoice?.refused ?? `${job.filename} is no longer where the app left it, so it cannot be shown beside its report.`,
       );
     },
   };
