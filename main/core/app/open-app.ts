@@ -39,6 +39,8 @@ export interface OpenAppOptions {
   secrets: SecretStore | 'os';
   /** With `os`: asks for the encrypted file's passphrase on a terminal (the command line). */
   passphrasePrompt?: PassphrasePrompt;
+  /** With `os`: --passphrase-fd, the descriptor the passphrase is read from. */
+  passphraseFd?: number;
   /** With `os`: EINVOICE_SECRETS_STORE and EINVOICE_SECRETS_PASSPHRASE. Default: process.env. */
   env?: NodeJS.ProcessEnv;
   log: Logger;
@@ -89,7 +91,8 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
   try {
     secrets =
       o.secrets === 'os'
-        ? (await openSecretStore({ dataDir: o.dataDir, env: o.env, prompt: o.passphrasePrompt, log: o.log })).store
+        ? (await openSecretStore({ dataDir: o.dataDir, env: o.env, prompt: o.passphrasePrompt, passphraseFd: o.passphraseFd, log: o.log }))
+            .store
         : o.secrets;
     // A check of the running engine found damage: the same refusal as a damage found at open.
     const found = readOnly ? null : readCheckState(o.dataDir).damage;

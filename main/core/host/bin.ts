@@ -3,7 +3,7 @@ import type { LogLevel } from '../log';
 import { DEFAULT_RENDERER_DIR, openHeadless } from './open';
 import { startWebHost } from './server';
 
-// npm run headless -- [--data DIR] [--port N] [--log-level LEVEL]
+// npm run headless -- [--data DIR] [--port N] [--log-level LEVEL] [--passphrase-fd N]
 // stdout gets exactly one line, the address to open; logs go to stderr as JSON lines.
 
 class UsageError extends Error {}
@@ -11,7 +11,12 @@ const LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error'];
 
 function options() {
   const { values } = parseArgs({
-    options: { data: { type: 'string' }, port: { type: 'string' }, 'log-level': { type: 'string' } },
+    options: {
+      data: { type: 'string' },
+      port: { type: 'string' },
+      'log-level': { type: 'string' },
+      'passphrase-fd': { type: 'string' },
+    },
     strict: true,
     allowPositionals: false,
   });
@@ -20,12 +25,16 @@ function options() {
     throw new UsageError('--port is a port number (0 to 65535; 0 picks a free one)');
   const logLevel = values['log-level'];
   if (logLevel !== undefined && !LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LEVELS.join(', ')}`);
-  return { data: values.data, port, logLevel: logLevel as LogLevel | undefined };
+  const fdValue = values['passphrase-fd'];
+  const passphraseFd = fdValue === undefined ? undefined : Number(fdValue);
+  if (passphraseFd !== undefined && (!Number.isInteger(passphraseFd) || passphraseFd < 3))
+    throw new UsageError('--passphrase-fd is an open file descriptor number, 3 or more (e.g. 3 3<passphrase.txt)');
+  return { data: values.data, port, logLevel: logLevel as LogLevel | undefined, passphraseFd };
 }
 
 async function main(): Promise<void> {
   const o = options();
-  const app = await openHeadless({ data: o.data, logLevel: o.logLevel });
+  const app = await openHeadless({ data: o.data, logLevel: o.logLevel, passphraseFd: o.passphraseFd });
   let web: Awaited<ReturnType<typeof startWebHost>> | null = null;
   try {
     await app.engine.start();
