@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { SANDBOX_KEY_FILE, SANDBOX_KEY_HEADER } from '../../../shared/sandbox-key';
 import { keptTempDir } from '../../support/temp';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -124,6 +125,15 @@ async function newLink(origin: string, token: string): Promise<string> {
   const body = (await res.json()) as { ok: boolean; value?: { link: string } };
   if (!body.value) throw new Error(`the host made no access link (${res.status})`);
   return body.value.link;
+}
+
+/**
+ * The header the host's embedded sandbox wants on every request (issue 39): its key for this start,
+ * which it keeps in its data folder for tools of the same user, as the tests are.
+ */
+export function sandboxKeyHeader(host: RunningHost): Record<string, string> {
+  const key = readFileSync(join(host.dataDir, 'sandbox', SANDBOX_KEY_FILE), 'utf8').trim();
+  return { [SANDBOX_KEY_HEADER]: key };
 }
 
 /** Calls a bridge command the way a script may (bearer token), for set-up and checks beside the UI. */
