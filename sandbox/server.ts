@@ -1,6 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { parse as parseQueryString } from 'node:querystring';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { SANDBOX_KEY_HEADER } from '../shared/sandbox-key';
 import { createContext, type SandboxContext, type SandboxOptions } from './context';
 import { installErrorHandling } from './http/errors';
 import { MAX_UPLOAD_BYTES } from './http/multipart';
@@ -28,7 +30,11 @@ export interface ListenOptions extends SandboxOptions {
   logger?: boolean;
   /** Refuse every request whose Host is not this sandbox's own address, or whose Origin is another's. */
   ownOriginOnly?: boolean;
+  /** Refuse every request without this key in the x-einvoice-sandbox-key header (the app's embedded sandbox). */
+  appKey?: string;
 }
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** Builds the sandbox app without listening (tests may use app.inject). */
 export async function buildSandbox(opts: SandboxOptions & { logger?: boolean } = {}) {
@@ -72,6 +78,17 @@ export async function startSandbox(opts: ListenOptions = {}): Promise<Sandbox> {
       const own = [`127.0.0.1:${port}`, `localhost:${port}`];
       const origin = req.headers.origin;
       if (!own.includes(req.headers.host ?? '') || (origin !== undefined && !own.some((h) => origin === `http://${h}`)))
+        return reply.code(403).send({ code: 'forbidden', message: 'This sandbox answers only the app that started it' });
+    });
+  }
+  const appKey = opts.appKey;
+  if (appKey !== undefined) {
+    // Host and Origin keep web pages out; the key keeps out everything but the app, another user's
+    // processes on this computer included. Compared as digests: in constant time, whatever the length.
+    const want = digest(appKey);
+    app.addHook('onRequest', async (req, reply) => {
+      const given = req.headers[SANDBOX_KEY_HEADER];
+      if (typeof given !== 'string' || !timingSafeEqual(digest(given), want))
         return reply.code(403).send({ code: 'forbidden', message: 'This sandbox answers only the app that started it' });
     });
   }

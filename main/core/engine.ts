@@ -4,6 +4,7 @@ import type { AccountHealth, HealthProblem } from '../../shared/account-health';
 import type { DetectStateView } from '../../shared/bridge/scrutiny';
 import type { DetectCheck, Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
+import { SANDBOX_KEY_HEADER } from '../../shared/sandbox-key';
 import { type Api, createApi } from './api';
 import { resolveHosts } from './api/environments';
 import { ServiceError } from './api/errors';
@@ -42,6 +43,8 @@ export interface EngineOptions {
   runner?: Partial<RunnerOptions>;
   /** Base URL of the embedded sandbox, for sandbox accounts that have none of their own. */
   embeddedSandboxUrl?: string | null;
+  /** The embedded sandbox's key for this start, sent with every request to it. */
+  embeddedSandboxKey?: string | null;
   /** Opens the database read-only, beside another process that holds the data folder (`status`). */
   readonly?: boolean;
 }
@@ -152,12 +155,16 @@ function checkRoot(root: string, accounts: readonly Account[], except?: string):
  * The sync engine of every account: plain Node, hosted by the CLI, the web host or the desktop
  * shell. Hosts hand it the secret store; it hands them events.
  */
+/** A Sandbox account without an address of its own: the embedded sandbox serves it. */
+const onEmbeddedSandbox = (a: Account) => a.environment === 'sandbox' && !a.baseUrl;
+
 export class Engine {
   readonly store: Store;
   readonly events = new EngineEvents();
   private readonly runners = new Map<string, AccountRunner>();
   /** Whether each account has a vendor key, once read: the Partner page's list must not ask the keychain 200 times. */
   private readonly vendorKeyKnown = new Map<string, boolean>();
+  private embeddedManager: { start(): Promise<void>; stop(): Promise<void> } | null = null;
   /** Runners being made (their key is read first), so that two callers never make two for one account. */
   private readonly making = new Map<string, Promise<AccountRunner>>();
   private readonly log: Logger;
@@ -234,10 +241,15 @@ export class Engine {
       );
     }
     if (!input.apiKey.trim()) throw new AccountInputError('The API key is empty', 'apiKey', 'the API key is required');
+    if (!input.url && input.environment === 'sandbox') await this.ensureEmbeddedSandbox();
     const url = input.url ?? (input.environment === 'sandbox' ? (this.opts.embeddedSandboxUrl ?? null) : null);
     const hosts = resolveHosts(input.environment, url, this.opts.env ?? process.env);
     if (verify) {
-      const api = createApi({ hosts, credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey } });
+      const api = createApi({
+        hosts,
+        credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey },
+        headers: this.serviceHeaders(url),
+      });
       try {
         await api.tokens.token();
       } finally {
@@ -288,8 +300,28 @@ export class Engine {
   }
 
   /** Where Sandbox accounts without an address of their own are served: the embedded sandbox. */
-  useEmbeddedSandbox(url: string): void {
+  useEmbeddedSandbox(url: string | null, key: string | null = null): void {
     this.opts.embeddedSandboxUrl = url;
+    this.opts.embeddedSandboxKey = key;
+  }
+
+  /**
+   * Starts the embedded sandbox when an account comes to need it, and stops it when the last such
+   * account goes: it listens only while there is one (open-app.ts hands these in).
+   */
+  manageEmbeddedSandbox(m: { start(): Promise<void>; stop(): Promise<void> }): void {
+    this.embeddedManager = m;
+  }
+
+  /** Starts the embedded sandbox now, if it is managed and not running (a sandbox account is being added or checked). */
+  async ensureEmbeddedSandbox(): Promise<void> {
+    if (!this.opts.embeddedSandboxUrl) await this.embeddedManager?.start();
+  }
+
+  /** The headers a request to `url` needs: the embedded sandbox's key for its address, none for any other. */
+  serviceHeaders(url: string | null): Record<string, string> | undefined {
+    const key = this.opts.embeddedSandboxKey;
+    return url && key && url === this.opts.embeddedSandboxUrl ? { [SANDBOX_KEY_HEADER]: key } : undefined;
   }
 
   /**
@@ -340,6 +372,8 @@ export class Engine {
     this.store.accounts.remove(account.id);
     this.vendorKeyKnown.delete(account.id);
     await this.secretsOf(account).delete(account.id);
+    // The last account on the embedded sandbox gone: it stops listening (issue 39).
+    if (!this.store.accounts.list().some(onEmbeddedSandbox)) await this.embeddedManager?.stop();
     return account;
   }
 
@@ -392,6 +426,7 @@ export class Engine {
       store: this.store,
       account: acc,
       credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: secret.vendorApiKey },
+      serviceHeaders: this.serviceHeaders(acc.baseUrl),
       dataDir: this.opts.dataDir,
       events: this.events,
       log: this.log,
@@ -491,7 +526,11 @@ export class Engine {
     if (!secret) throw new Error(`The API key of "${account.name}" is missing: add the account again`);
     const url = account.baseUrl ?? (account.environment === 'sandbox' ? (this.opts.embeddedSandboxUrl ?? null) : null);
     const hosts = resolveHosts(account.environment, url, this.opts.env ?? process.env);
-    const api = createApi({ hosts, credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: key } });
+    const api = createApi({
+      hosts,
+      credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: key },
+      headers: this.serviceHeaders(url),
+    });
     try {
       await api.tokens.token();
     } catch (e) {

@@ -1,6 +1,6 @@
 // The desktop shell's entry point (out/main/main.js): wiring only. Every piece it wires is in its own
 // file and tested there; this file is what needs the Electron binary to run (see the README).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, dialog, ipcMain, Menu, Notification, nativeImage, protocol, safeStorage, session, shell, Tray } from 'electron';
@@ -26,7 +26,8 @@ import { hardenSession } from './security';
 import { shellSettings } from './settings';
 import { ShellState } from './shell-state';
 import { trayUpdater } from './tray';
-import { startUpdater, updateFeed } from './updater';
+import { UPDATE_FEED, UPDATE_PUBLISHERS } from './update-source';
+import { startUpdater } from './updater';
 import { createMainWindow } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -160,7 +161,9 @@ async function startShell(): Promise<void> {
 
   const openLogs = () => void shell.openPath(logsDir(dataDir));
   const updater = startUpdater({
-    feed: app.isPackaged ? updateFeed(env, store.get('updateFeed')) : null,
+    feed: app.isPackaged ? UPDATE_FEED : null,
+    windows:
+      process.platform === 'win32' ? { publishers: UPDATE_PUBLISHERS, appUpdateYml: readAppUpdateYml(process.resourcesPath) } : undefined,
     // A getter: reading autoUpdater builds the platform's updater, which only a packaged app needs.
     updater: () => electronUpdater.autoUpdater,
     log,
@@ -235,5 +238,14 @@ async function startShell(): Promise<void> {
     } catch (again) {
       couldNotStart(again);
     }
+  }
+}
+
+/** electron-builder's app-update.yml in the app's resources; null when there is none (a build without publish). */
+function readAppUpdateYml(resources: string): string | null {
+  try {
+    return readFileSync(join(resources, 'app-update.yml'), 'utf8');
+  } catch {
+    return null;
   }
 }

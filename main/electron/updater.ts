@@ -6,14 +6,26 @@ export interface UpdaterLike {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   setFeedURL(options: { provider: 'generic'; url: string }): void;
+  /** NsisUpdater's (Windows only): returns null when the file is signed by one of the names, else why not. */
+  verifyUpdateCodeSignature?: VerifySignature;
   checkForUpdatesAndNotify(): Promise<unknown>;
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
-/** Where updates come from: EINVOICE_UPDATE_FEED, else the `updateFeed` setting; none means no updates. */
-export function updateFeed(env: NodeJS.ProcessEnv, stored: unknown): string | null {
-  const raw = env.EINVOICE_UPDATE_FEED?.trim() || (typeof stored === 'string' ? stored.trim() : '');
-  return raw === '' ? null : raw;
+type VerifySignature = (publisherNames: string[], path: string) => Promise<string | null>;
+
+/**
+ * Why Windows updates would install unchecked, or null. electron-updater 6 checks an update's
+ * Authenticode signature only when app-update.yml (written by electron-builder) names a publisher,
+ * and skips the check silently when it names none or says `verifyUpdateCodeSignature: false`: such
+ * a build gets no updates at all rather than unsigned ones.
+ */
+export function windowsSignatureProblem(appUpdateYml: string | null, publishers: readonly string[]): string | null {
+  if (publishers.length === 0) return 'this build names no publisher to check updates against';
+  if (appUpdateYml === null) return 'app-update.yml is missing, so electron-updater would not check signatures';
+  if (!/^publisherName:/m.test(appUpdateYml)) return 'app-update.yml names no publisher, so electron-updater would not check signatures';
+  if (/^verifyUpdateCodeSignature:\s*false\b/m.test(appUpdateYml)) return 'app-update.yml turns the signature check off';
+  return null;
 }
 
 /** Why a feed address is refused, or null. Updates are code: only https, or a loopback test server. */
@@ -31,7 +43,10 @@ export function feedProblem(feed: string): string | null {
 }
 
 export interface UpdaterOptions {
+  /** UPDATE_FEED of a packaged app (update-source.ts), null when run from a checkout. */
   feed: string | null;
+  /** Windows: the publishers an update must be signed by, and the text of app-update.yml (null: none). */
+  windows?: { publishers: readonly string[]; appUpdateYml: string | null };
   /** Asked for only when updates are on. */
   updater: () => UpdaterLike;
   log: Logger;
@@ -44,12 +59,13 @@ export interface UpdaterOptions {
 /**
  * Checks the generic feed (electron-builder's latest.yml files on any static server) at start and
  * every few hours; electron-updater downloads in the background, verifies the signature and installs
- * on quit. Off when no feed is configured or the feed is not https.
+ * on quit. Off when the build has no feed, the feed is not https, or (Windows) the signature would not
+ * be checked.
  */
 export function startUpdater(o: UpdaterOptions): { enabled: boolean; check(): Promise<void>; stop(): void } {
   const off = { enabled: false, check: async () => undefined, stop: () => undefined };
   if (!o.feed) {
-    o.log.info('updates are off: no update feed is configured (EINVOICE_UPDATE_FEED)');
+    o.log.info('updates are off: this build has no update feed');
     return off;
   }
   const problem = feedProblem(o.feed);
@@ -57,7 +73,18 @@ export function startUpdater(o: UpdaterOptions): { enabled: boolean; check(): Pr
     o.log.warn(`updates are off: ${problem}`, { feed: o.feed });
     return off;
   }
+  const unsigned = o.windows ? windowsSignatureProblem(o.windows.appUpdateYml, o.windows.publishers) : null;
+  if (unsigned) {
+    o.log.warn(`updates are off: ${unsigned}`);
+    return off;
+  }
   const updater = o.updater();
+  const verify = updater.verifyUpdateCodeSignature;
+  if (o.windows && verify) {
+    // The names built into the app decide, not the ones in app-update.yml, a file beside the app.
+    const publishers = [...o.windows.publishers];
+    updater.verifyUpdateCodeSignature = (_fromDisk, path) => verify(publishers, path);
+  }
   updater.logger = {
     info: (m: unknown) => o.log.info(String(m)),
     warn: (m: unknown) => o.log.warn(String(m)),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../shared/bridge';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
 import { goTo, hasChromium, openAccountSettings, openApp, screenshot, seriousViolations, setLanguage } from './support/browser';
-import { bridgeCall } from './support/host';
+import { bridgeCall, sandboxKeyHeader } from './support/host';
 
 // Collection as a small business meets it: join a collection service in Settings, send an overdue
 // invoice to collection from Sent, and see the agency's first event; axe in four languages and dark.
@@ -12,10 +12,11 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
   let page: Page;
   let sb: string;
   let companyId: string;
+  const key = () => sandboxKeyHeader((app as DemoApp).host);
   const admin = async (path: string, json: unknown) => {
     const res = await fetch(`${sb}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...key() },
       body: JSON.stringify(json),
     });
     if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -75,7 +76,9 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
     await panel.getByText('Waiting for the agency', { exact: true }).waitFor();
 
     await admin('/__sandbox/clock', { advance_ms: 61_000 });
-    const assignments = (await (await fetch(`${sb}/__sandbox/companies/${companyId}/assignments`)).json()) as { id: string }[];
+    const assignments = (await (await fetch(`${sb}/__sandbox/companies/${companyId}/assignments`, { headers: key() })).json()) as {
+      id: string;
+    }[];
     const id = assignments[0]?.id ?? '';
     await admin(`/__sandbox/companies/${companyId}/assignments/${id}/events`, { event_type: 'reminder_sent' });
     await panel.getByRole('button', { name: 'Check now' }).click();

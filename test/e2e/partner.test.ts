@@ -7,7 +7,7 @@ import { FIXTURES } from '../support/engine';
 import { keptTempDir } from '../support/temp';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
 import { goTo, hasChromium, openApp, screenshot, seriousViolations } from './support/browser';
-import { bridgeCall } from './support/host';
+import { bridgeCall, sandboxKeyHeader } from './support/host';
 
 // The accountant's cockpit as an office uses it, against the headless host and its embedded sandbox:
 // an office account gets its vendor key in place, the Partner page lists its linked companies, one
@@ -28,10 +28,11 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
   let beta: Made;
   let officeAccount: string;
 
+  const key = () => sandboxKeyHeader((app as DemoApp).host);
   const admin = async <T>(path: string, json: unknown): Promise<T> => {
     const res = await fetch(`${sb}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...key() },
       body: JSON.stringify(json),
     });
     if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -41,7 +42,8 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: c.company_id, client_secret: c.api_key });
     if (vendor) body.set('vendor_api_key', c.vendor_api_key);
     else body.set('scope', 'eui');
-    return ((await (await fetch(`${sb}/oauth2/token`, { method: 'POST', body })).json()) as { access_token: string }).access_token;
+    return ((await (await fetch(`${sb}/oauth2/token`, { method: 'POST', body, headers: key() })).json()) as { access_token: string })
+      .access_token;
   };
   const xml = () => readFile(join(FIXTURES, 'invoices', 'peppol-bis3', 'base-example.xml'));
   const invoiceForm = async () => {
@@ -71,18 +73,19 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     for (const c of [alfa, beta]) {
       const linked = await fetch(`${sb}/v1/company/vendors`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${await token(c, true)}` },
+        headers: { authorization: `Bearer ${await token(c, true)}`, ...key() },
       });
       expect(linked.status).toBe(201);
       const received = await fetch(`${sb}/__sandbox/companies/${c.company_id}/received-invoices`, {
         method: 'POST',
+        headers: key(),
         body: await invoiceForm(),
       });
       expect(received.status).toBe(201);
     }
     const sent = await fetch(`${sb}/v1/invoices`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await token(beta, false)}` },
+      headers: { authorization: `Bearer ${await token(beta, false)}`, ...key() },
       body: await invoiceForm(),
     });
     expect(sent.status).toBeLessThan(300);

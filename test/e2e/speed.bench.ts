@@ -136,7 +136,7 @@ async function firstPaint(browser: Browser, profile: BrowserContext, host: Runni
   await profile.addInitScript(OVERVIEW_MARKS);
   // The profile's own first visits: the token becomes its cookie, and its caches fill (V8 keeps the
   // code of a script it has run before).
-  for (const url of [host.url, `${host.origin}/`]) {
+  for (const url of [host.url, `${host.pageOrigin}/`]) {
     const page = await profile.newPage();
     await timeLoad(page, url, noRuns());
     await page.close();
@@ -148,7 +148,7 @@ async function firstPaint(browser: Browser, profile: BrowserContext, host: Runni
     await timeLoad(page, host.url, first);
     await context.close();
     const tab = await profile.newPage();
-    await timeLoad(tab, `${host.origin}/`, reopened);
+    await timeLoad(tab, `${host.pageOrigin}/`, reopened);
     await tab.close();
   }
   return { first, reopened };

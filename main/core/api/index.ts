@@ -4,6 +4,7 @@ import { companyApi } from './company';
 import { detectApi } from './detect';
 import { documentsApi } from './documents';
 import type { ServiceHosts } from './environments';
+import { HeaderTransport } from './header-transport';
 import { invoiceReportsApi } from './invoice-reports';
 import { invoicesApi } from './invoices';
 import { lookupsApi } from './lookups';
@@ -34,13 +35,15 @@ export interface ApiOptions {
   retry?: Partial<RetryOptions>;
   scope?: string;
   licenseData?: string;
+  /** Sent with every request of this account (the embedded sandbox's per-start key); not with a given transport. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** One account's typed service API over one keep-alive pool. */
 export function createApi(o: ApiOptions) {
   const now = o.now ?? Date.now;
   const ownTransport = !o.transport;
-  const transport = o.transport ?? new Transport(o.transportOptions);
+  const transport = o.transport ?? (o.headers ? new HeaderTransport(o.headers, o.transportOptions) : new Transport(o.transportOptions));
   const tokens = new TokenManager({
     transport,
     baseUrl: o.hosts.base_url,

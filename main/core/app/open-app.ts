@@ -39,6 +39,8 @@ export interface OpenAppOptions {
   secrets: SecretStore | 'os';
   /** With `os`: asks for the encrypted file's passphrase on a terminal (the command line). */
   passphrasePrompt?: PassphrasePrompt;
+  /** With `os`: --passphrase-fd, the descriptor the passphrase is read from. */
+  passphraseFd?: number;
   /** With `os`: EINVOICE_SECRETS_STORE and EINVOICE_SECRETS_PASSPHRASE. Default: process.env. */
   env?: NodeJS.ProcessEnv;
   log: Logger;
@@ -89,7 +91,8 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
   try {
     secrets =
       o.secrets === 'os'
-        ? (await openSecretStore({ dataDir: o.dataDir, env: o.env, prompt: o.passphrasePrompt, log: o.log })).store
+        ? (await openSecretStore({ dataDir: o.dataDir, env: o.env, prompt: o.passphrasePrompt, passphraseFd: o.passphraseFd, log: o.log }))
+            .store
         : o.secrets;
     // A check of the running engine found damage: the same refusal as a damage found at open.
     const found = readOnly ? null : readCheckState(o.dataDir).damage;
@@ -115,12 +118,29 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
       // Loaded here only: an app whose accounts are all real never loads the sandbox's code.
       const { startEmbeddedSandbox } = await import('../demo/embedded-sandbox');
       const started = await startEmbeddedSandbox(sandboxDataDir(o.dataDir));
-      engine.useEmbeddedSandbox(started.sandbox.url);
+      engine.useEmbeddedSandbox(started.sandbox.url, started.key);
       embedded = started;
       return started;
     })();
+    // A start that failed is tried again next time.
+    starting.catch(() => {
+      starting = null;
+    });
     return starting;
   };
+  /** The last account on it gone: it stops listening, and the next one to need it starts it again (new port, new key). */
+  const stopEmbedded = async (): Promise<void> => {
+    const was = starting;
+    starting = null;
+    const started = await was?.catch(() => null);
+    embedded = null;
+    engine.useEmbeddedSandbox(null);
+    if (started) {
+      await started.sandbox.close();
+      o.log.info('the embedded sandbox stopped: no account uses it');
+    }
+  };
+  engine.manageEmbeddedSandbox({ start: async () => void (await startEmbedded()), stop: stopEmbedded });
   const demoCompany = async (): Promise<DemoCompany> => (await startEmbedded()).demo;
 
   const bridge = o.bridge

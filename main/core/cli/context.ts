@@ -1,14 +1,16 @@
 import { type DemoPolicy, type OpenedApp, openApp } from '../app/open-app';
 import { jsonLogger, type Logger, type LogLevel } from '../log';
 import { defaultDataDir } from '../paths';
+import { readPassphrase } from '../secrets/terminal-passphrase';
 import type { RunnerOptions } from '../sync/account-runner';
-import { readPassphrase } from './passphrase';
 
 export interface GlobalOptions {
   data?: string;
   logLevel?: string;
   /** Takes over the data folder's lock from another computer (bin.ts). */
   takeOver?: boolean;
+  /** --passphrase-fd: the encrypted secrets file's passphrase is read from this open file descriptor. */
+  passphraseFd?: string;
   /** The command being run, such as `outbox list`: set by bin.ts before its action, for the data folder's lock. */
   command?: string;
 }
@@ -30,6 +32,15 @@ export interface OpenCliOptions {
   care?: boolean;
 }
 
+/** The --passphrase-fd value as a descriptor number; 0 to 2 are the terminal's and never a passphrase file. */
+export function passphraseFd(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const fd = Number(value);
+  if (!Number.isInteger(fd) || fd < 3)
+    throw new UsageError('--passphrase-fd is an open file descriptor number, 3 or more (e.g. 3 3<passphrase.txt)');
+  return fd;
+}
+
 /**
  * The command line's part of opening the app: the data folder, the log level, and the API keys in
  * the OS keychain, or in the encrypted file whose passphrase is asked for on a terminal.
@@ -47,6 +58,7 @@ export async function openCli(g: GlobalOptions, opts: OpenCliOptions = {}): Prom
     takeOverLock: g.takeOver === true,
     secrets: 'os',
     passphrasePrompt: process.stdin.isTTY ? readPassphrase : undefined,
+    passphraseFd: passphraseFd(g.passphraseFd),
     log,
     runner: opts.runner,
     demo: opts.demo,

@@ -4,6 +4,7 @@ import { type OpenedApp, openApp } from '../app/open-app';
 import type { BridgeServer } from '../bridge';
 import { jsonLogger, type LogLevel } from '../log';
 import { defaultDataDir } from '../paths';
+import { readPassphrase } from '../secrets/terminal-passphrase';
 
 /** dist/renderer of this checkout, where `npm run build:renderer` writes the UI. */
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
@@ -22,12 +23,12 @@ export type HeadlessApp = OpenedApp & { bridge: BridgeServer };
 
 /**
  * Headless mode's part of opening the app: the same data folder and API keys as the command line (the
- * OS keychain, or the encrypted file, whose passphrase comes only from EINVOICE_SECRETS_PASSPHRASE
- * here: stdout is the address and nothing else), JSON log lines on stderr, and the bridge for a
+ * OS keychain, or the encrypted file, whose passphrase comes from --passphrase-fd, EINVOICE_SECRETS_PASSPHRASE
+ * or the terminal, asked on stderr: stdout is the address and nothing else), JSON log lines on stderr, and the bridge for a
  * browser tab. With no account yet, the embedded sandbox's demo company is added, so a first run
  * shows a working app.
  */
-export async function openHeadless(g: { data?: string; logLevel?: LogLevel }): Promise<HeadlessApp> {
+export async function openHeadless(g: { data?: string; logLevel?: LogLevel; passphraseFd?: number }): Promise<HeadlessApp> {
   const dataDir = g.data ?? defaultDataDir();
   const log = jsonLogger((line) => process.stderr.write(line), { level: g.logLevel ?? 'info' });
   const app = await openApp({
@@ -36,6 +37,8 @@ export async function openHeadless(g: { data?: string; logLevel?: LogLevel }): P
     care: true,
     takeOverLock: process.env.EINVOICE_TAKE_OVER === '1',
     secrets: 'os',
+    passphraseFd: g.passphraseFd,
+    passphrasePrompt: process.stdin.isTTY ? readPassphrase : undefined,
     log,
     demo: 'first-run',
     bridge: {

@@ -15,5 +15,6 @@ export const unauthorizedPage = () =>
   page(
     'E-Invoice Sync: access token needed',
     '<h1>Access token needed</h1>' +
-      '<p>Open the full address that <code>npm run headless</code> printed when it started: it carries the access token.</p>',
+      '<p>Open the full address that <code>npm run headless</code> printed when it started (or the link in its <code>--token-file</code>): it carries the access token.</p>' +
+      '<p>Each address opens the app once, in one browser: one that was used already opens nothing. To open the app in another browser, restart <code>npm run headless</code> for a new address.</p>',
   );

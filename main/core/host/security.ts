@@ -11,8 +11,16 @@ export function tokenMatches(candidate: string | undefined | null, token: string
   return timingSafeEqual(a, b);
 }
 
-/** Cookies are shared by every port of a host, so the name carries the port: two hosts never mix. */
-export const cookieName = (port: number) => `einvoice_token_${port}`;
+/**
+ * The page's own host name, new at every start: `<random>.localhost`, which Chromium and Firefox
+ * resolve to loopback themselves. Cookies ignore ports, so a session cookie set for 127.0.0.1 would
+ * also go to any other server on 127.0.0.1; one set for this name goes only where the browser is sent
+ * to this name, and no other page knows it.
+ */
+export const newHostName = () => `einvoice-${randomBytes(10).toString('hex')}.localhost`;
+
+/** The page's session cookie, set only for the random host name (no Domain attribute: that host alone). */
+export const SESSION_COOKIE = 'einvoice_session';
 
 export function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
@@ -29,9 +37,9 @@ export function bearer(header: string | undefined): string | null {
 }
 
 /** The names this host answers to; any other Host header is a DNS-rebinding attempt. */
-export const allowedHosts = (port: number) => [`127.0.0.1:${port}`, `localhost:${port}`];
+export const allowedHosts = (port: number, hostName: string) => [`127.0.0.1:${port}`, `localhost:${port}`, `${hostName}:${port}`];
 
-export function contentSecurityPolicy(port: number): string {
+export function contentSecurityPolicy(port: number, hostName: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -39,7 +47,7 @@ export function contentSecurityPolicy(port: number): string {
     "img-src 'self' data: blob:",
     'frame-src blob:',
     'object-src blob:',
-    `connect-src 'self' ws://127.0.0.1:${port}`,
+    `connect-src 'self' ws://${hostName}:${port}`,
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
@@ -47,9 +55,9 @@ export function contentSecurityPolicy(port: number): string {
 }
 
 /** Sent with every answer, error pages included. No CORS header is ever sent. */
-export function securityHeaders(port: number): Record<string, string> {
+export function securityHeaders(port: number, hostName: string): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(port),
+    'content-security-policy': contentSecurityPolicy(port, hostName),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',

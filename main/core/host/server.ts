@@ -11,7 +11,7 @@ import type { BridgeErrorView } from '../../../shared/bridge/views';
 import type { BridgeServer } from '../bridge';
 import { type Logger, silentLogger } from '../log';
 import { notBuiltPage, unauthorizedPage } from './pages';
-import { allowedHosts, bearer, cookieName, cookieValue, newAccessToken, securityHeaders, tokenMatches } from './security';
+import { allowedHosts, bearer, cookieValue, newAccessToken, newHostName, SESSION_COOKIE, securityHeaders, tokenMatches } from './security';
 import { createSocketCalls, parseSocketFrame } from './socket-calls';
 
 export interface WebHostOptions {
@@ -20,20 +20,30 @@ export interface WebHostOptions {
   port?: number;
   /** The built renderer (dist/renderer); a page saying how to build it is served until it exists. */
   rendererDir: string;
-  /** Random unless given (tests). */
+  /** The scripts' bearer key; random unless given (tests). */
   token?: string;
   log?: Logger;
 }
 
 export interface WebHost {
-  /** http://127.0.0.1:<port>, without the token. */
+  /** http://127.0.0.1:<port>: where scripts send commands with the bearer key. */
   url: string;
   port: number;
+  /** The bearer key of scripts (`Authorization: Bearer`); never part of a page's address. */
   token: string;
+  /** `<random>.localhost`, the page's host name for this start. */
+  hostName: string;
+  /** http://<hostName>:<port>: the page's origin. */
+  pageOrigin: string;
+  /** The first access link, the one printed at start: `<pageOrigin>/?token=<one-time token>`. */
+  link: string;
+  /** Another access link, for one more browser: good for one page load, like the first. */
+  newLink(): string;
   close(): Promise<void>;
 }
 
 const BRIDGE = '/bridge/';
+const LINKS = '/host/links';
 /** Settings with two logos (base64, up to about 3 MB each) are the largest command input. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A page that stops reading its events is dropped rather than buffered without end. */
@@ -44,12 +54,18 @@ const failure = (kind: BridgeErrorView['kind'], message: string) => ({ ok: false
 
 /**
  * The headless web host: the bridge over loopback HTTP (POST /bridge/:name) and a WebSocket of pushed
- * events (GET /bridge/events), and the built renderer. Nothing gets in without the access token, from
- * another page (Origin), or under another host name (Host: DNS rebinding). See README.md.
+ * events (GET /bridge/events), and the built renderer. Nothing gets in without the bearer key or a
+ * page's session (from a one-time access link), from another page (Origin), or under another host name
+ * (Host: DNS rebinding). See README.md.
  */
 export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
   const log = o.log ?? silentLogger;
   const token = o.token ?? newAccessToken();
+  const hostName = newHostName();
+  /** Access links not used yet: each opens one session, then is gone (a replay from history gets 401). */
+  const unusedLinks = new Set<string>();
+  /** The pages' sessions, by cookie value; they last as long as this process. */
+  const sessions = new Set<string>();
   const rendererDir = resolve(o.rendererDir);
   const sockets = new Set<WebSocket>();
   let port = 0;
@@ -67,27 +83,51 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     if (wantsPage(req) && status === 401) return reply.type('text/html; charset=utf-8').send(unauthorizedPage());
     return reply.send(failure('user', message));
   };
+  const pageHost = () => `${hostName}:${port}`;
   const authorized = (req: FastifyRequest) => {
     const header = req.headers.authorization;
     if (header !== undefined) return tokenMatches(bearer(header), token);
-    return tokenMatches(cookieValue(req.headers.cookie, cookieName(port)), token);
+    // A session is good only under the page's own host name, where its cookie was set.
+    const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    return req.headers.host === pageHost() && session !== null && sessions.has(session);
+  };
+  const newLink = () => {
+    const once = newAccessToken();
+    unusedLinks.add(once);
+    return `http://${pageHost()}/?token=${once}`;
+  };
+  /** Takes the link's token out of the set: it is matched in constant time against each, then can never match again. */
+  const spendLink = (offered: string | null) => {
+    if (!offered) return false;
+    for (const t of unusedLinks) {
+      if (tokenMatches(offered, t)) {
+        unusedLinks.delete(t);
+        return true;
+      }
+    }
+    return false;
   };
 
   app.addHook('onRequest', async (req, reply) => {
-    reply.headers(securityHeaders(port));
+    reply.headers(securityHeaders(port, hostName));
     const host = req.headers.host ?? '';
-    if (!allowedHosts(port).includes(host)) return deny(req, reply, 403, 'This host answers to 127.0.0.1 and localhost only');
+    if (!allowedHosts(port, hostName).includes(host))
+      return deny(req, reply, 403, 'This host answers to 127.0.0.1, localhost and its own name only');
     const upgrade = (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || upgrade) {
       if (req.headers.origin !== `http://${host}`) return deny(req, reply, 403, "Only the app's own page may send commands");
     }
     if (authorized(req)) return;
-    // The printed address carries the token once: it becomes an HttpOnly cookie and leaves the address bar.
+    // An access link works once, under the page's host name: its token becomes a session of its own in an
+    // HttpOnly cookie for that name alone, and the redirect takes it out of the address bar. The used
+    // address that history keeps opens nothing.
     const url = new URL(req.url, `http://${host}`);
     const offered = url.searchParams.get('token');
-    if (req.method === 'GET' && !upgrade && !url.pathname.startsWith(BRIDGE) && tokenMatches(offered, token)) {
+    if (req.method === 'GET' && !upgrade && !url.pathname.startsWith(BRIDGE) && host === pageHost() && spendLink(offered)) {
       url.searchParams.delete('token');
-      reply.header('set-cookie', `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+      const session = newAccessToken();
+      sessions.add(session);
+      reply.header('set-cookie', `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Strict`);
       return reply.code(302).header('cache-control', 'no-store').header('location', `${url.pathname}${url.search}`).send();
     }
     return deny(req, reply, 401, 'The access token is missing or wrong');
@@ -99,6 +139,12 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     return reply
       .code(status)
       .send(failure(status < 500 ? 'invalid' : 'internal', status < 500 ? err.message : 'The host failed to answer'));
+  });
+
+  // Another access link, for a script holding the bearer key to open one more browser (tests do).
+  app.post(LINKS, async (req, reply) => {
+    if (req.headers.authorization === undefined) return deny(req, reply, 403, 'Only the bearer key makes access links');
+    return reply.header('cache-control', 'no-store').send({ ok: true, value: { link: newLink() } });
   });
 
   app.post<{ Params: { name: string } }>('/bridge/:name', async (req, reply) => {
@@ -182,6 +228,10 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     url: `http://127.0.0.1:${port}`,
     port,
     token,
+    hostName,
+    pageOrigin: `http://${pageHost()}`,
+    link: newLink(),
+    newLink,
     async close() {
       for (const s of sockets) s.terminate();
       await app.close();

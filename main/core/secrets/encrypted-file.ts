@@ -2,10 +2,11 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, type ScryptO
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SecretStoreInfo } from '../../../shared/bridge/views';
+import { passphraseWeakness } from './passphrase-strength';
 import { type AccountSecret, parseSecret } from './store';
 import { WholeFileSecretStore } from './whole-file-store';
 
-/** The passphrase is missing, too short, or does not open the file: the message says what to do. */
+/** The passphrase is missing, too easy to guess, or does not open the file: the message says what to do. */
 export class SecretsPassphraseError extends Error {
   constructor(message: string) {
     super(message);
@@ -24,10 +25,13 @@ export class SecretsFileError extends Error {
 /** Answers the passphrase: `create` for a file that does not exist yet (ask twice), `open` for one that does. */
 export type PassphraseSource = (purpose: 'create' | 'open') => Promise<string>;
 
-export const MIN_PASSPHRASE_LENGTH = 8;
 const FORMAT = 'einvoice-sync secrets';
-/** scrypt at about 32 MiB and a tenth of a second: cheap once per start, dear for a guesser. */
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
+/**
+ * scrypt at OWASP's minimum (N = 2^17, r = 8, p = 1): 128 MiB and about half a second, once per start.
+ * Each file records its own parameters, so one written with N = 2^15 by an earlier version still
+ * opens, and is rewritten with these at unlock.
+ */
+export const SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
 const CHECK_LABEL = 'E-Invoice Sync secrets: passphrase check';
 
 interface Sealed {
@@ -50,6 +54,7 @@ const unb64 = (s: unknown, bytes?: number): Buffer | null => {
 };
 
 function derive(passphrase: string, salt: Buffer, p: { N: number; r: number; p: number }): Promise<{ key: Buffer; check: Buffer }> {
+  // Node refuses a derivation above maxmem (32 MiB by default); scrypt itself needs 128 * N * r bytes.
   const options: ScryptOptions = { N: p.N, r: p.r, p: p.p, maxmem: 256 * p.N * p.r + 1024 * 1024 };
   return new Promise((resolve, reject) =>
     scrypt(passphrase.normalize('NFC'), salt, 64, options, (e, out) => {
@@ -116,10 +121,19 @@ export class EncryptedSecretFile extends WholeFileSecretStore {
     this.info = { kind: 'encrypted-file', label: `encrypted file ${file}`, ...info, path: file };
   }
 
-  /** Asks for the passphrase now and checks it against the file, when there is one. */
+  /** The cost the file was written with, null before it exists (read by readAll). */
+  private fileKdf: { N: number; r: number; p: number } | null = null;
+
+  /**
+   * Asks for the passphrase now and checks it against the file, when there is one. A file derived
+   * more cheaply than SCRYPT (an earlier version's) is written again with SCRYPT, now that the
+   * passphrase is known: its keys then cost a guesser what new ones do.
+   */
   unlock(): Promise<void> {
     return this.serial(async () => {
-      await this.readAll();
+      const all = await this.readAll();
+      const k = this.fileKdf;
+      if (k && (k.N < SCRYPT.N || k.r < SCRYPT.r)) await this.writeAll(all);
     });
   }
 
@@ -132,12 +146,13 @@ export class EncryptedSecretFile extends WholeFileSecretStore {
     if (this.passphrase) return this.passphrase;
     const asked = this.source(purpose).then((p) => {
       if (p === '') throw new SecretsPassphraseError('The secrets passphrase is empty.');
-      if (purpose === 'create' && [...p].length < MIN_PASSPHRASE_LENGTH)
-        throw new SecretsPassphraseError(`The secrets passphrase is too short: use at least ${MIN_PASSPHRASE_LENGTH} characters.`);
+      // Only a new file's: an existing file's passphrase is whatever it was written with.
+      const weak = purpose === 'create' ? passphraseWeakness(p) : null;
+      if (weak) throw new SecretsPassphraseError(weak);
       return p;
     });
     this.passphrase = asked;
-    // A passphrase that failed (none given, too short) is asked for again next time.
+    // A passphrase that failed (none given, too easy to guess) is asked for again next time.
     asked.catch(() => {
       if (this.passphrase === asked) this.passphrase = null;
     });
@@ -166,7 +181,10 @@ export class EncryptedSecretFile extends WholeFileSecretStore {
       }
       text = await readFile(this.file, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.fileKdf = null;
+        return {};
+      }
       throw e;
     }
     const damaged = () =>
@@ -210,6 +228,7 @@ export class EncryptedSecretFile extends WholeFileSecretStore {
       throw damaged();
     }
     const derived = await this.keyFor(salt, k, 'open');
+    this.fileKdf = { N: k.N, r: k.r, p: k.p };
     if (!timingSafeEqual(derived.check, check)) {
       this.passphrase = null;
       this.keys.clear();
@@ -262,5 +281,6 @@ export class EncryptedSecretFile extends WholeFileSecretStore {
     const id = `${head.kdf.salt}:${SCRYPT.N}:${SCRYPT.r}:${SCRYPT.p}`;
     this.keys.clear();
     this.keys.set(id, derived);
+    this.fileKdf = { ...SCRYPT };
   }
 }

@@ -5,6 +5,7 @@ import { type Logger, silentLogger } from '../log';
 import { encryptedSecretsFile, keychainMarkerFile, plainSecretsFile } from '../paths';
 import { EncryptedSecretFile, type PassphraseSource, SecretsPassphraseError, syncFolder, writeFileAtomic } from './encrypted-file';
 import { type KeychainBackend, KeychainSecrets, openKeychain, probeKeychain } from './keychain';
+import { readPassphraseFd } from './passphrase-fd';
 import { type AccountSecret, parseSecret, type SecretStore, sameSecret } from './store';
 
 /** Asks for the encrypted file's passphrase on a terminal: twice for a new file. */
@@ -19,6 +20,8 @@ export interface OpenSecretStoreOptions {
   env?: NodeJS.ProcessEnv;
   /** The command line on a terminal; without it the passphrase comes only from the environment. */
   prompt?: PassphrasePrompt;
+  /** --passphrase-fd: read the passphrase from this descriptor, before the environment and the terminal. */
+  passphraseFd?: number;
   log?: Logger;
   /** The OS keychain, before its probe; tests hand in their own. Default: @napi-rs/keyring. */
   keychain?: () => Promise<KeychainBackend>;
@@ -60,7 +63,7 @@ export async function openSecretStore(o: OpenSecretStoreOptions): Promise<Opened
   const encryptedPath = encryptedSecretsFile(o.dataDir);
   const marker = keychainMarkerFile(o.dataDir);
   const fileStore = (why: string | null, reason?: string) =>
-    new EncryptedSecretFile(encryptedPath, passphraseSource(encryptedPath, env, o.prompt, reason), {
+    new EncryptedSecretFile(encryptedPath, passphraseSource(encryptedPath, env, o.prompt, o.passphraseFd, reason), {
       label: `encrypted file${why ? ` (${why})` : ''}: ${encryptedPath}`,
     });
 
@@ -118,17 +121,32 @@ export async function openSecretStore(o: OpenSecretStoreOptions): Promise<Opened
   return { store, info: store.info as SecretStoreInfo };
 }
 
-/** The passphrase from EINVOICE_SECRETS_PASSPHRASE, else the terminal's prompt, else a plain message on how to give one. */
-function passphraseSource(file: string, env: NodeJS.ProcessEnv, prompt: PassphrasePrompt | undefined, reason?: string): PassphraseSource {
+/**
+ * The passphrase from --passphrase-fd, else EINVOICE_SECRETS_PASSPHRASE, else the terminal's prompt,
+ * else a plain message on how to give one. A descriptor is read once: a second ask (a wrong
+ * passphrase) gets the same answer without reading a drained pipe.
+ */
+function passphraseSource(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  prompt: PassphrasePrompt | undefined,
+  fd: number | undefined,
+  reason?: string,
+): PassphraseSource {
+  let fromFd: Promise<string> | null = null;
   return async (purpose) => {
+    if (fd !== undefined) {
+      fromFd ??= readPassphraseFd(fd);
+      return fromFd;
+    }
     const given = env.EINVOICE_SECRETS_PASSPHRASE;
     if (given) return given;
     if (prompt) return prompt(purpose, file);
     const why = reason ? `No OS keychain is available here (${reason}), so API keys` : 'API keys';
     throw new SecretsPassphraseError(
-      `${why} are kept in an encrypted file, ${file}, which needs a passphrase: set EINVOICE_SECRETS_PASSPHRASE in the environment` +
+      `${why} are kept in an encrypted file, ${file}, which needs a passphrase: give it with --passphrase-fd N, or set EINVOICE_SECRETS_PASSPHRASE in the environment` +
         (purpose === 'create'
-          ? ` to one of your choosing (at least 8 characters, and keep it: the keys cannot be read without it)`
+          ? ` to one of your choosing (four or five unrelated words, and keep it: the keys cannot be read without it)`
           : ' to the passphrase the keys were saved with') +
         '. The command line also asks for it when run on a terminal.',
     );

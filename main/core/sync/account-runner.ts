@@ -60,6 +60,8 @@ export interface RunnerDeps {
   store: Store;
   account: Account;
   credentials: Credentials;
+  /** Sent with every request of this account (the embedded sandbox's key). */
+  serviceHeaders?: Readonly<Record<string, string>>;
   dataDir: string;
   events: EngineEvents;
   log: Logger;
@@ -132,6 +134,7 @@ export class AccountRunner {
     const api = createApi({
       hosts,
       credentials: deps.credentials,
+      headers: deps.serviceHeaders,
       now: deps.now,
       transportOptions: deps.options.transport,
       retry: deps.options.retry,

@@ -1,17 +1,26 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { SANDBOX_KEY_FILE, SANDBOX_KEY_HEADER } from '../../../shared/sandbox-key';
 import { keptTempDir } from '../../support/temp';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface RunningHost {
-  /** The printed address, with the one-time token that becomes the page's cookie. */
-  url: string;
-  /** http://127.0.0.1:<port> */
+  /**
+   * An access link not used yet (each read gives another): a link opens one page session, once, so each
+   * browser context the test opens needs its own. Links are made ahead, as many as a test file opens.
+   */
+  readonly url: string;
+  /** http://127.0.0.1:<port>: where scripts send commands with the bearer key. */
   origin: string;
+  /** http://einvoice-<random>.localhost:<port>: the page's origin (its session cookie's host). */
+  pageOrigin: string;
+  /** The scripts' bearer key, from the host's --token-file. */
   token: string;
   dataDir: string;
   /** What the host wrote on stderr (JSON log lines), for a failing test's message. */
@@ -44,7 +53,10 @@ export async function startHost(
   } = {},
 ): Promise<RunningHost> {
   const dataDir = opts.dataDir ?? keptTempDir('einvoice-e2e-');
-  const args = ['--data', dataDir, '--port', '0'];
+  // The link and the bearer key go to a file, as a user running it as a service would have them.
+  const tokenDir = keptTempDir('einvoice-e2e-token-');
+  const tokenFile = join(tokenDir, 'access');
+  const args = ['--data', dataDir, '--port', '0', '--token-file', tokenFile];
   const [command, argv] = opts.npmIn
     ? ['npm', ['run', '--silent', 'headless', '--', ...args]]
     : [process.execPath, ['--import', 'tsx', 'main/core/host/bin.ts', ...args]];
@@ -66,13 +78,24 @@ export async function startHost(
     rl.once('line', (l) => resolve(l));
     void exited.then((code) => reject(new Error(`the host exited (${code}) before printing its address:\n${stderr}`)));
   });
-  const m = /running at (http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+)/.exec(line);
+  const m = /running at (http:\/\/einvoice-[0-9a-f]+\.localhost:(\d+))\/ \(open the link in /.exec(line);
   if (!m?.[1] || !m[2]) throw new Error(`unexpected first line from the host: ${line}`);
-  const origin = m[1];
+  const pageOrigin = m[1];
+  const origin = `http://127.0.0.1:${m[2]}`;
+  const access = readFileSync(tokenFile, 'utf8');
+  const first = /^link=(\S+)$/m.exec(access)?.[1];
+  const token = /^bearer=(\S+)$/m.exec(access)?.[1];
+  if (!first || !token) throw new Error(`unexpected token file: ${access.replace(/=\S+/g, '=…')}`);
+  const links = [first, ...(await Promise.all(Array.from({ length: LINKS_AHEAD }, () => newLink(origin, token))))];
   return {
-    url: `${origin}/?token=${m[2]}`,
+    get url() {
+      const link = links.shift();
+      if (!link) throw new Error(`the test opened more than ${LINKS_AHEAD + 1} pages on one host: raise LINKS_AHEAD`);
+      return link;
+    },
     origin,
-    token: m[2],
+    pageOrigin,
+    token,
     dataDir,
     log: () => stderr,
     async stop() {
@@ -83,9 +106,34 @@ export async function startHost(
       await exited;
       // npm may be gone before the host it started has finished its work in flight: wait for the group.
       if (opts.npmIn && child.pid) await groupGone(child.pid);
+      await rm(tokenDir, { recursive: true, force: true });
       if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Links made when the host starts, besides the one in its token file: more than any test file opens. */
+const LINKS_AHEAD = 15;
+
+/** One more one-time access link (POST /host/links with the bearer key). */
+async function newLink(origin: string, token: string): Promise<string> {
+  const res = await fetch(`${origin}/host/links`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin },
+    body: '{}',
+  });
+  const body = (await res.json()) as { ok: boolean; value?: { link: string } };
+  if (!body.value) throw new Error(`the host made no access link (${res.status})`);
+  return body.value.link;
+}
+
+/**
+ * The header the host's embedded sandbox wants on every request (issue 39): its key for this start,
+ * which it keeps in its data folder for tools of the same user, as the tests are.
+ */
+export function sandboxKeyHeader(host: RunningHost): Record<string, string> {
+  const key = readFileSync(join(host.dataDir, 'sandbox', SANDBOX_KEY_FILE), 'utf8').trim();
+  return { [SANDBOX_KEY_HEADER]: key };
 }
 
 /** Calls a bridge command the way a script may (bearer token), for set-up and checks beside the UI. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { type HostUnderTest, raw, startHost } from './setup';
+import { type HostUnderTest, pageSession, raw, startHost } from './setup';
 
 let sb: TestSandbox;
 let h: HostUnderTest;
@@ -52,16 +52,21 @@ describe('the access token', () => {
 
   it('refuses a wrong token in every place it may come from (401)', async () => {
     const wrong = `${h.web.token.slice(0, -2)}xx`;
+    const page = { host: `${h.web.hostName}:${port}` };
     expect((await post('/bridge/accounts.list', json({ authorization: `Bearer ${wrong}` }))).status).toBe(401);
     expect((await post('/bridge/accounts.list', json({ authorization: `Basic ${h.web.token}` }))).status).toBe(401);
-    expect((await post('/bridge/accounts.list', json({ cookie: `einvoice_token_${port}=${wrong}` }))).status).toBe(401);
-    expect((await raw(port, 'GET', `/?token=${wrong}`)).status).toBe(401);
-    // a right cookie does not rescue a wrong Authorization header
-    const both = json({ authorization: `Bearer ${wrong}`, cookie: `einvoice_token_${port}=${h.web.token}` });
+    expect((await post('/bridge/accounts.list', json({ cookie: `einvoice_session=${wrong}` }))).status).toBe(401);
+    expect((await raw(port, 'GET', `/?token=${wrong}`, page)).status).toBe(401);
+    // The bearer key is no access link, nor a session.
+    expect((await raw(port, 'GET', `/?token=${h.web.token}`, page)).status).toBe(401);
+    expect((await raw(port, 'GET', '/', { ...page, cookie: `einvoice_session=${h.web.token}` })).status).toBe(401);
+    // a right session does not rescue a wrong Authorization header
+    const { cookie } = await pageSession(h.web);
+    const both = { ...json({ authorization: `Bearer ${wrong}`, cookie }), ...page, origin: h.web.pageOrigin };
     expect((await post('/bridge/accounts.list', both)).status).toBe(401);
   });
 
-  it('accepts it as a bearer header', async () => {
+  it('accepts the bearer key', async () => {
     const ok = await post('/bridge/accounts.list', json({ authorization: `Bearer ${h.web.token}` }));
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: [{ name: 'Test', environment: 'sandbox' }] });
@@ -69,22 +74,54 @@ describe('the access token', () => {
     expect(ok.headers['server-timing']).toMatch(/^dispatch;dur=\d+\.\d{2}$/);
   });
 
-  it('takes it once from the page address: an HttpOnly SameSite=Strict cookie, then a redirect to the clean address', async () => {
-    const load = await raw(port, 'GET', `/invoices?tab=received&token=${h.web.token}`, { accept: 'text/html' });
+  it('opens one session per access link, under the random host name only: an HttpOnly SameSite=Strict cookie, then the clean address', async () => {
+    expect(h.web.hostName).toMatch(/^einvoice-[0-9a-f]{20}\.localhost$/);
+    const page = { host: `${h.web.hostName}:${port}`, accept: 'text/html' };
+    const link = new URL(h.web.newLink());
+    expect(link.origin).toBe(h.web.pageOrigin);
+    const once = link.searchParams.get('token') ?? '';
+    // Under 127.0.0.1 the link opens nothing: a cookie set there would go to every port of 127.0.0.1.
+    expect((await raw(port, 'GET', `/?token=${once}`, { accept: 'text/html' })).status).toBe(401);
+    const load = await raw(port, 'GET', `/invoices?tab=received&token=${once}`, page);
     expect(load.status).toBe(302);
     expect(load.headers.location).toBe('/invoices?tab=received');
     const setCookie = String(load.headers['set-cookie']);
-    expect(setCookie).toBe(`einvoice_token_${port}=${h.web.token}; Path=/; HttpOnly; SameSite=Strict`);
+    expect(setCookie).toMatch(/^einvoice_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect(setCookie).not.toContain(once);
+    expect(setCookie).not.toContain(h.web.token);
     const cookie = setCookie.split(';')[0] ?? '';
-    const page = await raw(port, 'GET', '/invoices?tab=received', { cookie, accept: 'text/html' });
-    expect(page.status).toBe(200);
-    expect(page.body).toContain('npm run build:renderer');
-    const cmd = await post('/bridge/app.info', json({ cookie }));
+    const opened = await raw(port, 'GET', '/invoices?tab=received', { ...page, cookie });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toContain('npm run build:renderer');
+    const cmd = await post('/bridge/app.info', { ...json({ cookie }), host: page.host, origin: h.web.pageOrigin });
     expect(JSON.parse(cmd.body)).toMatchObject({ ok: true, value: { host: 'browser' } });
+
+    // Replayed from history: the used address opens nothing.
+    const replay = await raw(port, 'GET', `/invoices?tab=received&token=${once}`, page);
+    expect(replay.status).toBe(401);
+    expect(replay.headers['set-cookie']).toBeUndefined();
+    // The session cookie, sent by the browser to another port of 127.0.0.1 or by a page that learned it,
+    // opens nothing under any other host name.
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      expect((await raw(port, 'GET', '/', { host, cookie, accept: 'text/html' })).status, host).toBe(401);
+      expect((await post('/bridge/app.info', { ...json({ cookie }), host, origin: `http://${host}` })).status, host).toBe(401);
+    }
+  });
+
+  it('makes another access link only for the bearer key', async () => {
+    const made = await post('/host/links', json({ authorization: `Bearer ${h.web.token}` }));
+    expect(made.status).toBe(200);
+    const { link } = (JSON.parse(made.body) as { value: { link: string } }).value;
+    expect(link.startsWith(`${h.web.pageOrigin}/?token=`)).toBe(true);
+    const { cookie } = await pageSession(h.web);
+    const page = { host: `${h.web.hostName}:${port}`, origin: h.web.pageOrigin };
+    expect((await post('/host/links', { ...json({ cookie }), ...page })).status).toBe(403);
+    expect((await post('/host/links', json())).status).toBe(401);
   });
 
   it('never accepts the address token for commands or the event socket', async () => {
-    expect((await post(`/bridge/accounts.list?token=${h.web.token}`, json())).status).toBe(401);
+    const once = new URL(h.web.newLink()).searchParams.get('token') ?? '';
+    expect((await post(`/bridge/accounts.list?token=${once}`, json())).status).toBe(401);
     expect(await handshake({ origin: h.origin })).toBe(401);
   });
 });
@@ -122,11 +159,12 @@ describe('Origin and Host', () => {
   });
 
   it('refuses the event socket from another origin (403), opens it for the page with its cookie', async () => {
-    const cookie = `einvoice_token_${port}=${h.web.token}`;
-    expect(await handshake({ origin: 'http://evil.example', cookie })).toBe(403);
-    expect(await handshake({ cookie })).toBe(403);
-    expect(await handshake({ origin: h.origin })).toBe(401);
-    expect(await handshake({ origin: h.origin, cookie })).toBe('open');
+    const { cookie, host, origin } = await pageSession(h.web);
+    expect(await handshake({ origin: 'http://evil.example', cookie, host })).toBe(403);
+    expect(await handshake({ cookie, host })).toBe(403);
+    expect(await handshake({ origin, host })).toBe(401);
+    expect(await handshake({ origin: h.origin, cookie })).toBe(401);
+    expect(await handshake({ origin, cookie, host })).toBe('open');
   });
 
   it('sends no CORS headers, and a cross-origin preflight is refused', async () => {
@@ -145,7 +183,7 @@ describe('answers', () => {
   it('carry the strict headers and CSP, also when refusing', async () => {
     const csp =
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; frame-src blob:; object-src blob:; " +
-      `connect-src 'self' ws://127.0.0.1:${port}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+      `connect-src 'self' ws://${h.web.hostName}:${port}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
     for (const r of [await raw(port, 'GET', '/'), await post('/bridge/app.info', json({ authorization: `Bearer ${h.web.token}` }))]) {
       expect(r.headers['content-security-policy']).toBe(csp);
       expect(r.headers['x-content-type-options']).toBe('nosniff');
@@ -177,8 +215,8 @@ describe('answers', () => {
     );
     await writeFile(join(h.rendererDir, 'assets', 'app.js'), 'console.log(1)');
     await writeFile(join(h.rendererDir, '.env'), 'SECRET=1');
-    const cookie = `einvoice_token_${port}=${h.web.token}`;
-    const get = (path: string) => raw(port, 'GET', path, { cookie, accept: 'text/html' });
+    const { cookie, host } = await pageSession(h.web);
+    const get = (path: string) => raw(port, 'GET', path, { cookie, host, accept: 'text/html' });
     expect((await get('/')).body).toContain('<title>E-Invoice Sync</title>');
     expect((await get('/invoices/123')).body).toContain('<title>E-Invoice Sync</title>');
     const js = await get('/assets/app.js');

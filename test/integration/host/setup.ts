@@ -30,6 +30,15 @@ export function raw(port: number, method: string, path: string, headers: Record<
   });
 }
 
+/** What a browser holds after opening a fresh access link: the session cookie, under the page's host name. */
+export async function pageSession(web: WebHost): Promise<{ cookie: string; host: string; origin: string }> {
+  const host = `${web.hostName}:${web.port}`;
+  const link = new URL(web.newLink());
+  const load = await raw(web.port, 'GET', `${link.pathname}${link.search}`, { host, accept: 'text/html' });
+  if (load.status !== 302) throw new Error(`the access link answered ${load.status}`);
+  return { cookie: String(load.headers['set-cookie'] ?? '').split(';')[0] ?? '', host, origin: web.pageOrigin };
+}
+
 export interface HostUnderTest {
   sb: TestSandbox;
   company: TestCompany;
@@ -96,9 +105,8 @@ export async function startHost(sb: TestSandbox, company: TestCompany, engine?: 
   };
 
   const events = async (): Promise<EventSocket> => {
-    const load = await raw(web.port, 'GET', `/?token=${web.token}`);
-    const cookie = String(load.headers['set-cookie'] ?? '').split(';')[0] ?? '';
-    const ws = new WebSocket(`ws://127.0.0.1:${web.port}/bridge/events`, { headers: { origin, cookie } });
+    const { cookie, host } = await pageSession(web);
+    const ws = new WebSocket(`ws://127.0.0.1:${web.port}/bridge/events`, { headers: { origin: web.pageOrigin, cookie, host } });
     sockets.add(ws);
     const seen: { event: BridgeEventName; payload: unknown; reply?: number; result?: unknown; ms?: number }[] = [];
     const closed = new Promise<number>((resolve) => ws.once('close', (code: number) => resolve(code)));

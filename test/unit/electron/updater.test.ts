@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedProblem, startUpdater, type UpdaterLike, updateFeed } from '../../../main/electron/updater';
+import { feedProblem, startUpdater, type UpdaterLike } from '../../../main/electron/updater';
 import { recordingLogger } from '../../support/log';
 
 function fakeUpdater() {
@@ -36,15 +36,6 @@ function timers() {
 }
 
 describe('updates', () => {
-  it('takes the feed from EINVOICE_UPDATE_FEED first, then the stored setting', () => {
-    expect(updateFeed({ EINVOICE_UPDATE_FEED: ' https://updates.example.com/einvoice ' }, 'https://other')).toBe(
-      'https://updates.example.com/einvoice',
-    );
-    expect(updateFeed({}, 'https://stored.example.com/')).toBe('https://stored.example.com/');
-    expect(updateFeed({ EINVOICE_UPDATE_FEED: '' }, undefined)).toBeNull();
-    expect(updateFeed({}, 42)).toBeNull();
-  });
-
   it('is off without a feed, and for feeds that are not https', () => {
     for (const feed of [null, 'http://updates.example.com/', 'ftp://x/', 'https://user:pw@updates.example.com/', 'nonsense']) {
       const u = fakeUpdater();
@@ -93,5 +84,55 @@ describe('updates', () => {
     const r = startUpdater({ feed: 'https://updates.example.com/', updater: () => u, log, ...timers() });
     await r.check();
     expect(log.lines.filter((l) => l.msg === 'update check failed').map((l) => l.fields.error)).toEqual(['offline', 'offline']);
+  });
+
+  const SIGNED_YML = 'owner: x\npublisherName:\n  - E-Invoice Sync\nprovider: generic\nurl: https://updates.example.com/\n';
+
+  it('is off on Windows when electron-updater would skip the signature check (no publisher, or the check turned off)', () => {
+    for (const appUpdateYml of [
+      null,
+      'provider: generic\nurl: https://updates.example.com/\n',
+      `${SIGNED_YML}verifyUpdateCodeSignature: false\n`,
+    ]) {
+      const u = fakeUpdater();
+      const log = recordingLogger();
+      const r = startUpdater({
+        feed: 'https://updates.example.com/',
+        windows: { publishers: ['E-Invoice Sync'], appUpdateYml },
+        updater: () => u,
+        log,
+        ...timers(),
+      });
+      expect(r.enabled, String(appUpdateYml)).toBe(false);
+      expect(u.calls).toEqual([]);
+      expect(log.lines[0]?.msg).toMatch(/^updates are off: .*(signature|publisher)/);
+    }
+    const none = startUpdater({
+      feed: 'https://u.example.com/',
+      windows: { publishers: [], appUpdateYml: SIGNED_YML },
+      updater: fakeUpdater,
+      log: recordingLogger(),
+      ...timers(),
+    });
+    expect(none.enabled).toBe(false);
+  });
+
+  it('checks a Windows update against the publishers built in, not the names in app-update.yml', async () => {
+    const u = fakeUpdater();
+    const asked: string[][] = [];
+    u.verifyUpdateCodeSignature = async (names) => {
+      asked.push(names);
+      return names.includes('E-Invoice Sync') ? null : 'not signed by the application owner';
+    };
+    const r = startUpdater({
+      feed: 'https://updates.example.com/',
+      windows: { publishers: ['E-Invoice Sync'], appUpdateYml: SIGNED_YML },
+      updater: () => u,
+      log: recordingLogger(),
+      ...timers(),
+    });
+    expect(r.enabled).toBe(true);
+    expect(await u.verifyUpdateCodeSignature?.(['Someone Else'], 'C:/tmp/update.exe')).toBeNull();
+    expect(asked).toEqual([['E-Invoice Sync']]);
   });
 });

@@ -1,3 +1,4 @@
+import { createCipheriv, createHmac, randomBytes, scryptSync } from 'node:crypto';
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -146,7 +147,60 @@ describe('EncryptedSecretFile (the fallback where no OS keychain is available)',
     expect(await none.get('acc-1')).toBeNull(); // nothing to read yet: no passphrase needed
     await expect(none.set('acc-1', { apiKey: KEY })).rejects.toThrow(/EINVOICE_SECRETS_PASSPHRASE/);
     await expect(store(path, '').set('acc-1', { apiKey: KEY })).rejects.toThrow(/passphrase is empty/);
-    await expect(store(path, 'short').set('acc-1', { apiKey: KEY })).rejects.toThrow(/too short: use at least 8 characters/);
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('refuses an easily guessed passphrase for a new file, in plain words, whatever its length', async () => {
+    const dir = tempDir('einvoice-secrets-');
+    const path = file(dir);
+    for (const weak of ['short', 'Password123!', 'qwertyuiop123', 'aaaaaaaaaaaaaaaaaaaa', 'abcdefghijklmnop']) {
+      const err = await store(path, weak)
+        .set('acc-1', { apiKey: KEY })
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
+      expect(err, weak).toBeInstanceOf(SecretsPassphraseError);
+      expect(err?.message).toMatch(/^The secrets passphrase is too easy to guess\. Use a longer one: four or five words/);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+    await store(path, 'lamp orbit cedar whistle').set('acc-1', { apiKey: KEY });
+    expect(await store(path, 'lamp orbit cedar whistle').get('acc-1')).toEqual({ apiKey: KEY, vendorApiKey: null });
+  });
+
+  it(`derives with scrypt N = 2^17, opens a file an earlier version wrote with N = 2^15, and rewrites it with 2^17 at unlock`, async () => {
+    const path = file();
+    await store(path).set('fresh', { apiKey: KEY });
+    expect(sealed(path).kdf).toMatchObject({ name: 'scrypt', N: 2 ** 17, r: 8, p: 1 });
+
+    writeFileSync(path, oldFormatFile(PASS, { 'acc-1': { apiKey: KEY, vendorApiKey: VENDOR } }), { mode: 0o600 });
+    const s = store(path);
+    expect(await s.get('acc-1')).toEqual({ apiKey: KEY, vendorApiKey: VENDOR });
+    expect(sealed(path).kdf.N).toBe(2 ** 15); // reading alone writes nothing
+    await s.unlock();
+    expect(sealed(path).kdf).toMatchObject({ N: 2 ** 17, r: 8, p: 1 });
+    expect(await store(path).get('acc-1')).toEqual({ apiKey: KEY, vendorApiKey: VENDOR });
+    // The file was written once: a second unlock of an upgraded file writes nothing.
+    const upgraded = readFileSync(path, 'utf8');
+    await store(path).unlock();
+    expect(readFileSync(path, 'utf8')).toBe(upgraded);
+  });
 });
+
+/** A secrets file exactly as version 0.1 wrote it (scrypt N = 2^15): the format on disk, sealed here by hand. */
+function oldFormatFile(passphrase: string, all: Record<string, { apiKey: string; vendorApiKey: string | null }>): string {
+  const kdf = { name: 'scrypt', N: 2 ** 15, r: 8, p: 1, salt: randomBytes(16).toString('base64') };
+  const out = scryptSync(passphrase.normalize('NFC'), Buffer.from(kdf.salt, 'base64'), 64, {
+    N: kdf.N,
+    r: 8,
+    p: 1,
+    maxmem: 64 * 1024 * 1024,
+  });
+  const check = createHmac('sha256', out.subarray(32)).update('E-Invoice Sync secrets: passphrase check').digest('base64');
+  const nonce = randomBytes(12);
+  const head = { format: 'einvoice-sync secrets', version: 1, kdf, check, cipher: 'aes-256-gcm', nonce: nonce.toString('base64') };
+  const cipher = createCipheriv('aes-256-gcm', out.subarray(0, 32), nonce);
+  cipher.setAAD(Buffer.from(JSON.stringify([head.format, 1, 'scrypt', kdf.N, 8, 1, kdf.salt, check, head.cipher, head.nonce])));
+  const data = Buffer.concat([cipher.update(JSON.stringify(all), 'utf8'), cipher.final()]);
+  return JSON.stringify({ ...head, data: data.toString('base64'), tag: cipher.getAuthTag().toString('base64') });
+}

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encryptedSecretsFile, keychainMarkerFile, plainSecretsFile } from '../../../main/core/paths';
@@ -117,6 +117,25 @@ describe('openSecretStore: which store, and the move out of secrets.json', () =>
     const again = await openSecretStore({ dataDir, env: {}, keychain: noKeychain, prompt });
     expect(await again.store.get('acc-1')).toEqual({ apiKey: 'k-123456', vendorApiKey: null });
     expect(asked).toEqual(['create', 'open']);
+  });
+
+  it('reads the passphrase from --passphrase-fd before the environment', async () => {
+    const dataDir = tempDir('einvoice-open-secrets-');
+    const passFile = join(tempDir('einvoice-passfile-'), 'pass.txt');
+    writeFileSync(passFile, 'the passphrase of a file descriptor\n', { mode: 0o600 });
+    const fd = openSync(passFile, 'r');
+    const { store } = await openSecretStore({ dataDir, env: env(), keychain: noKeychain, passphraseFd: fd });
+    await store.set('acc-1', { apiKey: 'k-fd-123456' });
+    await store.set('acc-2', { apiKey: 'k-fd-654321' });
+    // Opened with the descriptor's passphrase (its line break dropped), not the environment's.
+    const withEnv = await openSecretStore({ dataDir, env: env(), keychain: noKeychain });
+    await expect(withEnv.store.get('acc-1')).rejects.toThrow(/passphrase is wrong/);
+    const withFile = await openSecretStore({
+      dataDir,
+      env: env({ EINVOICE_SECRETS_PASSPHRASE: 'the passphrase of a file descriptor' }),
+      keychain: noKeychain,
+    });
+    expect(await withFile.store.get('acc-2')).toEqual({ apiKey: 'k-fd-654321', vendorApiKey: null });
   });
 
   it('EINVOICE_SECRETS_STORE=file keeps keys in the encrypted file even where a keychain works; a bad value is refused', async () => {

@@ -49,10 +49,12 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'accounts.list': async () => d.engine.listAccounts().map(accountView),
 
     'accounts.verify': async (input) => {
+      if (!input.url && input.environment === 'sandbox') await d.engine.ensureEmbeddedSandbox();
       const url = input.url ?? (input.environment === 'sandbox' ? d.engine.embeddedSandboxUrl : null);
       const hosts = resolveHosts(input.environment, url, d.env);
       const api = createApi({
         hosts,
+        headers: d.engine.serviceHeaders(url),
         credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey },
         now: d.now,
       });
