@@ -39,6 +39,8 @@ export interface ValidationSummaryView {
   status: ValidationStatus;
   fatal: number;
   warnings: number;
+  /** The next rule pack's date and the rules the file breaks from then on, when it breaks any. */
+  breaksFrom?: { from: string; rules: string[] };
 }
 
 const uploadId = z.uuid();

@@ -4,6 +4,9 @@ import { VALIDATE_CHUNK_BYTES } from '../../../../shared/bridge/validation';
 import type { OutboxJob } from '../../store/outbox';
 import { Spool } from '../../sync/spool';
 import { RulesUnavailableError, validateFile } from '../../validate';
+import { allPacks, packsDirOf } from '../../validate/pack-store';
+import { dayOf } from '../../validate/packs';
+import { validateWithPacks } from '../../validate/packs-check';
 import { invalid, rulesUnavailable } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { ValidationUploads } from '../validation-uploads';
@@ -30,7 +33,8 @@ export function validateHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'validate.finish': async (input) => {
       const { name, bytes } = uploads.finish(input.uploadId);
       try {
-        const report = await validateFile(bytes, { name });
+        // As the outbox would check it if it were sent today (the engine's clock): the packs in force, and the next.
+        const report = await validateWithPacks(validateFile, bytes, { name, packs: allPacks(packsDirOf(d.dataDir)), day: dayOf(d.now()) });
         return validationView(report, bytes, '');
       } catch (e) {
         // The rules are this computer's, not the service's: said so, with what to do (validator.ts rulesAdvice).
