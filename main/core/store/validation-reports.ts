@@ -13,16 +13,12 @@ export function createValidationReportsRepo(db: Database, deps: StoreDeps) {
     'SELECT report_json FROM validation_reports WHERE sha256 = ? AND rules = ?',
   );
   // The outbox lists a hundred rows and more at every event: their verdicts are read in SQLite, no report parsed.
-  // `breaks`: the first next pack's date and the rules it breaks then (packs-check.ts), for the row's badge.
-  const summaryOf = db.prepare<
-    [string, string],
-    { status: string; fatal: number | null; warnings: number | null; breaks_from: string | null; breaks: string | null }
-  >(`
+  // `breaks`: per next pack that the file breaks (packs-check.ts), its date and rule ids, for the row's badge.
+  const summaryOf = db.prepare<[string, string], { status: string; fatal: number | null; warnings: number | null; breaks: string | null }>(`
     SELECT status, json_extract(report_json, '$.fatalCount') AS fatal, json_extract(report_json, '$.warningCount') AS warnings,
-      (SELECT json_extract(u.value, '$.from') FROM json_each(report_json, '$.upcoming') AS u
-        WHERE json_array_length(u.value, '$.breaks') > 0 ORDER BY u.key LIMIT 1) AS breaks_from,
-      (SELECT json_group_array(DISTINCT json_extract(b.value, '$.id')) FROM json_each(report_json, '$.upcoming') AS u,
-        json_each(u.value, '$.breaks') AS b WHERE json_extract(u.value, '$.from') = breaks_from) AS breaks
+      (SELECT json_group_array(json_object('from', json_extract(u.value, '$.from'), 'rules',
+          json((SELECT json_group_array(DISTINCT json_extract(b.value, '$.id')) FROM json_each(u.value, '$.breaks') AS b))))
+        FROM json_each(report_json, '$.upcoming') AS u WHERE json_array_length(u.value, '$.breaks') > 0) AS breaks
     FROM validation_reports WHERE sha256 = ? AND rules = ?`);
   const put = db.prepare<{ sha256: string; rules: string; status: string; json: string; now: number }>(`
     INSERT INTO validation_reports (sha256, rules, status, report_json, created_at) VALUES (@sha256, @rules, @status, @json, @now)
@@ -47,7 +43,8 @@ export function createValidationReportsRepo(db: Database, deps: StoreDeps) {
         fatal: row.fatal ?? 0,
         warnings: row.warnings ?? 0,
       };
-      if (row.breaks_from && row.breaks) summary.breaksFrom = { from: row.breaks_from, rules: JSON.parse(row.breaks) as string[] };
+      const first = row.breaks ? (JSON.parse(row.breaks) as { from: string; rules: string[] }[])[0] : undefined;
+      if (first) summary.breaksFrom = first;
       return summary;
     },
     put(sha256: string, rules: string, report: ValidationReport): void {
