@@ -202,7 +202,8 @@ async function exportOne(r: RulesetSource, exportPath: string, vendorDir: string
   }
 }
 
-async function compileOne(
+/** Compiles one rule set into `outDir` (its export beside it), from the cache when it is there. */
+export async function compileOne(
   r: RulesetSource,
   outDir: string,
   vendorDir: string,

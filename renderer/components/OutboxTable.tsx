@@ -7,7 +7,7 @@ import { type OutboxSortKey, sortOutbox } from '../stores/outbox-store';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
 import { ariaSort, SortButton, type SortColumn } from './SortHeader';
-import { OutboxReport, UncheckedBadge, ValidationBadge } from './validation/OutboxValidation';
+import { BreaksFromBadge, OutboxReport, UncheckedBadge, ValidationBadge } from './validation/OutboxValidation';
 
 /** What the hot folders picked up: waiting, sending, sent and failed, with their delivery state. */
 export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }) {
@@ -117,6 +117,12 @@ function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
           <>
             {' '}
             <ValidationBadge summary={item.validation} />
+            {item.validation.breaksFrom && (
+              <>
+                {' '}
+                <BreaksFromBadge summary={item.validation} />
+              </>
+            )}
           </>
         )}
         {item.unchecked && (

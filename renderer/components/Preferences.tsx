@@ -3,6 +3,7 @@ import { type AppSettings, type AppSettingsPatch, THEMES } from '../../shared/se
 import { useApp, useStores } from '../stores/context';
 import { ErrorNotice } from './ErrorNotice';
 import { LanguagePicker } from './LanguagePicker';
+import { RULE_PACKS_SECTION, RulePacksSection } from './settings/RulePacksSection';
 import { type PageSection, SettingsSection } from './settings/SectionNav';
 
 const SECTIONS = ['look', 'desktop', 'keys'] as const;
@@ -10,7 +11,10 @@ const sectionId = (s: (typeof SECTIONS)[number]) => `settings-app-${s}`;
 
 /** The sections of the app's own settings page, in order: what "On this page" lists. */
 export function appSections(t: (key: string) => string): PageSection[] {
-  return SECTIONS.map((s) => ({ id: sectionId(s), label: t(`settingsNav.app.${s}`) }));
+  return [
+    ...SECTIONS.map((s) => ({ id: sectionId(s), label: t(`settingsNav.app.${s}`) })),
+    { id: RULE_PACKS_SECTION, label: t('rulePacks.title') },
+  ];
 }
 
 /** The app's own settings: language, light or dark, notifications, start at login; and where the API keys are kept. */
@@ -85,6 +89,7 @@ export function Preferences() {
           </dl>
         ) : null}
       </SettingsSection>
+      <RulePacksSection />
     </div>
   );
 }

@@ -104,6 +104,8 @@ const COMMANDS: Record<CommandName, true> = {
   'validate.chunk': true,
   'validate.finish': true,
   'validate.outboxReport': true,
+  'rules.list': true,
+  'rules.install': true,
   'collection.services': true,
   'collection.join': true,
   'collection.activate': true,

@@ -33,7 +33,12 @@ import {
   partnerCommandSchemas as partner,
 } from './partner';
 import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from './scrutiny';
-import { type ValidationView, validationCommandSchemas as validation } from './validation';
+import {
+  type RulePacksView,
+  rulePackCommandSchemas as rulePacks,
+  type ValidationView,
+  validationCommandSchemas as validation,
+} from './validation';
 import type {
   AccountStatusView,
   AccountView,
@@ -607,6 +612,11 @@ export const commands = {
   'validate.finish': { input: validation.finish, output: out<ValidationView>() },
   /** The report an outbox file got before it was sent or refused, beside the file rendered. */
   'validate.outboxReport': { input: validation.outbox, output: out<ValidationView>() },
+
+  // ---- Rule packs with their dates (issue 41): main/core/validate/pack-store.ts
+  'rules.list': { input: rulePacks.list, output: out<RulePacksView>() },
+  /** A signed pack file the user chose; refused (invalid, with the reason) when unsigned or altered. */
+  'rules.install': { input: rulePacks.install, output: out<RulePacksView & { installed: { name: string; version: string } }>() },
 
   // ---- Collection and reminders (issue 13): shared/bridge/collection.ts, collection-views.ts
   /** Each collection service's state for the account. */

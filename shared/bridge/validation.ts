@@ -39,6 +39,8 @@ export interface ValidationSummaryView {
   status: ValidationStatus;
   fatal: number;
   warnings: number;
+  /** The next rule pack's date and the rules the file breaks from then on, when it breaks any. */
+  breaksFrom?: { from: string; rules: string[] };
 }
 
 const uploadId = z.uuid();
@@ -53,4 +55,31 @@ export const validationCommandSchemas = {
   finish: z.object({ uploadId }),
   /** The stored report of an outbox row (a file in the queue, in Sent/ or in Failed/). */
   outbox: z.object({ id: z.number().int().positive() }),
+};
+
+/** A rule pack as Settings lists it (issue 41): what it is, its dates, and what it is used for today. */
+export interface RulePackView {
+  family: string;
+  name: string;
+  version: string;
+  published: string | null;
+  mandatoryFrom: string | null;
+  builtin: boolean;
+  role: 'in-force' | 'next' | 'unused';
+}
+
+export interface RulePacksView {
+  /** The engine's day the roles are for. */
+  day: string;
+  packs: RulePackView[];
+  /** Installed packs that are not used, and why (an edited pack.json, say). */
+  refused: { folder: string; reason: string }[];
+}
+
+/** A rule pack is small (about 120 KB for Peppol's two sets): it travels in one piece. */
+export const RULE_PACK_MAX_BASE64 = 8 * 1024 * 1024;
+
+export const rulePackCommandSchemas = {
+  list: z.object({}),
+  install: z.object({ name: z.string().trim().min(1).max(255), base64: z.base64().max(RULE_PACK_MAX_BASE64) }),
 };

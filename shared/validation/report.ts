@@ -62,6 +62,36 @@ export interface RulesetRun {
 
 export type ValidationStatus = 'valid' | 'invalid' | 'unreadable';
 
+/**
+ * A rule pack a report was checked against (main/core/validate/packs.ts): one release of a family of
+ * rules (EN 16931, Peppol BIS 3), with the dates its publisher gives it.
+ */
+export interface RulePackRef {
+  /** EN16931 or PEPPOL-BIS3: packs of one family replace each other by date. */
+  family: string;
+  name: string;
+  version: string;
+  /** When its publisher published it (YYYY-MM-DD, or YYYY-MM when only the month is known). */
+  published: string | null;
+  /** The day from which it must be used (YYYY-MM-DD); null when its publisher gives none. */
+  mandatoryFrom: string | null;
+  /** in-force: the report's findings are this pack's; next: the file was also checked against it. */
+  role: 'in-force' | 'next';
+}
+
+/** What the next pack of a family says of the file, from the day it becomes mandatory. */
+export interface UpcomingCheck {
+  pack: RulePackRef;
+  /** The pack's mandatoryFrom. */
+  from: string;
+  /** Fatal findings the next pack has that the pack in force does not: the file breaks them from `from` on. */
+  breaks: ValidationIssue[];
+  /** Rules broken now that the next pack no longer breaks. */
+  fixes: string[];
+  /** Whether the file passes from `from` on (every other rule set as it is now). */
+  validThen: boolean;
+}
+
 export interface ValidationNote {
   code: 'no-business-rules' | 'not-an-invoice' | 'wrapper';
   text: string;
@@ -91,4 +121,10 @@ export interface ValidationReport {
   ms: number;
   /** Who validated: the app's own rules (also when left out), or the service's validator host (remote validation). */
   source?: 'local' | 'service';
+  /** The day (YYYY-MM-DD, the engine's clock) whose packs in force were used; absent on reports made before packs. */
+  checkedOn?: string;
+  /** The rule packs it was checked against: those in force on `checkedOn`, then the next ones. */
+  packs?: RulePackRef[];
+  /** One per next pack the file was checked against, in the order of their dates. */
+  upcoming?: UpcomingCheck[];
 }

@@ -194,6 +194,10 @@ describe.skipIf(!hasChromium)('the Validate page and the outbox’s reports (Chr
     await panel.locator('[data-status="invalid"]').waitFor();
     expect(await panel.locator('.validation-verdict').textContent()).toMatch(/Refused by the rules \d+ fatal/);
     expect(await panel.getByText('EN 16931 business rules (UBL)').count()).toBe(1);
+    // The report names the rule pack it was checked against, and that it is the one in force today (issue 41).
+    expect(await panel.locator('[data-pack-role="in-force"]').textContent()).toMatch(
+      /^EN 16931 business rules validation-1\.3\.16 \(in force on \d{4}-\d{2}-\d{2}\)$/,
+    );
     const group = panel.locator('[data-rule="BR-13"]');
     expect(await group.locator('h4').textContent()).toBe('BR-13 Fatal');
     expect(await group.locator('dd[lang="en"]').textContent()).toBe('An Invoice shall have the Invoice total amount without VAT (BT-109).');

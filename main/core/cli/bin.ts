@@ -6,6 +6,7 @@ import { type GlobalOptions, UsageError } from './context';
 import { dbCommands } from './db';
 import { demoCommand } from './demo';
 import { lookupCommands } from './lookup';
+import { rulesCommands } from './rules';
 import { statusCommands } from './status';
 import { syncCommands } from './sync';
 import { validateCommand } from './validate';
@@ -34,6 +35,7 @@ demoCommand(program, globals);
 lookupCommands(program, globals);
 companyCommands(program, globals);
 validateCommand(program, globals);
+rulesCommands(program, globals);
 dbCommands(program, globals);
 
 try {

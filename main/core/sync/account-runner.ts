@@ -10,6 +10,7 @@ import type { TransportOptions } from '../api/transport';
 import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
+import { packsDirOf } from '../validate/pack-store';
 import type { SyncContext } from './context';
 import { detectWakeAt, runDetectWork } from './detect-work';
 import type { EngineEvents } from './events';
@@ -157,6 +158,7 @@ export class AccountRunner {
       api,
       account: deps.account,
       spoolDir: join(deps.dataDir, 'spool', deps.account.id),
+      rulePacksDir: packsDirOf(deps.dataDir),
       now: deps.now,
       random: deps.random,
       events: deps.events,

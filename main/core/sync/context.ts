@@ -14,6 +14,8 @@ export interface SyncContext {
   account: Account;
   /** The app's private copies of queued files: <data>/spool/<account id>. */
   spoolDir: string;
+  /** The rule packs installed in the data folder (<data>/rule-packs, validate/pack-store.ts); none when absent. */
+  rulePacksDir?: string;
   now: () => number;
   random: () => number;
   events: EngineEvents;

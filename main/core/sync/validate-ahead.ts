@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { defaultValidator, validateFile } from '../validate';
+import { validateWithPacks } from '../validate/packs-check';
 import type { SyncContext } from './context';
 import { absolute } from './layout';
 import type { ScannedFile } from './scan';
 import { openListed } from './spool';
-import { RULES_KEY, validationModeOf } from './validate-outbound';
+import { packsNow, validationModeOf } from './validate-outbound';
 
 /**
  * Intake takes files one at a time (the spool copy, the duplicate check and the row must not
@@ -70,13 +71,15 @@ async function prevalidate(ctx: SyncContext, file: ScannedFile, bySha: Map<strin
   // The zip form is validated by the invoice inside it, which intake takes out of its own copy.
   if (!bytes || bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (ctx.store.validationReports.get(sha256, RULES_KEY)) return;
+  // The packs of the day, as intake's check will ask for them: its report is this one when the day is the same.
+  const { packs, day, key } = packsNow(ctx);
+  if (ctx.store.validationReports.get(sha256, key)) return;
   let pending = bySha.get(sha256);
   if (!pending) {
-    pending = validateFile(bytes, { name: file.name }).then((report) => {
+    pending = validateWithPacks(validateFile, bytes, { name: file.name, packs, day }).then((report) => {
       // The rules loaded: files that waited for them may go (intake finds this report and validates no more).
       ctx.faults.clear('rules');
-      if (!signal?.aborted) ctx.store.validationReports.put(sha256, RULES_KEY, report);
+      if (!signal?.aborted) ctx.store.validationReports.put(sha256, key, report);
     });
     bySha.set(sha256, pending);
   }

@@ -4,6 +4,9 @@ import type { ValidationReport } from '../../../shared/validation/report';
 import type { JsonObject } from '../store/columns';
 import type { OutboxCheck } from '../store/outbox';
 import { defaultValidator, RulesUnavailableError, validateFile } from '../validate';
+import { allPacks } from '../validate/pack-store';
+import { dayOf, type RulePack, rulesKeyOf, selectPacks } from '../validate/packs';
+import { packsLine, upcomingLines, validateWithPacks } from '../validate/packs-check';
 import { RULESETS } from '../validate/rulesets';
 import { type InvoiceBytes, invoiceBytesOf, isRefusedZip, refusedZipReport } from '../validate/zip-form';
 import type { SyncContext } from './context';
@@ -16,8 +19,21 @@ import { decidingReport, REMOTE_RULES_KEY, remoteReport, wantsRemote } from './r
  * sends it and keeps the report, `off` does not validate.
  */
 
-/** The rules a stored report was made with: a new release of the rules validates the same bytes again. */
+/**
+ * The rules a stored report was made with when only the shipped packs are in force and none is next
+ * (packs.ts rulesKeyOf gives the same): a new release of the rules validates the same bytes again.
+ */
 export const RULES_KEY = RULESETS.map((r) => `${r.id}@${r.version}`).join(',');
+
+/**
+ * The rule packs a file is checked against if sent now (the engine's clock): those in force that day and
+ * the next ones, and the key its report is kept under, which its outbox row's check_rules records.
+ */
+export function packsNow(ctx: SyncContext): { packs: RulePack[]; day: string; key: string } {
+  const packs = allPacks(ctx.rulePacksDir ?? null);
+  const day = dayOf(ctx.now());
+  return { packs, day, key: rulesKeyOf(selectPacks(packs, day)) };
+}
 
 /** Invoices are checked and held back by default; trading documents are not invoices, so not checked. */
 export function validationModeOf(kind: 'invoice' | 'document', options: JsonObject): ValidationMode {
@@ -73,7 +89,7 @@ export async function checkBeforeSending(
     const message = `${name}: the local check of the official rules could not be made, so the service's validator decided: ${unavailable.message}`;
     ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.unavailable', message, ref: name });
   }
-  const check: OutboxCheck = { mode, rules: report.source === 'service' ? REMOTE_RULES_KEY : RULES_KEY, unchecked: null };
+  const check: OutboxCheck = { mode, rules: report.source === 'service' ? REMOTE_RULES_KEY : local.key, unchecked: null };
   if ((mode === 'warn' && !isRefusedZip(report)) || report.status === 'valid') return { refusal: null, report, wait: false, check };
   return { refusal: refusalOf(report), report, wait: false, check };
 }
@@ -84,22 +100,25 @@ async function localReport(
   copy: string,
   sha256: string,
   name: string,
-): Promise<{ report: ValidationReport | null; unavailable: RulesUnavailableError | null }> {
-  let report = ctx.store.validationReports.get(sha256, RULES_KEY);
+): Promise<{ report: ValidationReport | null; unavailable: RulesUnavailableError | null; key: string }> {
+  const { packs, day, key } = packsNow(ctx);
+  let report = ctx.store.validationReports.get(sha256, key);
   if (!report) {
     try {
       const invoice = await invoiceBytes(copy);
       // A zip beyond the bounds (a bomb) is refused by its own report: no rule runs, nothing is sent.
-      report = invoice.bytes ? await validateFile(invoice.bytes, { name }) : refusedZipReport(name, invoice.refused);
+      report = invoice.bytes
+        ? await validateWithPacks(validateFile, invoice.bytes, { name, packs, day })
+        : refusedZipReport(name, invoice.refused);
     } catch (e) {
       if (!(e instanceof RulesUnavailableError)) throw e;
-      return { report: null, unavailable: e };
+      return { report: null, unavailable: e, key };
     }
-    ctx.store.validationReports.put(sha256, RULES_KEY, report);
+    ctx.store.validationReports.put(sha256, key, report);
     // The rules loaded: whatever waited for them may go.
     ctx.faults.clear('rules');
   }
-  return { report, unavailable: null };
+  return { report, unavailable: null, key };
 }
 
 /**
@@ -143,5 +162,8 @@ function refusalOf(report: ValidationReport): { message: string; details: string
     const what = i.explanation?.en ?? i.text;
     return `${i.id} at ${where}: ${what}`;
   });
-  return { message, details };
+  // The note names the packs it was refused by, so whoever reads it later knows which release said so.
+  const packs = packsLine(report);
+  const ahead = upcomingLines(report).map((l) => ` Also: ${l.replace(/^not valid now; /, '')}.`);
+  return { message: `${message}${packs ? ` Checked against ${packs}.` : ''}${ahead.join('')}`, details };
 }

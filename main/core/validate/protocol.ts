@@ -1,4 +1,4 @@
-import type { InvoiceSyntax, IssueFlag, RulesetId, RulesetRun, ValidationNote } from '../../../shared/validation/report';
+import type { CompiledRulesetId, InvoiceSyntax, IssueFlag, RulesetId, RulesetRun, ValidationNote } from '../../../shared/validation/report';
 import type { ValidationProfile } from './detect';
 
 // The messages between a Validator (validator.ts) and its worker threads (worker.ts).
@@ -20,8 +20,20 @@ export interface WorkerInit {
  */
 export type JobPart = 'first' | 'rest';
 
+/** A rule set's stylesheet from an installed rule pack (pack-store.ts), run in place of the one the app ships. */
+export interface SheetRef {
+  path: string;
+  sha256: string;
+  title: string;
+  version: string;
+}
+
 export interface ValidateJob {
   id: number;
+  /** Rule sets run from an installed pack instead of build/rules. */
+  sheets?: Partial<Record<CompiledRulesetId, SheetRef>>;
+  /** Only these of the rule sets that apply are run (the check against the next packs, packs-check.ts). */
+  only?: CompiledRulesetId[];
   /** Read by the worker, so a queue of paths holds no file contents. */
   path?: string;
   bytes?: Uint8Array;

@@ -67,6 +67,10 @@ export interface ValidateOptions {
   name?: string;
   /** auto: EN 16931, and Peppol BIS 3 when the customization id says so; peppol: both always; en16931: only EN 16931. */
   profile?: ValidationProfile;
+  /** Rule sets run from installed packs' stylesheets (packs-check.ts). */
+  sheets?: ValidateJob['sheets'];
+  /** Only these of the rule sets that apply are run. */
+  only?: ValidateJob['only'];
 }
 
 /** Where the compiled rules were looked for: what the user can do about them missing depends on it. */
@@ -226,6 +230,8 @@ export class Validator {
   validate(input: string | Uint8Array, o: ValidateOptions = {}): Promise<ValidationReport> {
     if (this.closed) return Promise.reject(new Error('The validator is closed'));
     const job: ValidateJob = { id: this.nextId++, profile: o.profile ?? 'auto' };
+    if (o.sheets && Object.keys(o.sheets).length) job.sheets = o.sheets;
+    if (o.only) job.only = o.only;
     if (typeof input === 'string') job.path = input;
     else job.bytes = input;
     const file = typeof input === 'string' ? input : (o.name ?? '(bytes)');

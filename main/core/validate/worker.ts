@@ -14,7 +14,7 @@ import { RulesUnavailableError } from './errors';
 import { checkFinvoiceStructure } from './finvoice';
 import { readableXml, tooLarge, UnreadableFileError } from './input';
 import { locate, pathOfValue } from './locate';
-import type { ValidateJob, WorkerAnswer, WorkerFinding, WorkerInit, WorkerReport } from './protocol';
+import type { SheetRef, ValidateJob, WorkerAnswer, WorkerFinding, WorkerInit, WorkerReport } from './protocol';
 import { MANIFEST_FILE, type RulesManifest, rulesetById, sourcesOf } from './rulesets';
 import { parseSvrl } from './svrl';
 
@@ -34,10 +34,31 @@ function readManifest(): RulesManifest {
   return m;
 }
 
-const loaded = new Map<CompiledRulesetId, unknown>();
+const loaded = new Map<string, unknown>();
+
+/** An installed pack's stylesheet, checked against the hash its signed pack.json gives it, once. */
+function packStylesheet(id: CompiledRulesetId, ref: SheetRef): unknown {
+  const key = `${id}@${ref.sha256}`;
+  const have = loaded.get(key);
+  if (have) return have;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(ref.path);
+  } catch {
+    throw new RulesUnavailableError(`The rule pack's stylesheet ${ref.path} is missing: install the pack again.`);
+  }
+  if (sha256(bytes) !== ref.sha256)
+    throw new RulesUnavailableError(
+      `The rule pack's stylesheet ${ref.path} is damaged (it is not what was signed): install the pack again.`,
+    );
+  const sef = JSON.parse(bytes.toString('utf8')) as unknown;
+  loaded.set(key, sef);
+  return sef;
+}
 
 /** The compiled stylesheet of a rule set, checked against the manifest (and the sources, when present) once. */
-function stylesheet(id: CompiledRulesetId): unknown {
+function stylesheet(id: CompiledRulesetId, ref?: SheetRef): unknown {
+  if (ref) return packStylesheet(id, ref);
   const have = loaded.get(id);
   if (have) return have;
   const entry = readManifest().rulesets[id];
@@ -135,10 +156,11 @@ async function run(job: ValidateJob): Promise<Omit<WorkerReport, 'heapBytes'>> {
     );
   } else {
     const all = rulesetsFor(id, job.profile);
-    const ids = job.part === 'first' ? all.slice(0, 1) : job.part === 'rest' ? all.slice(1) : all;
+    const part = job.part === 'first' ? all.slice(0, 1) : job.part === 'rest' ? all.slice(1) : all;
+    const ids = job.only ? part.filter((r) => job.only?.includes(r)) : part;
     if (ids.length === 0) return nothingMore(job, id);
     // Load every stylesheet needed before parsing, so a missing one fails fast.
-    const sheets = ids.map((r) => [r, stylesheet(r)] as const);
+    const sheets = ids.map((r) => [r, stylesheet(r, job.sheets?.[r])] as const);
     const doc = SaxonJS.XPath.evaluate('parse-xml($xml)', null, { params: { xml: text } }) as { _saxonImmutable?: boolean };
     // Nothing changes the parsed invoice, so the patched SaxonJS may answer //name and child::name of it
     // from an index of its elements (patches/saxon-js+2.7.0.patch, sef-optimize.ts).
@@ -164,7 +186,7 @@ async function run(job: ValidateJob): Promise<Omit<WorkerReport, 'heapBytes'>> {
         });
       }
       if (svrl !== null) for (const f of parseSvrl(svrl)) raw.push({ id: f.id, flag: f.flag, ruleset: r, xpath: f.location, text: f.text });
-      const meta = rulesetById(r);
+      const meta = job.sheets?.[r] ?? rulesetById(r);
       rulesets.push({ id: r, title: meta.title, version: meta.version, businessRules: true, ms: performance.now() - t0 });
     }
   }

@@ -18,6 +18,18 @@ export function ValidationBadge({ summary }: { summary: ValidationSummaryView })
   );
 }
 
+/** The file passes the rules in force but breaks the next pack's from its date: "Breaks from 2025-08-25". */
+export function BreaksFromBadge({ summary }: { summary: ValidationSummaryView }) {
+  const { t } = useTranslation();
+  if (!summary.breaksFrom) return null;
+  const { from, rules } = summary.breaksFrom;
+  return (
+    <span className="badge badge-warn" data-validation="breaks-from" title={t('rulePacks.badgeTitle', { from, rules: rules.join(', ') })}>
+      {t('rulePacks.badge', { from })}
+    </span>
+  );
+}
+
 /** A file queued or sent without the check, which only the folder's `off` or `warn` allows: beside its state ("Sent"), "Unchecked". */
 export function UncheckedBadge() {
   const { t } = useTranslation();

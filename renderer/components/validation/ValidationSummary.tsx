@@ -62,11 +62,45 @@ export function ValidationSummary({ report }: { report: ValidationReport }) {
             )}
           </dd>
         </div>
+        {r.packs && r.packs.length > 0 && (
+          <div>
+            <dt>{t('rulePacks.checkedAgainst')}</dt>
+            <dd>
+              <ul className="plain-list">
+                {r.packs.map((p) => (
+                  <li key={`${p.family}@${p.version}`} data-pack-role={p.role}>
+                    {p.name} <span className="mono">{p.version}</span>{' '}
+                    <span className="muted">
+                      ({p.role === 'next' ? t('rulePacks.next', { from: p.mandatoryFrom }) : t('rulePacks.inForce', { day: r.checkedOn })})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('validate.summary.time')}</dt>
           <dd>{t('validate.summary.ms', { ms: f.number(Math.round(r.ms), 0) })}</dd>
         </div>
       </dl>
+      {r.upcoming?.map((u) => {
+        const pack = `${u.pack.name} ${u.pack.version}`;
+        const rules = [...new Set(u.breaks.map((b) => b.id))].join(', ');
+        if (rules)
+          return (
+            <p key={pack} className="notice notice-warn" data-upcoming="breaks">
+              {t(r.valid ? 'rulePacks.breaks' : 'rulePacks.breaksToo', { from: u.from, rules, pack })}
+            </p>
+          );
+        if (u.fixes.length && u.validThen)
+          return (
+            <p key={pack} className="notice notice-info" data-upcoming="passes">
+              {t('rulePacks.passesThen', { from: u.from, rules: u.fixes.join(', '), pack })}
+            </p>
+          );
+        return null;
+      })}
       {r.notes.map((n) => (
         <p key={n.code} className="notice notice-info" data-note={n.code}>
           {t(`validate.notes.${n.code}`)}

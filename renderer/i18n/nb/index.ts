@@ -8,6 +8,7 @@ import { health } from './health';
 import { listTotals } from './list-totals';
 import { partner } from './partner';
 import { remoteValidation } from './remote-validation';
+import { rulePacks } from './rule-packs';
 import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';
@@ -27,4 +28,5 @@ export const nb: Catalog = {
   ...collection,
   ...health,
   ...cockpit,
+  ...rulePacks,
 };

@@ -48,6 +48,14 @@ describe('the official rules before an invoice leaves', () => {
     const [row] = t.engine.store.outbox.listByStates(t.account.id, ['failed']);
     expect(row?.lastError).toMatch(/breaks \d+ of the official rules/);
     expect(t.engine.store.validationReports.get(row?.sha256 ?? '', RULES_KEY)?.status).toBe('invalid');
+    // The note and the row's check name the rule packs that refused it (issue 41).
+    expect(note).toMatch(
+      /Checked against EN 16931 business rules validation-1\.3\.16, Peppol BIS Billing 3\.0 3\.0\.19, in force on \d{4}-\d{2}-\d{2}\./,
+    );
+    expect(row?.check?.rules).toBe(RULES_KEY);
+    expect(
+      t.engine.store.validationReports.get(row?.sha256 ?? '', row?.check?.rules ?? '')?.packs?.map((p) => `${p.name} ${p.version}`),
+    ).toEqual(['EN 16931 business rules validation-1.3.16', 'Peppol BIS Billing 3.0 3.0.19']);
   });
 
   it('refuses a zip bomb unopened, even from a folder set to warn, in plain words (issue 39, item 2)', async () => {

@@ -49,6 +49,39 @@ const view = (issues: ValidationIssue[]): ValidationView => ({
 });
 
 describe('the validation report', () => {
+  it('names its rule packs, and what the next one breaks from its date (issue 41)', () => {
+    const pack = { family: 'PEPPOL-BIS3', name: 'Peppol BIS Billing 3.0', published: '2025-05-21' };
+    const r051 = issue({ id: 'PEPPOL-EN16931-R051', ruleset: 'PEPPOL-BIS3-UBL', location: '/Invoice/cac:TaxTotal' });
+    const v = view([]);
+    v.report = {
+      ...v.report,
+      checkedOn: '2025-08-01',
+      packs: [
+        { ...pack, version: '3.0.18', mandatoryFrom: '2025-02-17', role: 'in-force' },
+        { ...pack, version: '3.0.19', mandatoryFrom: '2025-08-25', role: 'next' },
+      ],
+      upcoming: [
+        {
+          pack: { ...pack, version: '3.0.19', mandatoryFrom: '2025-08-25', role: 'next' },
+          from: '2025-08-25',
+          breaks: [r051],
+          fixes: [],
+          validThen: false,
+        },
+      ],
+    };
+    const { container } = renderWithApp(<ValidationPanel view={v} />, fakeBridge({}), { lang: 'en' });
+    expect(container.querySelector('[data-pack-role="in-force"]')?.textContent).toBe(
+      'Peppol BIS Billing 3.0 3.0.18 (in force on 2025-08-01)',
+    );
+    expect(container.querySelector('[data-pack-role="next"]')?.textContent).toBe(
+      'Peppol BIS Billing 3.0 3.0.19 (next, mandatory from 2025-08-25)',
+    );
+    expect(container.querySelector('[data-upcoming="breaks"]')?.textContent).toBe(
+      'Valid now; from 2025-08-25 it breaks PEPPOL-EN16931-R051 (Peppol BIS Billing 3.0 3.0.19).',
+    );
+  });
+
   it('groups places by rule, explains in the app’s language, and marks the part a place points at', async () => {
     const explained = issue({
       explanation: { en: 'The total is wrong.', fi: 'Loppusumma on väärin.', sv: 'Summan är fel.', nb: 'Summen er feil.' },
@@ -183,7 +216,12 @@ describe('the outbox', () => {
     const bridge = fakeBridge({
       'outbox.list': () => [
         row({ validation: { status: 'invalid', fatal: 1, warnings: 0 } }),
-        row({ id: 8, file: 'Outbox/Invoices/ok.xml', state: 'done', validation: { status: 'valid', fatal: 0, warnings: 2 } }),
+        row({
+          id: 8,
+          file: 'Outbox/Invoices/ok.xml',
+          state: 'done',
+          validation: { status: 'valid', fatal: 0, warnings: 2, breaksFrom: { from: '2025-08-25', rules: ['PEPPOL-EN16931-R051'] } },
+        }),
         row({ id: 9, file: 'Outbox/Documents/ORDER/o.xml', kind: 'document', state: 'done', validation: null }),
       ],
       'validate.outboxReport': (i) => (i.id === 7 ? view([issue({})]) : fail({ message: 'wrong row' })),
@@ -192,10 +230,13 @@ describe('the outbox', () => {
     await stores.outbox.getState().load(ACCOUNT.id);
     await screen.findByText('Outbox/Invoices/wrong.xml');
     // Newest first; the document was not validated and has no badge.
+    // A file valid now that the next rule pack breaks says from when (issue 41).
     expect([...container.querySelectorAll('[data-validation]')].map((e) => e.getAttribute('data-validation'))).toEqual([
       'warnings',
+      'breaks-from',
       'invalid',
     ]);
+    expect(container.querySelector('[data-validation="breaks-from"]')?.textContent).toBe('Breaks from 2025-08-25');
     fireEvent.click(screen.getByRole('button', { name: 'Validation report of Outbox/Invoices/wrong.xml' }));
     await waitFor(() => expect(container.querySelector('.outbox-report [data-rule="BR-CO-15"]')).not.toBeNull());
     expect(bridge.callsOf('validate.outboxReport')).toEqual([{ id: 7 }]);

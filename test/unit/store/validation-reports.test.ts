@@ -35,4 +35,33 @@ describe('validation reports', () => {
       store.validationReports.summary(sha, 'rules@2'),
     );
   });
+
+  it('tells when the next rule pack breaks the file, for the outbox badge (issue 41)', () => {
+    const { store } = tempStore();
+    const sha = 'c'.repeat(64);
+    const pack = {
+      family: 'PEPPOL-BIS3',
+      name: 'Peppol BIS Billing 3.0',
+      version: '3.0.19',
+      published: null,
+      mandatoryFrom: '2025-08-25',
+      role: 'next' as const,
+    };
+    const broken = {
+      id: 'PEPPOL-EN16931-R051',
+      flag: 'fatal' as const,
+      ruleset: 'PEPPOL-BIS3-UBL',
+      location: '/Invoice',
+      xpath: '',
+      text: '',
+    };
+    const upcoming = [{ pack, from: '2025-08-25', breaks: [broken, { ...broken, location: '/Invoice/x' }], fixes: [], validThen: false }];
+    store.validationReports.put(sha, 'k', report({ status: 'valid', valid: true, fatalCount: 0, warningCount: 0, upcoming }));
+    expect(store.validationReports.summary(sha, 'k')).toEqual({
+      status: 'valid',
+      fatal: 0,
+      warnings: 0,
+      breaksFrom: { from: '2025-08-25', rules: ['PEPPOL-EN16931-R051'] },
+    });
+  });
 });

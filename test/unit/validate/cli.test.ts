@@ -42,6 +42,12 @@ describe('einvoice-sync validate', () => {
         status: 'invalid',
         syntax: 'ubl-invoice',
         rulesets: ['EN16931-UBL', 'PEPPOL-BIS3-UBL'],
+        // Every report names the packs it was checked against (issue 41).
+        checkedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        packs: [
+          expect.objectContaining({ name: 'EN 16931 business rules', version: 'validation-1.3.16', role: 'in-force' }),
+          expect.objectContaining({ name: 'Peppol BIS Billing 3.0', version: '3.0.19', role: 'in-force' }),
+        ],
         valid: false,
         errors: [
           {
@@ -53,7 +59,16 @@ describe('einvoice-sync validate', () => {
           },
         ],
       },
-      { file: VALID, status: 'valid', syntax: 'ubl-invoice', rulesets: ['EN16931-UBL', 'PEPPOL-BIS3-UBL'], valid: true, errors: [] },
+      {
+        file: VALID,
+        status: 'valid',
+        syntax: 'ubl-invoice',
+        rulesets: ['EN16931-UBL', 'PEPPOL-BIS3-UBL'],
+        checkedOn: expect.any(String),
+        packs: expect.any(Array),
+        valid: true,
+        errors: [],
+      },
     ]);
   });
 

@@ -10,6 +10,7 @@ import { fileHandlers } from './files';
 import { invoiceHandlers } from './invoices';
 import { norwayHandlers } from './norway';
 import { partnerHandlers } from './partner';
+import { rulePackHandlers } from './rule-packs';
 import { scrutinyHandlers } from './scrutiny';
 import { serviceHandlers } from './services';
 import { syncHandlers } from './sync';
@@ -33,6 +34,7 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...scrutinyHandlers(d),
     ...trailHandlers(d),
     ...validateHandlers(d),
+    ...rulePackHandlers(d),
     ...partnerHandlers(d),
     ...collectionHandlers(d),
   };

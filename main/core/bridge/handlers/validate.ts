@@ -4,6 +4,9 @@ import { VALIDATE_CHUNK_BYTES } from '../../../../shared/bridge/validation';
 import type { OutboxJob } from '../../store/outbox';
 import { Spool } from '../../sync/spool';
 import { RulesUnavailableError, validateFile } from '../../validate';
+import { allPacks, packsDirOf } from '../../validate/pack-store';
+import { dayOf } from '../../validate/packs';
+import { validateWithPacks } from '../../validate/packs-check';
 import { invoiceBytesOf, refusedZipReport } from '../../validate/zip-form';
 import { invalid, rulesUnavailable } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
@@ -34,7 +37,12 @@ export function validateHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const invoice = await invoiceBytesOf(bytes);
       if (!invoice.bytes) return validationView(refusedZipReport(name, invoice.refused), null, invoice.refused);
       try {
-        const report = await validateFile(invoice.bytes, { name });
+        // As the outbox would check it if it were sent today (the engine's clock): the packs in force, and the next.
+        const report = await validateWithPacks(validateFile, invoice.bytes, {
+          name,
+          packs: allPacks(packsDirOf(d.dataDir)),
+          day: dayOf(d.now()),
+        });
         return validationView(report, invoice.bytes, '');
       } catch (e) {
         // The rules are this computer's, not the service's: said so, with what to do (validator.ts rulesAdvice).

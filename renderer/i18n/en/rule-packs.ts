@@ -1,0 +1,25 @@
+// English: rule packs with their dates (issue 41): what a report was checked against, what breaks from the next pack's day.
+export const rulePacks = {
+  rulePacks: {
+    checkedAgainst: 'Rule packs',
+    inForce: 'in force on {{day}}',
+    next: 'next, mandatory from {{from}}',
+    breaks: 'Valid now; from {{from}} it breaks {{rules}} ({{pack}}).',
+    breaksToo: 'From {{from}} it also breaks {{rules}} ({{pack}}).',
+    passesThen: 'From {{from}} it passes: {{pack}} no longer breaks {{rules}}.',
+    badge: 'Breaks from {{from}}',
+    badgeTitle: 'From {{from}} the next rules break {{rules}}',
+    title: 'Rule packs',
+    lead: 'The official rules invoices are checked against before they are sent, each release with the day it becomes mandatory. A file is checked against the release in force on the day it is sent, and against the next one when the app has it.',
+    install: 'Install a rule pack',
+    installing: 'Checking the rule pack…',
+    installed: 'Installed: {{name}} {{version}}.',
+    refused: 'The rule pack was not installed. {{reason}}',
+    builtin: 'comes with the app',
+    fromFile: 'installed',
+    published: 'published {{date}}',
+    mandatoryFrom: 'mandatory from {{date}}',
+    noDate: 'no mandatory date given',
+    role: { 'in-force': 'In force', next: 'Next', unused: 'Not used' },
+  },
+};

@@ -1,0 +1,25 @@
+// Suomi: sääntöpaketit päivineen (issue 41).
+export const rulePacks = {
+  rulePacks: {
+    checkedAgainst: 'Sääntöpaketit',
+    inForce: 'voimassa {{day}}',
+    next: 'seuraava, pakollinen {{from}} alkaen',
+    breaks: 'Kelpaa nyt; {{from}} alkaen se rikkoo säännöt {{rules}} ({{pack}}).',
+    breaksToo: '{{from}} alkaen se rikkoo myös säännöt {{rules}} ({{pack}}).',
+    passesThen: '{{from}} alkaen se kelpaa: {{pack}} ei enää hylkää sääntöjen {{rules}} vuoksi.',
+    badge: 'Hylätään {{from}} alkaen',
+    badgeTitle: '{{from}} alkaen seuraavat säännöt hylkäävät: {{rules}}',
+    title: 'Sääntöpaketit',
+    lead: 'Viralliset säännöt, joihin laskut tarkistetaan ennen lähettämistä, kukin julkaisu päivineen, jolloin siitä tulee pakollinen. Tiedosto tarkistetaan lähetyspäivänä voimassa olevaan julkaisuun ja seuraavaan, jos sovelluksella on se.',
+    install: 'Asenna sääntöpaketti',
+    installing: 'Sääntöpakettia tarkistetaan…',
+    installed: 'Asennettu: {{name}} {{version}}.',
+    refused: 'Sääntöpakettia ei asennettu. {{reason}}',
+    builtin: 'tulee sovelluksen mukana',
+    fromFile: 'asennettu',
+    published: 'julkaistu {{date}}',
+    mandatoryFrom: 'pakollinen {{date}} alkaen',
+    noDate: 'pakollisuuspäivää ei ole annettu',
+    role: { 'in-force': 'Voimassa', next: 'Seuraava', unused: 'Ei käytössä' },
+  },
+};

@@ -1,0 +1,25 @@
+// Norsk bokmål: regelpakker med datoene sine (issue 41).
+export const rulePacks = {
+  rulePacks: {
+    checkedAgainst: 'Regelpakker',
+    inForce: 'gjelder {{day}}',
+    next: 'neste, obligatorisk fra {{from}}',
+    breaks: 'Gyldig nå; fra {{from}} bryter den {{rules}} ({{pack}}).',
+    breaksToo: 'Fra {{from}} bryter den også {{rules}} ({{pack}}).',
+    passesThen: 'Fra {{from}} godkjennes den: {{pack}} brytes ikke lenger ({{rules}}).',
+    badge: 'Avvises fra {{from}}',
+    badgeTitle: 'Fra {{from}} bryter den neste regler: {{rules}}',
+    title: 'Regelpakker',
+    lead: 'De offisielle reglene fakturaer kontrolleres mot før de sendes, hver versjon med dagen den blir obligatorisk. En fil kontrolleres mot versjonen som gjelder den dagen den sendes, og mot den neste når appen har den.',
+    install: 'Installer en regelpakke',
+    installing: 'Regelpakken kontrolleres…',
+    installed: 'Installert: {{name}} {{version}}.',
+    refused: 'Regelpakken ble ikke installert. {{reason}}',
+    builtin: 'følger med appen',
+    fromFile: 'installert',
+    published: 'publisert {{date}}',
+    mandatoryFrom: 'obligatorisk fra {{date}}',
+    noDate: 'ingen dato oppgitt',
+    role: { 'in-force': 'Gjelder', next: 'Neste', unused: 'Brukes ikke' },
+  },
+};

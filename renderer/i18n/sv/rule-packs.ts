@@ -1,0 +1,25 @@
+// Svenska: regelpaket med sina datum (issue 41).
+export const rulePacks = {
+  rulePacks: {
+    checkedAgainst: 'Regelpaket',
+    inForce: 'gäller {{day}}',
+    next: 'nästa, obligatoriskt från {{from}}',
+    breaks: 'Giltig nu; från {{from}} bryter den mot {{rules}} ({{pack}}).',
+    breaksToo: 'Från {{from}} bryter den även mot {{rules}} ({{pack}}).',
+    passesThen: 'Från {{from}} godkänns den: {{pack}} bryts inte längre ({{rules}}).',
+    badge: 'Underkänns från {{from}}',
+    badgeTitle: 'Från {{from}} bryter den mot nästa regler: {{rules}}',
+    title: 'Regelpaket',
+    lead: 'De officiella regler som fakturor kontrolleras mot innan de skickas, varje version med den dag den blir obligatorisk. En fil kontrolleras mot den version som gäller den dag den skickas, och mot nästa när appen har den.',
+    install: 'Installera ett regelpaket',
+    installing: 'Regelpaketet kontrolleras…',
+    installed: 'Installerat: {{name}} {{version}}.',
+    refused: 'Regelpaketet installerades inte. {{reason}}',
+    builtin: 'följer med appen',
+    fromFile: 'installerat',
+    published: 'publicerat {{date}}',
+    mandatoryFrom: 'obligatoriskt från {{date}}',
+    noDate: 'inget datum angivet',
+    role: { 'in-force': 'Gäller', next: 'Nästa', unused: 'Används inte' },
+  },
+};
