@@ -4,7 +4,7 @@ import type { AccountHealth, HealthProblem } from '../../shared/account-health';
 import type { DetectStateView } from '../../shared/bridge/scrutiny';
 import type { DetectCheck, Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
-import { type Api, createApi } from './api';
+import { type Api, type AppIdentity, createApi, licenseData, packageVersion } from './api';
 import { resolveHosts } from './api/environments';
 import { ServiceError } from './api/errors';
 import { type Logger, silentLogger } from './log';
@@ -44,6 +44,8 @@ export interface EngineOptions {
   embeddedSandboxUrl?: string | null;
   /** Opens the database read-only, beside another process that holds the data folder (`status`). */
   readonly?: boolean;
+  /** The app's version for license_data (default: package.json's); the license key default: EINVOICE_LICENSE_KEY. */
+  app?: Partial<AppIdentity>;
 }
 
 export interface NewAccountInput {
@@ -169,7 +171,14 @@ export class Engine {
     mkdirSync(opts.dataDir, { recursive: true });
     this.store = createStore(dbFile(opts.dataDir), { now: opts.now, readonly: opts.readonly === true });
     this.log = opts.log ?? silentLogger;
+    this.licenseData = licenseData({
+      version: opts.app?.version ?? packageVersion(),
+      licenseKey: opts.app?.licenseKey ?? (opts.env ?? process.env).EINVOICE_LICENSE_KEY ?? null,
+    });
   }
+
+  /** What every token request of this engine says the app is (license_data). */
+  readonly licenseData: string;
 
   private detectLang: string | null = null;
   /** Every account's poll takes a place here: hundreds of companies never all ask the service at once. */
@@ -237,7 +246,11 @@ export class Engine {
     const url = input.url ?? (input.environment === 'sandbox' ? (this.opts.embeddedSandboxUrl ?? null) : null);
     const hosts = resolveHosts(input.environment, url, this.opts.env ?? process.env);
     if (verify) {
-      const api = createApi({ hosts, credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey } });
+      const api = createApi({
+        hosts,
+        credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey },
+        licenseData: this.licenseData,
+      });
       try {
         await api.tokens.token();
       } finally {
@@ -392,6 +405,7 @@ export class Engine {
       store: this.store,
       account: acc,
       credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: secret.vendorApiKey },
+      licenseData: this.licenseData,
       dataDir: this.opts.dataDir,
       events: this.events,
       log: this.log,
@@ -491,7 +505,11 @@ export class Engine {
     if (!secret) throw new Error(`The API key of "${account.name}" is missing: add the account again`);
     const url = account.baseUrl ?? (account.environment === 'sandbox' ? (this.opts.embeddedSandboxUrl ?? null) : null);
     const hosts = resolveHosts(account.environment, url, this.opts.env ?? process.env);
-    const api = createApi({ hosts, credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: key } });
+    const api = createApi({
+      hosts,
+      credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: key },
+      licenseData: this.licenseData,
+    });
     try {
       await api.tokens.token();
     } catch (e) {

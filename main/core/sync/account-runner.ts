@@ -60,6 +60,8 @@ export interface RunnerDeps {
   store: Store;
   account: Account;
   credentials: Credentials;
+  /** license_data of the account's token requests (who the app is). */
+  licenseData?: string;
   dataDir: string;
   events: EngineEvents;
   log: Logger;
@@ -132,6 +134,7 @@ export class AccountRunner {
     const api = createApi({
       hosts,
       credentials: deps.credentials,
+      licenseData: deps.licenseData,
       now: deps.now,
       transportOptions: deps.options.transport,
       retry: deps.options.retry,

@@ -54,6 +54,7 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const api = createApi({
         hosts,
         credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey },
+        licenseData: d.engine.licenseData,
         now: d.now,
       });
       try {
