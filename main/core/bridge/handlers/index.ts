@@ -10,6 +10,7 @@ import { fileHandlers } from './files';
 import { invoiceHandlers } from './invoices';
 import { norwayHandlers } from './norway';
 import { partnerHandlers } from './partner';
+import { partnerServiceHandlers } from './partner-services';
 import { scrutinyHandlers } from './scrutiny';
 import { serviceHandlers } from './services';
 import { syncHandlers } from './sync';
@@ -34,6 +35,7 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...trailHandlers(d),
     ...validateHandlers(d),
     ...partnerHandlers(d),
+    ...partnerServiceHandlers(d),
     ...collectionHandlers(d),
   };
 }
