@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The name the app gives itself to the service (license_data's erp_name). */
 export const APP_NAME = 'E-Invoice Sync';
@@ -22,13 +24,23 @@ export function licenseData(id: AppIdentity): string {
   return JSON.stringify({ ...(key ? { key } : {}), meta: { erp_name: APP_NAME, erp_version: id.version } });
 }
 
-/** This checkout's version (package.json), for hosts run from source; the desktop shell names its own. */
+/**
+ * This app's version from its package.json, for hosts run from source or bundled beside it (the CLI):
+ * the nearest package.json up from this file that is the app's own. The desktop shell names its own.
+ */
 export function packageVersion(): string {
-  try {
-    const pkg: unknown = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
-    const v = typeof pkg === 'object' && pkg !== null ? (pkg as { version?: unknown }).version : undefined;
-    return typeof v === 'string' ? v : '0.0.0';
-  } catch {
-    return '0.0.0';
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const { name, version } = (typeof pkg === 'object' && pkg !== null ? pkg : {}) as { name?: unknown; version?: unknown };
+      if (name === 'einvoice-sync' && typeof version === 'string') return version;
+    } catch {
+      // none here: one folder up
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
   }
+  return '0.0.0';
 }
