@@ -209,6 +209,7 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     const found = section.locator('li', { hasText: target.company_id });
     await found.getByRole('button', { name: 'Take over' }).click();
     const ask = section.locator('fieldset.confirm');
+    expect(await ask.textContent()).toContain('Start taking over 8888888-8?');
     expect(await ask.textContent()).toContain('Starting reserves the company for Tilitoimisto. Nothing moves yet');
     await ask.getByRole('button', { name: 'Start takeover' }).click();
     await section.getByText('The takeover of', { exact: false }).waitFor();
@@ -217,6 +218,7 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
 
     await section.getByRole('button', { name: 'Complete takeover' }).click();
     const words = await ask.textContent();
+    expect(words).toContain('Complete the takeover of 8888888-8?');
     expect(words).toContain("Completing moves the company's service relationship to Tilitoimisto");
     expect(words).toContain('The company keeps its own API key, its invoices and its settings.');
     expect(await seriousViolations(page)).toEqual([]);

@@ -7,7 +7,9 @@ import { ServiceNotice } from '../services/ServiceNotice';
 import { TextInput } from '../services/TextInput';
 import { useAction } from '../services/use-action';
 
-type Asking = { kind: 'start'; company: TakeoverCompanyView } | { kind: 'complete'; takeover: TakeoverView };
+/** A takeover with what to call its company: its name when the service gave one, else the organisation number searched. */
+type Shown = TakeoverView & { label?: string };
+type Asking = { kind: 'start'; company: TakeoverCompanyView; label: string } | { kind: 'complete'; takeover: Shown };
 
 /**
  * Taking over a company: find it by organisation number, start, complete or revert. Before start and
@@ -21,7 +23,8 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
   const [orgNo, setOrgNo] = useState('');
   const [found, setFound] = useState<TakeoverCompanyView[] | null>(null);
   const [asking, setAsking] = useState<Asking | null>(null);
-  const [current, setCurrent] = useState<TakeoverView | null>(null);
+  const [current, setCurrent] = useState<Shown | null>(null);
+  const [searched, setSearched] = useState('');
   const [earlier, setEarlier] = useState('');
   const titleId = useId();
 
@@ -43,6 +46,7 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
           void action.run(async () => {
             setAsking(null);
             setFound(await bridge.invoke('partner.takeoverFind', { accountId, organisationNumber: orgNo.trim() }));
+            setSearched(orgNo.trim());
           });
         }}
       >
@@ -65,7 +69,11 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
           {found.map((c) => (
             <li key={c.companyId}>
               <span>{c.name ?? t('partnerServices.takeover.companyWithId')}</span> <span className="mono">{c.companyId}</span>{' '}
-              <button type="button" disabled={action.busy} onClick={() => setAsking({ kind: 'start', company: c })}>
+              <button
+                type="button"
+                disabled={action.busy}
+                onClick={() => setAsking({ kind: 'start', company: c, label: c.name ?? searched })}
+              >
                 {t('partnerServices.takeover.takeOver')}
               </button>
             </li>
@@ -76,8 +84,10 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
         <fieldset className="confirm" aria-labelledby={titleId}>
           <legend id={titleId}>
             {asking.kind === 'start'
-              ? t('partnerServices.takeover.startQuestion', { company: asking.company.name ?? asking.company.companyId })
-              : t('partnerServices.takeover.completeQuestion', { company: asking.takeover.companyId ?? asking.takeover.takeoverId })}
+              ? t('partnerServices.takeover.startQuestion', { company: asking.label })
+              : t('partnerServices.takeover.completeQuestion', {
+                  company: asking.takeover.label ?? asking.takeover.companyId ?? asking.takeover.takeoverId,
+                })}
           </legend>
           <p>{confirmWords}</p>
           <button
@@ -89,11 +99,14 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
                 const a = asking;
                 setAsking(null);
                 if (a.kind === 'start') {
-                  setCurrent(await bridge.invoke('partner.takeoverStart', { accountId, companyId: a.company.companyId }));
+                  setCurrent({
+                    ...(await bridge.invoke('partner.takeoverStart', { accountId, companyId: a.company.companyId })),
+                    label: a.label,
+                  });
                   setFound(null);
                 } else {
                   const done = await bridge.invoke('partner.takeoverComplete', { accountId, takeoverId: a.takeover.takeoverId });
-                  setCurrent({ ...done, companyId: done.companyId ?? a.takeover.companyId });
+                  setCurrent({ ...done, companyId: done.companyId ?? a.takeover.companyId, label: a.takeover.label });
                 }
               })
             }
@@ -110,10 +123,10 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
         <div className="card stack" role="status">
           <p>
             {current.state === 'COMPLETED'
-              ? t('partnerServices.takeover.completed', { company: current.companyId ?? '' })
+              ? t('partnerServices.takeover.completed', { company: current.label ?? current.companyId ?? '' })
               : current.state === 'REVERTED'
                 ? t('partnerServices.takeover.reverted')
-                : t('partnerServices.takeover.started', { company: current.companyId ?? '' })}
+                : t('partnerServices.takeover.started', { company: current.label ?? current.companyId ?? '' })}
           </p>
           <p>
             {t('partnerServices.takeover.id')} <span className="mono">{current.takeoverId}</span>
