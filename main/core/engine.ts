@@ -5,7 +5,7 @@ import type { DetectStateView } from '../../shared/bridge/scrutiny';
 import type { DetectCheck, Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
 import { SANDBOX_KEY_HEADER } from '../../shared/sandbox-key';
-import { type Api, createApi } from './api';
+import { type Api, type AppIdentity, createApi, licenseData, packageVersion } from './api';
 import { resolveHosts } from './api/environments';
 import { ServiceError } from './api/errors';
 import { type Logger, silentLogger } from './log';
@@ -47,6 +47,8 @@ export interface EngineOptions {
   embeddedSandboxKey?: string | null;
   /** Opens the database read-only, beside another process that holds the data folder (`status`). */
   readonly?: boolean;
+  /** The app's version for license_data (default: package.json's); the license key default: EINVOICE_LICENSE_KEY. */
+  app?: Partial<AppIdentity>;
 }
 
 export interface NewAccountInput {
@@ -176,7 +178,14 @@ export class Engine {
     mkdirSync(opts.dataDir, { recursive: true });
     this.store = createStore(dbFile(opts.dataDir), { now: opts.now, readonly: opts.readonly === true });
     this.log = opts.log ?? silentLogger;
+    this.licenseData = licenseData({
+      version: opts.app?.version ?? packageVersion(),
+      licenseKey: opts.app?.licenseKey ?? (opts.env ?? process.env).EINVOICE_LICENSE_KEY ?? null,
+    });
   }
+
+  /** What every token request of this engine says the app is (license_data). */
+  readonly licenseData: string;
 
   private detectLang: string | null = null;
   /** Every account's poll takes a place here: hundreds of companies never all ask the service at once. */
@@ -249,6 +258,7 @@ export class Engine {
         hosts,
         credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey },
         headers: this.serviceHeaders(url),
+        licenseData: this.licenseData,
       });
       try {
         await api.tokens.token();
@@ -427,6 +437,7 @@ export class Engine {
       account: acc,
       credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: secret.vendorApiKey },
       serviceHeaders: this.serviceHeaders(acc.baseUrl),
+      licenseData: this.licenseData,
       dataDir: this.opts.dataDir,
       events: this.events,
       log: this.log,
@@ -530,6 +541,7 @@ export class Engine {
       hosts,
       credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: key },
       headers: this.serviceHeaders(url),
+      licenseData: this.licenseData,
     });
     try {
       await api.tokens.token();

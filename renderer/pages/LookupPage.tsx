@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsumerLookup } from '../components/services/ConsumerLookup';
 import { EndpointLookup } from '../components/services/EndpointLookup';
 import { ReceiverLookup } from '../components/services/ReceiverLookup';
+import { SendingParties } from '../components/services/SendingParties';
 import { useApp } from '../stores/context';
 
 /** Lookup: receivers in the networks, e-invoice addresses by business id, Norwegian consumers. */
@@ -18,6 +19,7 @@ export function LookupPage() {
       </div>
       <EndpointLookup accountId={accountId} />
       <ConsumerLookup accountId={accountId} />
+      <SendingParties accountId={accountId} />
     </div>
   );
 }

@@ -6,13 +6,15 @@ import { Loading } from '../components/Loading';
 import { AddCompanyAccount } from '../components/partner/AddCompanyAccount';
 import { CompanyLookup } from '../components/partner/CompanyLookup';
 import { ErrorList, InboundList } from '../components/partner/PartnerLists';
+import { ScanPartner } from '../components/partner/ScanPartner';
+import { Takeovers } from '../components/partner/Takeovers';
 import { TimeWindow, type WindowState, windowOf } from '../components/partner/TimeWindow';
 import { TextInput } from '../components/services/TextInput';
 import { Tabs } from '../components/Tabs';
 import { useCommand } from '../hooks/use-command';
 import { useApp, useStores } from '../stores/context';
 
-const TABS = ['inbound', 'errors', 'lookup'] as const;
+const TABS = ['inbound', 'errors', 'lookup', 'takeover', 'scanPartner'] as const;
 type Tab = (typeof TABS)[number];
 const STATES = ['all', 'CREATED', 'HANDLED'] as const;
 
@@ -48,6 +50,7 @@ export function PartnerPage() {
     list.find((p) => p.accountId === chosen)?.accountId ?? list.find((p) => p.accountId === current)?.accountId ?? list[0]?.accountId;
   const partner = accounts.find((a) => a.id === partnerId);
   const window = windowOf(win);
+  const isList = tab === 'inbound' || tab === 'errors';
 
   return (
     <div className="page">
@@ -75,7 +78,7 @@ export function PartnerPage() {
               }}
             />
           )}
-          {(list.length > 1 || tab !== 'lookup') && (
+          {(list.length > 1 || isList) && (
             <div className="filters card">
               {list.length > 1 && (
                 <div className="field">
@@ -97,7 +100,7 @@ export function PartnerPage() {
                   </p>
                 </div>
               )}
-              {tab !== 'lookup' && <TimeWindow value={win} onChange={setWin} />}
+              {isList && <TimeWindow value={win} onChange={setWin} />}
               {tab === 'inbound' && (
                 <div className="field">
                   <label htmlFor={stateSelect}>{t('partner.inbound.state')}</label>
@@ -110,10 +113,10 @@ export function PartnerPage() {
                   </select>
                 </div>
               )}
-              {tab !== 'lookup' && (
+              {isList && (
                 <TextInput label={t('partner.companyFilter')} hint={t('partner.companyFilterHint')} value={filter} onChange={setFilter} />
               )}
-              {tab !== 'lookup' && (
+              {isList && (
                 <div className="actions">
                   <button type="button" onClick={() => setWin({ ...win, at: Date.now() })}>
                     {t('partner.refresh')}
@@ -125,11 +128,18 @@ export function PartnerPage() {
           <Tabs<Tab>
             label={t('partner.tabsLabel')}
             idPrefix="partner"
-            tabs={TABS.map((id): { id: Tab; label: string } => ({ id, label: t(`partner.tabs.${id}`) }))}
+            tabs={TABS.map((id): { id: Tab; label: string } => ({
+              id,
+              label: id === 'takeover' || id === 'scanPartner' ? t(`partnerServices.tabs.${id}`) : t(`partner.tabs.${id}`),
+            }))}
             current={tab}
             onChange={setTab}
           >
-            {tab === 'lookup' ? (
+            {tab === 'takeover' ? (
+              <Takeovers key={partnerId} accountId={partnerId} partnerName={partner.name} />
+            ) : tab === 'scanPartner' ? (
+              <ScanPartner key={partnerId} accountId={partnerId} />
+            ) : tab === 'lookup' ? (
               <CompanyLookup key={partnerId} accountId={partnerId} onAdd={setAdding} />
             ) : !window ? (
               <p className="muted">{win.from ? t('partner.badDates') : t('partner.chooseFrom')}</p>

@@ -7,6 +7,7 @@ import { faultRuleSchema } from '../faults';
 import { notFound, parseOr400 } from '../http/errors';
 import type { CompanyRecord } from '../model';
 import { PROFILES } from '../profile-real';
+import { TOKEN_REQUESTS, type TokenRequestRecord } from './auth';
 
 /** Scopes a sandbox company may be granted unless the admin call narrows them. */
 export const DEFAULT_ALLOWED_SCOPES = [
@@ -19,6 +20,8 @@ export const DEFAULT_ALLOWED_SCOPES = [
   'fi_bank_message:receive',
   'partner:lookups',
   'partner:invoice_delivery_actions',
+  'partner:takeovers',
+  'partner:scanpartner_scan_service',
 ];
 
 const companyBodySchema = z.object({
@@ -109,6 +112,17 @@ export function adminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         sha256: u.sha256,
         attempts: u.attempts,
       }));
+  });
+
+  // What each token request of a company carried (scope, license_data), oldest first: proof of what a client says it is.
+  app.get('/__sandbox/companies/:id/token-requests', async (req) => {
+    const id = (req.params as { id: string }).id;
+    if (!ctx.companies.has(id)) throw notFound('Company');
+    return ctx.store
+      .table<TokenRequestRecord>(TOKEN_REQUESTS)
+      .filter((r) => r.company_id === id)
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .map(({ id: _id, company_id: _c, ...r }) => r);
   });
 
   app.get('/__sandbox/faults', async () => ctx.faults.list());

@@ -16,11 +16,26 @@ const tokenBodySchema = z.object({
   license_data: z.string().optional(),
 });
 
+export const TOKEN_REQUESTS = 'token_requests';
+
+/** What a client sent with a token request its credentials passed (GET /__sandbox/token-requests). */
+export interface TokenRequestRecord {
+  id: string;
+  company_id: string;
+  at: string;
+  scope: string | null;
+  /** Whether a vendor key was sent; the key itself is not kept. */
+  vendor_api_key: boolean;
+  /** The license_data string exactly as it came. */
+  license_data: string | null;
+}
+
 /** OAuth2 errors keep the one error shape; `code` carries the RFC 6749 error name. */
 const oauthError = (status: number, code: string, message: string) => new ApiError(status, code, message);
 
 /** Authentication and common endpoints. */
 export function authRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const tokenRequests = ctx.store.table<TokenRequestRecord>(TOKEN_REQUESTS);
   app.post('/oauth2/token', async (req) => {
     const body = readTokenBody(req.body, req.headers.authorization);
     if (body.grant_type !== 'client_credentials') {
@@ -34,6 +49,14 @@ export function authRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (body.vendor_api_key !== undefined && body.vendor_api_key !== company.vendor_api_key) {
       throw oauthError(401, 'invalid_client', 'The vendor API key is not valid for this company');
     }
+    tokenRequests.put({
+      id: ctx.newId(),
+      company_id: company.id,
+      at: ctx.nowIso(),
+      scope: body.scope ?? null,
+      vendor_api_key: body.vendor_api_key !== undefined,
+      license_data: body.license_data ?? null,
+    });
     if (body.license_data !== undefined) {
       let parsed: unknown;
       try {

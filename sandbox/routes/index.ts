@@ -11,6 +11,7 @@ import { lookupRoutes } from './lookups';
 import { norwayRoutes } from './norway';
 import { notificationRoutes } from './notifications';
 import { partnerRoutes } from './partner';
+import { partnerTakeoverRoutes } from './partner-takeovers';
 import { receivablesRoutes } from './receivables';
 import { scanningRoutes } from './scanning';
 import { userRoutes } from './users';
@@ -29,6 +30,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   documentRoutes,
   lookupRoutes,
   partnerRoutes,
+  partnerTakeoverRoutes,
   detectRoutes,
   scanningRoutes,
   norwayRoutes,

@@ -41,6 +41,14 @@ const STATES = ['CREATED', 'HANDLED'] as const;
  * it (POST /v1/company/vendors). A token requested without the vendor key reaches none and is refused.
  */
 function linkedCompanies(ctx: SandboxContext, req: FastifyRequest): Map<string, CompanyRecord> {
+  const vendorKey = partnerVendorKey(req);
+  const out = new Map<string, CompanyRecord>();
+  for (const c of ctx.companies.values()) if (c.vendor_linked && c.vendor_api_key === vendorKey) out.set(c.id, c);
+  return out;
+}
+
+/** The vendor key the caller's token was issued with: partner endpoints act for it, so a token without one is refused. */
+export function partnerVendorKey(req: FastifyRequest): string {
   const { claims } = authOf(req);
   if (!claims.vendorKey) {
     throw new ApiError(403, 'forbidden', 'Partner endpoints need a token issued with the vendor API key', [
@@ -48,9 +56,7 @@ function linkedCompanies(ctx: SandboxContext, req: FastifyRequest): Map<string, 
       'request the token with vendor_api_key to act for the companies linked to it',
     ]);
   }
-  const out = new Map<string, CompanyRecord>();
-  for (const c of ctx.companies.values()) if (c.vendor_linked && c.vendor_api_key === claims.vendorKey) out.set(c.id, c);
-  return out;
+  return claims.vendorKey;
 }
 
 const companyOf = (c: CompanyRecord) => ({ company_id: c.id, company_name: c.name, company_bid: c.business_id });

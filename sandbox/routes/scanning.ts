@@ -176,8 +176,9 @@ export function scanningRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     if (!target || (target.id !== company.id && target.vendor_api_key !== company.vendor_api_key)) throw notFound('Company');
     return target;
   };
-  const partnerRead = { anyOf: ['partner:scanpartner_scan_service', 'company:read'] };
-  const partnerWrite = { anyOf: ['partner:scanpartner_scan_service', 'company:write'] };
+  // The spec gives these partner actions a scope of their own; a company token's company:* is not it.
+  const partnerRead = { anyOf: ['partner:scanpartner_scan_service'] };
+  const partnerWrite = partnerRead;
 
   app.get('/v1/partner/scan_service/scanpartner', { preHandler: ctx.guard(partnerRead) }, async (req) => {
     const target = managed(req, requiredString(req.query as Record<string, unknown>, 'company_id'));

@@ -122,6 +122,15 @@ const COMMANDS: Record<CommandName, true> = {
   'partner.inbound': true,
   'partner.outboundErrors': true,
   'partner.lookup': true,
+  'partner.takeoverFind': true,
+  'partner.takeoverStart': true,
+  'partner.takeoverComplete': true,
+  'partner.takeoverRevert': true,
+  'partner.scanPartnerGet': true,
+  'partner.scanPartnerSet': true,
+  'partner.scanPartnerRemove': true,
+  'lookup.sendingParties': true,
+  'lookup.registerSendingParty': true,
   'overview.needsPerson': true,
 };
 

@@ -32,6 +32,13 @@ import {
   type PartnerLookupView,
   partnerCommandSchemas as partner,
 } from './partner';
+import {
+  partnerServiceCommandSchemas as partnerServices,
+  type ScanPartnerView,
+  type SendingPartyView,
+  type TakeoverCompanyView,
+  type TakeoverView,
+} from './partner-services';
 import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from './scrutiny';
 import {
   type RulePacksView,
@@ -603,6 +610,20 @@ export const commands = {
   'partner.outboundErrors': { input: partner.outboundErrors, output: out<PartnerListView<PartnerErrorView>>() },
   /** Companies by business id (at most 10 at once), each marked with the account that syncs it here. */
   'partner.lookup': { input: partner.lookup, output: out<PartnerLookupView[]>() },
+  // ---- Partner takeovers, the scan partner and sending parties (issue 38): shared/bridge/partner-services.ts
+  /** Companies with that organisation number the partner may take over (ids; names when the service gives them). */
+  'partner.takeoverFind': { input: partnerServices.takeoverFind, output: out<TakeoverCompanyView[]>() },
+  /** Starts moving the company's service relationship to the account's vendor key; nothing moves until complete. */
+  'partner.takeoverStart': { input: partnerServices.takeoverStart, output: out<TakeoverView>() },
+  'partner.takeoverComplete': { input: partnerServices.takeoverComplete, output: out<TakeoverView>() },
+  /** Cancels a started takeover or moves a completed one back. */
+  'partner.takeoverRevert': { input: partnerServices.takeoverRevert, output: out<TakeoverView>() },
+  'partner.scanPartnerGet': { input: partnerServices.scanPartnerGet, output: out<ScanPartnerView>() },
+  'partner.scanPartnerSet': { input: partnerServices.scanPartnerSet, output: out<ScanPartnerView>() },
+  'partner.scanPartnerRemove': { input: partnerServices.scanPartnerRemove, output: out<ScanPartnerView>() },
+  /** Which of these identifiers are the account's registered sending parties. */
+  'lookup.sendingParties': { input: partnerServices.sendingParties, output: out<SendingPartyView[]>() },
+  'lookup.registerSendingParty': { input: partnerServices.registerSendingParty, output: out<SendingPartyView>() },
   /** Across every account: per company, what needs a person (shared/bridge/needs-person.ts). */
   'overview.needsPerson': { input: z.object({}), output: out<NeedsPersonView>() },
 

@@ -142,4 +142,8 @@ export const supplierNotificationResultSchema = z.looseObject({
 });
 
 export const scanPartnerBodySchema = z.strictObject({ company_id: z.string().min(1), scanpartner_email_address: email });
-export const scanPartnerSchema = z.looseObject({ company_id: z.string(), scanpartner_email_address: z.string().nullable() });
+export const scanPartnerSchema = z.looseObject({
+  company_id: z.string(),
+  scanpartner_email_address: z.string().nullable().optional(),
+});
+export type ScanPartner = z.infer<typeof scanPartnerSchema>;

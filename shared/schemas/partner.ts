@@ -46,3 +46,39 @@ export type PartnerCompany = z.infer<typeof partnerCompanySchema>;
 export const PARTNER_INBOUND_STATES = ['CREATED', 'HANDLED'] as const;
 /** At most this many business ids per partner company lookup (spec: Limits). */
 export const MAX_PARTNER_LOOKUP_IDS = 10;
+
+// ---- Partner takeovers (spec: Partner, experimental). The spec names only "available company ids" and
+// the status codes; the record's fields are the sandbox's (sandbox/README.md), read tolerantly.
+
+/** The organisation number a takeover search asks for (`query`): what a business id looks like. */
+export const takeoverQuerySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9 .:_-]{2,64}$/, 'an organisation number, such as 1234567-8');
+
+/** POST /v1/partner/takeovers. */
+export const takeoverBodySchema = z.strictObject({ company_id: z.string().min(1).max(64) });
+
+/**
+ * One available company of GET /v1/partner/takeovers/companies: the spec says "company ids", so a bare
+ * id is the answer to expect; an object naming the company is taken too.
+ */
+export const takeoverCompanySchema = z.union([
+  z.string().min(1),
+  z
+    .looseObject({ company_id: z.string().min(1).optional(), id: z.string().min(1).optional(), name: text, bid: text, country: text })
+    .refine((c) => c.company_id !== undefined || c.id !== undefined, 'a company id'),
+]);
+export type TakeoverCompany = z.infer<typeof takeoverCompanySchema>;
+
+export const TAKEOVER_STATES = ['STARTED', 'COMPLETED', 'REVERTED'] as const;
+
+/** A takeover as the service answers it (201 start, 200 complete): only its id is needed. */
+export const takeoverSchema = z.looseObject({
+  id: z.string().min(1),
+  company_id: text,
+  state: text,
+  created_at: text,
+  completed_at: text,
+});
+export type Takeover = z.infer<typeof takeoverSchema>;

@@ -182,6 +182,55 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     await expect.poll(() => row.textContent()).toContain('Synced as Asiakas Beta Oy');
   });
 
+  it('takes over a company: what moves is said before start and before complete, and it moves only on complete', async () => {
+    const before = await admin<Made>('/__sandbox/companies', { name: 'Vanha Toimisto Oy', country: 'FI', business_id: '4444444-1' });
+    const target = await admin<Made>('/__sandbox/companies', {
+      name: 'Siirtyvä Oy',
+      country: 'FI',
+      business_id: '8888888-8',
+      vendor_api_key: before.vendor_api_key,
+    });
+    // Whether the office's vendor key reaches the company: only once the takeover is complete.
+    const reachedByOffice = async () =>
+      (
+        await fetch(`${sb}/oauth2/token`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: target.company_id,
+            client_secret: target.api_key,
+            vendor_api_key: office.vendor_api_key,
+          }),
+        })
+      ).status === 200;
+    await goTo(page, 'partner');
+    await page.locator('#partner-tab-takeover').click();
+    const main = page.locator('main');
+    const section = main.locator('section[aria-labelledby="partner-takeover-title"]');
+    await section.getByLabel('Organisation number').fill('8888888-8');
+    await section.getByRole('button', { name: 'Find' }).click();
+    const found = section.locator('li', { hasText: target.company_id });
+    await found.getByRole('button', { name: 'Take over' }).click();
+    const ask = section.locator('fieldset.confirm');
+    expect(await ask.textContent()).toContain('Start taking over 8888888-8?');
+    expect(await ask.textContent()).toContain('Starting reserves the company for Tilitoimisto. Nothing moves yet');
+    await ask.getByRole('button', { name: 'Start takeover' }).click();
+    await section.getByText('The takeover of', { exact: false }).waitFor();
+    expect(await section.getByText('Nothing has moved yet.', { exact: false }).count()).toBe(1);
+    expect(await reachedByOffice()).toBe(false);
+
+    await section.getByRole('button', { name: 'Complete takeover' }).click();
+    const words = await ask.textContent();
+    expect(words).toContain('Complete the takeover of 8888888-8?');
+    expect(words).toContain("Completing moves the company's service relationship to Tilitoimisto");
+    expect(words).toContain('The company keeps its own API key, its invoices and its settings.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'partner-takeover-confirm-en');
+    await ask.getByRole('button', { name: 'Complete takeover' }).click();
+    await section.getByText('The takeover is complete', { exact: false }).waitFor();
+    expect(await reachedByOffice()).toBe(true);
+  });
+
   it('leads the Overview with what needs a person, per company, each a link to where to act', async () => {
     await goTo(page, 'overview');
     const section = page.locator('main section[aria-labelledby="needs-person-title"]');

@@ -37,6 +37,15 @@ describe('POST /oauth2/token', () => {
     );
     expect(res.status).toBe(200);
     expect(((await res.json()) as { scope: string }).scope).toBe('invoice:send lookup');
+    const seen = (await (await sb.call(`/__sandbox/companies/${c.company_id}/token-requests`)).json()) as unknown[];
+    expect(seen).toEqual([
+      {
+        at: expect.any(String),
+        scope: 'invoice:send lookup',
+        vendor_api_key: true,
+        license_data: JSON.stringify({ key: 'abc', meta: { erp_name: 'E-Invoice Sync', erp_version: '0.1.0' } }),
+      },
+    ]);
   });
 
   it('refuses wrong credentials, a wrong vendor key, a bad grant type, unknown scopes and bad license_data', async () => {

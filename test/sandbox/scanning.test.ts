@@ -282,7 +282,7 @@ describe('scan partner', () => {
     const c = await sb.company();
     const managed = await sb.company({ vendor_api_key: c.vendor_api_key });
     const stranger = await sb.company();
-    const token = await sb.token(c);
+    const token = await sb.token(c, 'partner:scanpartner_scan_service');
     const path = '/v1/partner/scan_service/scanpartner';
     expect(await (await sb.call(`${path}?company_id=${managed.company_id}`, { token })).json()).toEqual({
       company_id: managed.company_id,
@@ -308,6 +308,8 @@ describe('scan partner', () => {
     expect(await (await sb.call(`${path}?company_id=${managed.company_id}`, { token })).json()).toMatchObject({
       scanpartner_email_address: null,
     });
+    // The partner scope of its own: a company token's company:read and company:write are not it.
+    expect((await sb.call(`${path}?company_id=${c.company_id}`, { token: await sb.token(c) })).status).toBe(403);
     expect((await sb.call(`${path}?company_id=${c.company_id}`, { token: await sb.token(c, 'lookup') })).status).toBe(403);
   });
 });

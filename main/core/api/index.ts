@@ -9,16 +9,17 @@ import { invoiceReportsApi } from './invoice-reports';
 import { invoicesApi } from './invoices';
 import { lookupsApi } from './lookups';
 import { norwayApi } from './norway';
-import { PARTNER_SCOPE, partnerApi } from './partner';
+import { PARTNER_SCOPE, partnerApi, TAKEOVER_SCOPE, takeoverApi } from './partner';
 import { receivablesApi } from './receivables';
 import type { RetryOptions } from './retry';
-import { scanningApi } from './scanning';
+import { SCAN_PARTNER_SCOPE, scanningApi, scanPartnerApi } from './scanning';
 import { type Credentials, TokenManager } from './token-manager';
 import { Transport, type TransportOptions } from './transport';
 import { validatorApi } from './validator';
 
 export { EnvironmentError, resolveHosts, type ServiceHosts } from './environments';
 export { type FailureKind, isServiceError, ServiceError } from './errors';
+export { APP_NAME, type AppIdentity, licenseData, packageVersion } from './license-data';
 export type { Credentials } from './token-manager';
 
 /** Scopes the app asks for: everything the sync engine and the UI use. The service may grant fewer. */
@@ -34,6 +35,7 @@ export interface ApiOptions {
   transportOptions?: TransportOptions;
   retry?: Partial<RetryOptions>;
   scope?: string;
+  /** license_data of every token request (license-data.ts): who the app is and its version. */
   licenseData?: string;
   /** Sent with every request of this account (the embedded sandbox's per-start key); not with a given transport. */
   headers?: Readonly<Record<string, string>>;
@@ -71,24 +73,24 @@ export function createApi(o: ApiOptions) {
     monotonic: o.monotonic,
     retry: o.retry,
   });
-  // The partner lists too: asked only on the Partner page, so an account whose key carries no partner
-  // scope loses that page, never its sync.
-  const partnerTokens = new TokenManager({
-    transport,
-    baseUrl: o.hosts.base_url,
-    credentials: o.credentials,
-    scope: PARTNER_SCOPE,
-    licenseData: o.licenseData,
-    now,
-  });
-  const partnerClient = new ServiceClient({
-    transport,
-    hosts: o.hosts,
-    tokens: partnerTokens,
-    now,
-    monotonic: o.monotonic,
-    retry: o.retry,
-  });
+  // The partner's features get tokens of their own, asked only when used (the Partner page), so an
+  // account whose key carries no partner scope loses that feature, never its sync or the other features.
+  const scoped = (scope: string) =>
+    new ServiceClient({
+      transport,
+      hosts: o.hosts,
+      tokens: new TokenManager({
+        transport,
+        baseUrl: o.hosts.base_url,
+        credentials: o.credentials,
+        scope,
+        licenseData: o.licenseData,
+        now,
+      }),
+      now,
+      monotonic: o.monotonic,
+      retry: o.retry,
+    });
   return {
     client,
     tokens,
@@ -103,7 +105,9 @@ export function createApi(o: ApiOptions) {
     lookups: lookupsApi(client),
     receivables: receivablesApi(client),
     validator: validatorApi(validatorClient),
-    partner: partnerApi(partnerClient),
+    partner: partnerApi(scoped(PARTNER_SCOPE)),
+    takeovers: takeoverApi(scoped(TAKEOVER_SCOPE)),
+    scanPartner: scanPartnerApi(scoped(SCAN_PARTNER_SCOPE)),
     close: () => (ownTransport ? transport.close() : Promise.resolve()),
   };
 }

@@ -50,7 +50,36 @@ export function lookupsApi(client: ServiceClient) {
     async consumer(q: ConsumerQuery, signal?: AbortSignal) {
       return (await client.json({ method: 'GET', path: '/v1/lookup/consumers', query: { ...q }, signal }, consumerLookupSchema)).data;
     },
+    /** Which of these identifiers (at most 10) are registered sending parties of the company. */
+    async sendingParties(q: { identifiers: string[]; country?: string }, signal?: AbortSignal): Promise<SendingParty[]> {
+      if (q.identifiers.length > MAX_LOOKUP_IDS) throw new RangeError(`At most ${MAX_LOOKUP_IDS} identifiers per lookup`);
+      return (
+        await client.json({ method: 'GET', path: '/v1/data/sending_parties', query: { ...q }, signal }, z.array(sendingPartyAnswerSchema))
+      ).data;
+    },
+    /**
+     * Registers a sending party. The answer is "not shown" by the spec: a record when the body is one,
+     * else null (the status said it worked). A POST without a key of its own is never repeated.
+     */
+    async registerSendingParty(body: { identifier: string; country: string }, signal?: AbortSignal): Promise<SendingParty | null> {
+      const res = await client.call({ method: 'POST', path: '/v1/data/sending_parties', json: body, accept: 'application/json', signal });
+      try {
+        const parsed = sendingPartyAnswerSchema.safeParse(JSON.parse(res.body.toString('utf8')));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }
+
+/** A sending party as answered; only the identifier is needed (the rest of the shape is not shown). */
+const sendingPartyAnswerSchema = z.looseObject({
+  id: z.string().nullable().optional(),
+  identifier: z.string(),
+  country: z.string().nullable().optional(),
+  created_at: z.string().nullable().optional(),
+});
+export type SendingParty = z.infer<typeof sendingPartyAnswerSchema>;
 
 export type LookupsApi = ReturnType<typeof lookupsApi>;

@@ -7,12 +7,17 @@ import {
   partnerCompanySchema,
   partnerInboundSchema,
   partnerOutboundErrorSchema,
+  type Takeover,
+  takeoverCompanySchema,
+  takeoverSchema,
 } from '../../../shared/schemas/partner';
 import type { ServiceClient } from './client';
 import { type PageInfo, pageInfo } from './paging';
 
 /** What a partner token asks for; a company token issued with the vendor API key can carry them. */
 export const PARTNER_SCOPE = 'partner:invoice_delivery_actions partner:lookups';
+/** Takeovers get a token of their own: a partner allowed the lists but not takeovers keeps its lists. */
+export const TAKEOVER_SCOPE = 'partner:takeovers';
 
 export interface Page<T> {
   items: T[];
@@ -55,3 +60,58 @@ export function partnerApi(client: ServiceClient) {
 }
 
 export type PartnerApi = ReturnType<typeof partnerApi>;
+
+/** An available company of a takeover search; the spec promises only its id. */
+export interface AvailableCompany {
+  companyId: string;
+  name: string | null;
+  bid: string | null;
+  country: string | null;
+}
+
+const safeId = (id: string) => encodeURIComponent(id);
+
+/**
+ * Partner takeovers (experimental): the company's service relationship moves to the partner's vendor
+ * key. Start and complete are never repeated on their own (POSTs without a key of their own); a revert
+ * (DELETE) may be.
+ */
+export function takeoverApi(client: ServiceClient) {
+  return {
+    async available(organisationNumber: string, signal?: AbortSignal): Promise<AvailableCompany[]> {
+      const { data } = await client.json(
+        { method: 'GET', path: '/v1/partner/takeovers/companies', query: { query: organisationNumber }, signal },
+        z.array(takeoverCompanySchema),
+      );
+      return data.map((c) =>
+        typeof c === 'string'
+          ? { companyId: c, name: null, bid: null, country: null }
+          : { companyId: c.company_id ?? c.id ?? '', name: c.name ?? null, bid: c.bid ?? null, country: c.country ?? null },
+      );
+    },
+    async start(companyId: string, signal?: AbortSignal): Promise<Takeover> {
+      return (await client.json({ method: 'POST', path: '/v1/partner/takeovers', json: { company_id: companyId }, signal }, takeoverSchema))
+        .data;
+    },
+    /** 200 with the takeover; an answer without a body still means it is complete. */
+    async complete(takeoverId: string, signal?: AbortSignal): Promise<Takeover> {
+      const res = await client.call({
+        method: 'POST',
+        path: `/v1/partner/takeovers/${safeId(takeoverId)}/complete`,
+        accept: 'application/json',
+        signal,
+      });
+      try {
+        const parsed = takeoverSchema.safeParse(JSON.parse(res.body.toString('utf8')));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // no JSON: the status said it
+      }
+      return { id: takeoverId, state: 'COMPLETED' };
+    },
+    async revert(takeoverId: string, signal?: AbortSignal): Promise<void> {
+      await client.call({ method: 'DELETE', path: `/v1/partner/takeovers/${safeId(takeoverId)}`, signal });
+    },
+  };
+}
+export type TakeoverApi = ReturnType<typeof takeoverApi>;

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   type AutoscanConfig,
   autoscanConfigSchema,
+  type ScanPartner,
   type ScanReturnAddress,
   type ScanService,
+  scanPartnerSchema,
   scanServiceSchema,
   supplierNotificationResultSchema,
   supplierQueryResultSchema,
@@ -87,6 +89,32 @@ export function scanningApi(client: ServiceClient) {
     },
   };
 }
+
+/**
+ * The partner's side of the scan service (experimental): which scan partner e-mail address a company it
+ * manages uses. Scope partner:scanpartner_scan_service, asked with a token of its own (index.ts).
+ */
+export const SCAN_PARTNER_SCOPE = 'partner:scanpartner_scan_service';
+export function scanPartnerApi(client: ServiceClient) {
+  return {
+    async get(companyId: string, signal?: AbortSignal): Promise<ScanPartner> {
+      return (
+        await client.json(
+          { method: 'GET', path: '/v1/partner/scan_service/scanpartner', query: { company_id: companyId }, signal },
+          scanPartnerSchema,
+        )
+      ).data;
+    },
+    /** Sets the address; setting the same again is harmless, so a lost answer is asked again. */
+    async set(body: { company_id: string; scanpartner_email_address: string }, signal?: AbortSignal): Promise<void> {
+      await client.call({ method: 'POST', path: '/v1/partner/scan_service/scanpartner', json: body, idempotent: true, signal });
+    },
+    async remove(companyId: string, signal?: AbortSignal): Promise<void> {
+      await client.call({ method: 'DELETE', path: '/v1/partner/scan_service/scanpartner', query: { company_id: companyId }, signal });
+    },
+  };
+}
+export type ScanPartnerApi = ReturnType<typeof scanPartnerApi>;
 
 export const supplierContactSchema = z.object({
   name: z.string().min(1).max(200).optional(),

@@ -97,7 +97,15 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     // A check of the running engine found damage: the same refusal as a damage found at open.
     const found = readOnly ? null : readCheckState(o.dataDir).damage;
     if (found) throw new DatabaseDamagedError(o.dataDir, found);
-    engine = new Engine({ dataDir: o.dataDir, secrets, log: o.log, runner: o.runner, readonly: readOnly });
+    engine = new Engine({
+      dataDir: o.dataDir,
+      secrets,
+      log: o.log,
+      runner: o.runner,
+      readonly: readOnly,
+      // The host's own version (the desktop shell's is the installed app's); without a bridge, package.json's.
+      ...(o.bridge ? { app: { version: o.bridge.host.version } } : {}),
+    });
     if (!readOnly) secureDataFolder(o.dataDir, o.log);
   } catch (e) {
     release();

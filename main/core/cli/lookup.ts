@@ -89,4 +89,43 @@ export function lookupCommands(program: Command, globals: () => GlobalOptions): 
         process.stdout.write(`${e.business_id}\t${e.eia ?? '(no e-invoice address)'}\t${e.operator ?? '-'}\t${e.network ?? '-'}\n`);
       }
     });
+
+  const party = /^[A-Za-z0-9:._-]{2,64}$/;
+  const countryOf = (c: string | undefined, required: boolean) => {
+    const v = c?.toUpperCase();
+    if ((required || v !== undefined) && !/^[A-Z]{2}$/.test(v ?? ''))
+      throw new UsageError('--country is a 2-letter country code, such as FI');
+    return v;
+  };
+  lookup
+    .command('sending-parties <identifiers...>')
+    .description(`which of at most ${MAX_LOOKUP_IDS} identifiers are registered sending parties of the company`)
+    .option('--account <name>')
+    .option('--country <code>', '2-letter country code')
+    .option('--json', 'print JSON')
+    .action(async (ids: string[], o: LookupOptions & { country?: string }) => {
+      const unique = [...new Set(ids)];
+      if (unique.length > MAX_LOOKUP_IDS) throw new UsageError(`at most ${MAX_LOOKUP_IDS} identifiers per lookup, got ${unique.length}`);
+      const bad = unique.filter((i) => !party.test(i));
+      if (bad.length) throw new UsageError(`not an organisation number, VAT number or address: ${bad.join(', ')}`);
+      const country = countryOf(o.country, false);
+      const found = await withAccount(o, (api) => api.lookups.sendingParties({ identifiers: unique, ...(country ? { country } : {}) }));
+      if (o.json) {
+        process.stdout.write(`${JSON.stringify(found, null, 2)}\n`);
+        return;
+      }
+      const known = new Set(found.map((p) => p.identifier));
+      for (const id of unique) process.stdout.write(`${id}\t${known.has(id) ? 'registered' : 'not registered'}\n`);
+    });
+  lookup
+    .command('register-sending-party <identifier>')
+    .description('register an organisation number, VAT number or address as a sending party of the company')
+    .requiredOption('--country <code>', '2-letter country code')
+    .option('--account <name>')
+    .action(async (identifier: string, o: LookupOptions & { country?: string }) => {
+      if (!party.test(identifier)) throw new UsageError('give an organisation number, VAT number or electronic address');
+      const country = countryOf(o.country, true) as string;
+      await withAccount(o, (api) => api.lookups.registerSendingParty({ identifier, country }));
+      process.stdout.write(`${identifier} (${country}) is registered as a sending party.\n`);
+    });
 }

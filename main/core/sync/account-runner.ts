@@ -63,6 +63,8 @@ export interface RunnerDeps {
   credentials: Credentials;
   /** Sent with every request of this account (the embedded sandbox's key). */
   serviceHeaders?: Readonly<Record<string, string>>;
+  /** license_data of the account's token requests (who the app is). */
+  licenseData?: string;
   dataDir: string;
   events: EngineEvents;
   log: Logger;
@@ -136,6 +138,7 @@ export class AccountRunner {
       hosts,
       credentials: deps.credentials,
       headers: deps.serviceHeaders,
+      licenseData: deps.licenseData,
       now: deps.now,
       transportOptions: deps.options.transport,
       retry: deps.options.retry,

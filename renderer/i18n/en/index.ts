@@ -6,6 +6,7 @@ import { companyAdmin } from './company-admin';
 import { health } from './health';
 import { listTotals } from './list-totals';
 import { partner } from './partner';
+import { partnerServices } from './partner-services';
 import { remoteValidation } from './remote-validation';
 import { rulePacks } from './rule-packs';
 import { scrutiny } from './scrutiny';
@@ -21,6 +22,7 @@ export const en = {
   ...companyAdmin,
   ...services,
   ...partner,
+  ...partnerServices,
   ...scrutiny,
   ...validate,
   ...remoteValidation,

@@ -7,6 +7,7 @@ import { companyAdmin } from './company-admin';
 import { health } from './health';
 import { listTotals } from './list-totals';
 import { partner } from './partner';
+import { partnerServices } from './partner-services';
 import { remoteValidation } from './remote-validation';
 import { rulePacks } from './rule-packs';
 import { scrutiny } from './scrutiny';
@@ -21,6 +22,7 @@ export const nb: Catalog = {
   ...companyAdmin,
   ...services,
   ...partner,
+  ...partnerServices,
   ...scrutiny,
   ...validate,
   ...remoteValidation,

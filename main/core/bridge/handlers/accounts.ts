@@ -56,6 +56,7 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         hosts,
         headers: d.engine.serviceHeaders(url),
         credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey },
+        licenseData: d.engine.licenseData,
         now: d.now,
       });
       try {

@@ -10,6 +10,7 @@ import { fileHandlers } from './files';
 import { invoiceHandlers } from './invoices';
 import { norwayHandlers } from './norway';
 import { partnerHandlers } from './partner';
+import { partnerServiceHandlers } from './partner-services';
 import { rulePackHandlers } from './rule-packs';
 import { scrutinyHandlers } from './scrutiny';
 import { serviceHandlers } from './services';
@@ -36,6 +37,7 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...validateHandlers(d),
     ...rulePackHandlers(d),
     ...partnerHandlers(d),
+    ...partnerServiceHandlers(d),
     ...collectionHandlers(d),
   };
 }
