@@ -51,6 +51,7 @@ const COMMANDS: Record<CommandName, true> = {
   'reports.list': true,
   'reports.create': true,
   'reports.withdraw': true,
+  'nationalnet.respond': true,
   'trail.invoice': true,
   'trail.document': true,
   'documents.confirmDelivery': true,

@@ -6,6 +6,7 @@ import { company } from './company';
 import { companyAdmin } from './company-admin';
 import { health } from './health';
 import { listTotals } from './list-totals';
+import { nationalnet } from './nationalnet';
 import { partner } from './partner';
 import { remoteValidation } from './remote-validation';
 import { scrutiny } from './scrutiny';
@@ -27,4 +28,5 @@ export const fi: Catalog = {
   ...collection,
   ...health,
   ...cockpit,
+  ...nationalnet,
 };
