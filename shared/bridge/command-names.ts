@@ -117,6 +117,8 @@ const COMMANDS: Record<CommandName, true> = {
   'collection.reply': true,
   'collection.overview': true,
   'collection.states': true,
+  'collection.serviceAssignments': true,
+  'collection.directPayment': true,
   'partner.accounts': true,
   'partner.inbound': true,
   'partner.outboundErrors': true,

@@ -27,6 +27,8 @@ import type {
   CollectionOverviewView,
   CollectionServicesView,
   CollectionStateView,
+  DirectPaymentView,
+  ServiceAssignmentsView,
 } from './collection-views';
 import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
 import type { NeedsPersonView } from './needs-person';
@@ -655,6 +657,10 @@ export const commands = {
   'collection.overview': { input: collection.account, output: out<CollectionOverviewView>() },
   /** The collection state of these sent invoices (for the Sent list); those without one are absent. */
   'collection.states': { input: collection.states, output: out<Record<string, CollectionStateView>>() },
+  /** The service's own assignment list (newest 100) and overview, also of assignments made elsewhere. */
+  'collection.serviceAssignments': { input: collection.account, output: out<ServiceAssignmentsView>() },
+  /** Records a payment made directly to the company on an assignment; answers what it did. */
+  'collection.directPayment': { input: collection.directPayment, output: out<DirectPaymentView>() },
 } as const;
 
 export type Commands = typeof commands;
