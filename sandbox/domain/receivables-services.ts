@@ -37,10 +37,10 @@ export function serviceView(service: CollectionService, r: ServiceRow | undefine
   return view;
 }
 
-/** The service an assignment goes to: the first active one, in the spec's order. */
-export function activeService(ctx: SandboxContext, companyId: string): CollectionService | undefined {
+/** The service an assignment goes to: the first active one, in the spec's order (or `only` when it is active). */
+export function activeService(ctx: SandboxContext, companyId: string, only?: CollectionService): CollectionService | undefined {
   const table = servicesTable(ctx);
-  for (const s of ['collectora', 'collectorb', 'collectorc'] as const) {
+  for (const s of only ? [only] : (['collectora', 'collectorb', 'collectorc'] as const)) {
     if (table.get(serviceKey(companyId, s))?.status === 'active') return s;
   }
   return undefined;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
-import { companyParty, DEFAULT_PEPPOL_OPERATOR, describePrimary, isPeppolId, networkOf } from '../domain/document-describe';
+import { companyParty, describePrimary, networkOf } from '../domain/document-describe';
 import { sha256 } from '../domain/document-files';
 import { fieldsParam } from '../domain/document-list';
 import { type DocumentRecord, PUBLIC_DOCUMENT_FIELDS, publicDocument } from '../domain/document-record';
@@ -83,10 +83,12 @@ export function documentUploadRoutes(
         'recipient_eia: required when the file does not name the recipient',
       ]);
     }
-    const operator = form.recipient.operator ?? d.recipient?.operator ?? (isPeppolId(eia) ? DEFAULT_PEPPOL_OPERATOR : null);
+    // The spec: "Document sending needs both recipient and recipient operator, given as parameters or
+    // parsed from supported XML formats". No operator is made up, for a Peppol id neither.
+    const operator = form.recipient.operator ?? d.recipient?.operator ?? null;
     if (!operator) {
-      throw badRequest('The recipient operator is missing: give recipient_operator (only a Peppol id scheme:identifier may go without)', [
-        `recipient_operator: required because recipient_eia '${eia}' is not in the form scheme:identifier`,
+      throw badRequest('The recipient operator is missing: give recipient_operator, or upload a file that names it', [
+        `recipient_operator: required; the file does not name the operator of '${eia}' (look it up with GET /v1/lookup/receivers)`,
       ]);
     }
     const own = companyParty(company);

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { assignmentCreateBodySchema } from '../../shared/schemas/receivables';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { assignmentCreateBodySchema, type CollectionService } from '../../shared/schemas/receivables';
 import { authOf } from '../auth/guard';
 import type { SandboxContext } from '../context';
 import { ACCEPT_DELAY_MS, assignmentsTable, invoiceAssignmentView, settle, threadsTable } from '../domain/receivables-assignments';
@@ -36,7 +36,11 @@ export function receivablesInvoiceRoutes(app: FastifyInstance, ctx: SandboxConte
     });
   }
 
-  app.post('/v1/invoices/:id/assignment', { preHandler: ctx.guard(create) }, async (req, reply) => {
+  /**
+   * Makes the invoice's assignment; `only` names the service it must go to (the collectorc route),
+   * otherwise it goes to the first active service.
+   */
+  const assign = (req: FastifyRequest, reply: FastifyReply, only?: CollectionService) => {
     const { company } = authOf(req);
     const inv = ownInvoice(company.id, idParam(req));
     const body = parseOr400(assignmentCreateBodySchema, req.body, 'invalid_parameters');
@@ -44,8 +48,12 @@ export function receivablesInvoiceRoutes(app: FastifyInstance, ctx: SandboxConte
     if (inv.status === 'FAILED') {
       throw forbidden('The invoice never reached the payer, so it cannot be collected', 'status: FAILED; reroute the invoice first');
     }
-    const service = activeService(ctx, company.id);
-    if (!service) throw forbidden('The company has no active collection service', 'service: join a collection service first');
+    const service = only ? (activeService(ctx, company.id, only) ? only : undefined) : activeService(ctx, company.id);
+    if (!service) {
+      throw only
+        ? forbidden(`The company has not joined the ${only} service`, `service: join ${only} first (PUT /v2/services/${only}/receivables)`)
+        : forbidden('The company has no active collection service', 'service: join a collection service first');
+    }
     const before = latest(company.id, inv.id);
     if (before && before.status !== 'error') throw forbidden('The invoice is already in collection', `assignment_id: ${before.id}`);
 
@@ -98,5 +106,11 @@ export function receivablesInvoiceRoutes(app: FastifyInstance, ctx: SandboxConte
       updated_at: now,
     });
     return reply.code(202).send({ status: identified ? 'pending' : 'error', assignment_id: id });
-  });
+  };
+
+  app.post('/v1/invoices/:id/assignment', { preHandler: ctx.guard(create) }, async (req, reply) => assign(req, reply));
+  // The spec shows neither body nor answer: the sandbox takes the v1 body and answers as v1 does.
+  app.post('/v2/invoices/:id/assignment/collectorc', { preHandler: ctx.guard(create) }, async (req, reply) =>
+    assign(req, reply, 'collectorc'),
+  );
 }

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import { receivablesAdminRoutes } from './receivables-admin';
 import { receivablesAssignmentRoutes } from './receivables-assignments';
 import { receivablesInvoiceRoutes } from './receivables-invoice';
+import { receivablesLevelRoutes } from './receivables-levels';
 import { receivablesServiceRoutes } from './receivables-services';
 
 /** Collection and reminder services (spec: "Receivables"): onboarding, invoice assignments, the receivables host. */
@@ -10,5 +11,6 @@ export function receivablesRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   receivablesServiceRoutes(app, ctx);
   receivablesInvoiceRoutes(app, ctx);
   receivablesAssignmentRoutes(app, ctx);
+  receivablesLevelRoutes(app, ctx);
   receivablesAdminRoutes(app, ctx);
 }

@@ -75,3 +75,29 @@ export interface CollectionOverviewView {
   /** Events not yet seen, newest first: what changed since the user last looked. */
   changes: CollectionEventView[];
 }
+
+/** The service's own assignments (not only the ones this app made) and its overview. */
+export interface ServiceAssignmentsView {
+  overview: { total: number; open: number; closed: number; unseenEvents: number };
+  /** The newest assignments, at most 100; `total` says how many the service has. */
+  assignments: {
+    id: string;
+    invoiceId: string | null;
+    invoiceNumber: string | null;
+    status: string;
+    phase: string | null;
+    closed: boolean;
+    currency: string | null;
+    openAmount: number | null;
+  }[];
+  total: number | null;
+}
+
+/** What a recorded direct payment did, for a confirmation in plain words. */
+export interface DirectPaymentView {
+  invoiceNumber: string | null;
+  amount: number;
+  currency: string | null;
+  openAmount: number | null;
+  closed: boolean;
+}

@@ -37,4 +37,11 @@ export const collectionCommandSchemas = {
   detail: z.object({ accountId, invoiceId, refresh: z.boolean().default(false) }),
   reply: z.object({ accountId, invoiceId, body: z.object({ body: z.string().trim().min(1).max(4000) }) }),
   states: z.object({ accountId, invoiceIds: z.array(invoiceId).max(500) }),
+  /** A payment the payer made directly to the company, recorded on the service's assignment (a `paid` event). */
+  directPayment: z.object({
+    accountId,
+    assignmentId: z.string().min(1).max(200),
+    amount: z.number().positive('an amount above zero').max(1e9),
+    bookedAt: z.iso.date('a date such as 2026-01-15'),
+  }),
 };

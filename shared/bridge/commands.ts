@@ -8,7 +8,13 @@ import type { Authorization, Registration, User } from '../schemas/company';
 import { scanNetworkSettingsSchema } from '../schemas/company';
 import type { AutoscanConfig, CheckDefinition, DetectChecks, ScanService } from '../schemas/detect';
 import { scanReturnAddressSchema } from '../schemas/detect';
-import { rerouteEinvoiceBodySchema, rerouteEmailBodySchema, reroutePrintBodySchema } from '../schemas/invoice';
+import {
+  NATIONALNET_RESPONSE_RULES,
+  NATIONALNET_RESPONSES,
+  rerouteEinvoiceBodySchema,
+  rerouteEmailBodySchema,
+  reroutePrintBodySchema,
+} from '../schemas/invoice';
 import type { ConsumerLookup, EndpointLookup, Receiver } from '../schemas/lookup';
 import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-options';
 import { APP_LANGUAGES } from '../settings';
@@ -21,6 +27,8 @@ import type {
   CollectionOverviewView,
   CollectionServicesView,
   CollectionStateView,
+  DirectPaymentView,
+  ServiceAssignmentsView,
 } from './collection-views';
 import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
 import type { NeedsPersonView } from './needs-person';
@@ -39,7 +47,7 @@ import {
   type TakeoverCompanyView,
   type TakeoverView,
 } from './partner-services';
-import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from './scrutiny';
+import type { DetectStateView, NationalnetView, ReportDefinitionView, ReportView, TrailView } from './scrutiny';
 import {
   type RulePacksView,
   rulePackCommandSchemas as rulePacks,
@@ -365,6 +373,27 @@ export const commands = {
     input: z.object({ accountId, invoiceId: z.string().min(1).max(200), reportId: z.string().min(1).max(200) }),
     output: out<ReportView[]>(),
   },
+  /**
+   * Answers a received invoice's sender on the national network. Responses follow a fixed order and a
+   * final one ends them (shared/schemas/invoice.ts); some need a reason. Plain errors: 400 a response
+   * out of order or after a final one (code nationalnet_refused), 404 the invoice unknown to the
+   * service, 503 the network not reachable now.
+   */
+  'nationalnet.respond': {
+    input: z
+      .object({
+        accountId,
+        invoiceId: z.string().min(1).max(200),
+        response: z.enum(NATIONALNET_RESPONSES),
+        reason: z.string().trim().max(1000, 'at most 1000 characters').optional(),
+      })
+      .superRefine((v, ctx) => {
+        if (NATIONALNET_RESPONSE_RULES[v.response].reason && !v.reason) {
+          ctx.addIssue({ code: 'custom', path: ['reason'], message: 'this response needs a reason' });
+        }
+      }),
+    output: out<NationalnetView>(),
+  },
   /** Every action the service recorded on a sent invoice, newest first (the last known ones when offline). */
   'trail.invoice': { input: z.object({ accountId, invoiceId: z.string().min(1).max(200) }), output: out<TrailView>() },
   /** Every event of a sent document, newest first (the ones kept in the mirror when offline). */
@@ -659,6 +688,10 @@ export const commands = {
   'collection.overview': { input: collection.account, output: out<CollectionOverviewView>() },
   /** The collection state of these sent invoices (for the Sent list); those without one are absent. */
   'collection.states': { input: collection.states, output: out<Record<string, CollectionStateView>>() },
+  /** The service's own assignment list (newest 100) and overview, also of assignments made elsewhere. */
+  'collection.serviceAssignments': { input: collection.account, output: out<ServiceAssignmentsView>() },
+  /** Records a payment made directly to the company on an assignment; answers what it did. */
+  'collection.directPayment': { input: collection.directPayment, output: out<DirectPaymentView>() },
 } as const;
 
 export type Commands = typeof commands;

@@ -71,3 +71,12 @@ export interface TrailView {
   /** Why the live answer could not be had, when the kept one is shown. */
   offlineReason: string | null;
 }
+
+/** The national-network responses given to a received invoice's sender, and what may follow. */
+export interface NationalnetView {
+  /** Each response given so far, oldest first, as the service answered the last one. */
+  responses: { response: string; reason: string | null; createdAt: string | null }[];
+  /** The responses that may follow, in the fixed order; none after a final one. */
+  next: string[];
+  final: boolean;
+}

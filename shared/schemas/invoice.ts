@@ -247,3 +247,24 @@ export const nationalnetResponseBodySchema = z.strictObject({
   response: z.enum(NATIONALNET_RESPONSES),
   reason: z.string().trim().min(1).max(1000).optional(),
 });
+export type NationalnetResponseBody = z.input<typeof nationalnetResponseBodySchema>;
+
+/** The responses that may follow `last` (none yet: null) in the fixed order; none after a final one. */
+export function nextNationalnetResponses(last: NationalnetResponse | null): NationalnetResponse[] {
+  if (last && NATIONALNET_RESPONSE_RULES[last].final) return [];
+  const after = last ? NATIONALNET_RESPONSE_RULES[last].rank : 0;
+  return NATIONALNET_RESPONSES.filter((r) => NATIONALNET_RESPONSE_RULES[r].rank > after);
+}
+
+/** The 200 answer (not shown in the spec; the sandbox's): the response recorded, and every one so far. */
+const nationalnetEntrySchema = z.looseObject({
+  response: z.enum(NATIONALNET_RESPONSES),
+  reason: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+});
+export const nationalnetAnswerSchema = nationalnetEntrySchema.extend({
+  invoice_id: z.string().optional(),
+  final: z.boolean().optional(),
+  responses: z.array(nationalnetEntrySchema).optional(),
+});
+export type NationalnetAnswer = z.infer<typeof nationalnetAnswerSchema>;

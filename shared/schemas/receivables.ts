@@ -243,3 +243,30 @@ export const threadSchema = z.looseObject({
 });
 export const threadListSchema = z.array(threadSchema);
 export const threadPatchBodySchema = z.strictObject({ status: z.enum(['open', 'closed']) });
+
+/**
+ * Service levels of a payer (customer) on the full collection service. The spec names premium, vip and
+ * service_bypass as the non-default levels; `default` is the sandbox's name for the rest (sandbox/README.md).
+ */
+export const SERVICE_LEVELS = ['default', 'premium', 'vip', 'service_bypass'] as const;
+export type ServiceLevel = (typeof SERVICE_LEVELS)[number];
+/** A customer's business id as lookups take it: 2 to 64 letters, digits or ` .:_-`. */
+export const customerBid = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9 .:_-]{2,64}$/, 'a business id of 2 to 64 letters, digits, spaces or .:_-');
+export const serviceLevelSchema = z.looseObject({
+  customer_bid: z.string(),
+  service_level: z.enum(SERVICE_LEVELS).or(z.string()),
+  updated_at: z.string().nullable().optional(),
+});
+export type ServiceLevelRecord = z.infer<typeof serviceLevelSchema>;
+export const serviceLevelListSchema = z.array(serviceLevelSchema);
+export const serviceLevelPatchBodySchema = z.strictObject({ service_level: z.enum(SERVICE_LEVELS) });
+export type ServiceLevelPatchBody = z.input<typeof serviceLevelPatchBodySchema>;
+
+/**
+ * POST /v2/invoices/{id}/assignment/collectorc: the spec shows no body. The sandbox takes the body of
+ * POST /v1/invoices/{id}/assignment, so one form serves both; the assignment goes to collectorc.
+ */
+export const collectorcAssignmentBodySchema = assignmentCreateBodySchema;

@@ -117,6 +117,36 @@ describe.skipIf(!hasChromium)('reporting a sender and running checks now (Chromi
     }
   });
 
+  // Issue 38: only the responses that may follow are offered; a reason is asked where one is needed,
+  // and after a final answer none are offered.
+  it('answers the sender on the national network in the fixed order, and offers nothing after a final answer', async () => {
+    await setLanguage(page, 'en');
+    await openInvoice(page, invoiceId);
+    const section = page.getByRole('region', { name: 'Answer the sender on the national network' });
+    const choice = section.getByLabel('Response');
+    const offered = async () => (await choice.locator('option').allTextContents()).slice(1);
+    expect(await offered()).toEqual([
+      'Received',
+      'Being processed',
+      'Under query',
+      'Accepted with conditions',
+      'Rejected (final)',
+      'Accepted',
+      'Paid (final)',
+    ]);
+    await choice.selectOption({ label: 'Under query' });
+    const send = section.getByRole('button', { name: 'Send the response' });
+    expect(await send.isDisabled()).toBe(true);
+    await section.getByLabel('Reason (the sender sees it)').fill('Which order is this for?');
+    await send.click();
+    await section.getByRole('status').filter({ hasText: 'Sent to the sender: Under query.' }).waitFor();
+    expect(await offered()).toEqual(['Accepted with conditions', 'Rejected (final)', 'Accepted', 'Paid (final)']);
+    await choice.selectOption({ label: 'Paid (final)' });
+    await send.click();
+    await section.getByRole('status').filter({ hasText: 'This was a final answer' }).waitFor();
+    expect(await section.getByLabel('Response').count()).toBe(0);
+  });
+
   it('met no console errors', () => {
     expect(app?.problems).toEqual([]);
   });

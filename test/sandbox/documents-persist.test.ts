@@ -17,7 +17,7 @@ describe('documents and bank messages survive a restart of a sandbox with --data
     const up = await first.call('/v1/documents', {
       method: 'POST',
       token,
-      body: form({ name: 'o.xml', data: order }, { transmission_id: 'keep-1' }),
+      body: form({ name: 'o.xml', data: order }, { transmission_id: 'keep-1', recipient_operator: 'PEPPOL' }),
     });
     const doc = (await up.json()) as Doc;
     await first.call(`/__sandbox/documents/${doc.id}/status`, { method: 'POST', json: { status: 'DELIVERED' } });
@@ -42,10 +42,14 @@ describe('documents and bank messages survive a restart of a sandbox with --data
       const again = await second.call('/v1/documents', {
         method: 'POST',
         token,
-        body: form({ name: 'o.xml', data: order }, { transmission_id: 'keep-1' }),
+        body: form({ name: 'o.xml', data: order }, { transmission_id: 'keep-1', recipient_operator: 'PEPPOL' }),
       });
       expect(again.status).toBe(422);
-      const next = await second.call('/v1/documents', { method: 'POST', token, body: form({ name: 'o.xml', data: order }) });
+      const next = await second.call('/v1/documents', {
+        method: 'POST',
+        token,
+        body: form({ name: 'o.xml', data: order }, { recipient_operator: 'PEPPOL' }),
+      });
       expect(next.status).toBe(201);
       expect((await second.call('/v1/documents', { token })).headers.get('x-total')).toBe('2');
       const ids = await second.call(
@@ -59,8 +63,16 @@ describe('documents and bank messages survive a restart of a sandbox with --data
       await second.call('/__sandbox/reset', { method: 'POST' });
       const c2 = await second.company();
       const t2 = await second.token(c2);
-      await second.call('/v1/documents', { method: 'POST', token: t2, body: form({ name: 'o.xml', data: order }) });
-      await second.call('/v1/documents', { method: 'POST', token: t2, body: form({ name: 'o.xml', data: order }) });
+      await second.call('/v1/documents', {
+        method: 'POST',
+        token: t2,
+        body: form({ name: 'o.xml', data: order }, { recipient_operator: 'PEPPOL' }),
+      });
+      await second.call('/v1/documents', {
+        method: 'POST',
+        token: t2,
+        body: form({ name: 'o.xml', data: order }, { recipient_operator: 'PEPPOL' }),
+      });
       expect((await second.call('/v1/documents', { token: t2 })).headers.get('x-total')).toBe('2');
     } finally {
       await second.close();

@@ -121,7 +121,10 @@ describe('document status machine', () => {
 
 describe('automatic delivery (opt-in admin setting)', () => {
   const order = () =>
-    form({ name: 'o.xml', data: readFileSync(new URL('../../../shared/fixtures/documents/ORDER_Order_Example.xml', import.meta.url)) });
+    form(
+      { name: 'o.xml', data: readFileSync(new URL('../../../shared/fixtures/documents/ORDER_Order_Example.xml', import.meta.url)) },
+      { recipient_operator: 'PEPPOL' },
+    );
 
   it('is off by default, moves new uploads through the machine when set, and can be switched off again', async () => {
     expect(await (await sb.call('/__sandbox/documents/auto-delivery')).json()).toEqual({ after_ms: null, outcome: null });

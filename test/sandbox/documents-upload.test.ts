@@ -27,7 +27,12 @@ beforeAll(async () => {
 });
 afterAll(async () => sb.close());
 
-const upload = (body: FormData, t = token, query = '') => sb.call(`/v1/documents${query}`, { method: 'POST', token: t, body });
+const post = (body: FormData, t = token, query = '') => sb.call(`/v1/documents${query}`, { method: 'POST', token: t, body });
+/** An upload with the operator the service needs (spec: "both recipient and recipient operator"), unless the form names one. */
+const upload = (body: FormData, t = token, query = '') => {
+  if (!body.has('recipient_operator')) body.append('recipient_operator', 'PEPPOL');
+  return post(body, t, query);
+};
 
 describe('POST /v1/documents', () => {
   it('sends a Peppol order with an attachment and references, reading recipient, sender and identifiers from the XML', async () => {
@@ -162,10 +167,15 @@ describe('POST /v1/documents', () => {
     expect(err.details).toEqual(['recipient_eia: required when the file does not name the recipient']);
   });
 
-  it('needs an operator unless the address is a Peppol id; given operators choose the national network', async () => {
-    const noOp = await upload(form({ name: 'scan.pdf', data: pdf }, { type: 'VOUCHER', recipient_eia: '003712345678' }));
+  it('needs an operator, for a Peppol id too (none is made up); given operators choose the national network', async () => {
+    const noOp = await post(form({ name: 'scan.pdf', data: pdf }, { type: 'VOUCHER', recipient_eia: '003712345678' }));
     expect(noOp.status).toBe(400);
     expect(((await noOp.json()) as Err).details?.[0]).toMatch(/^recipient_operator: required/);
+    const peppolNoOp = await post(form({ name: 'o.xml', data: order }));
+    expect(peppolNoOp.status).toBe(400);
+    expect(((await peppolNoOp.json()) as Err).details?.[0]).toMatch(
+      /^recipient_operator: required; the file does not name the operator of '0192:123456785'/,
+    );
     const withOp = await upload(
       form(
         { name: 'scan.pdf', data: pdf },
@@ -183,7 +193,7 @@ describe('POST /v1/documents', () => {
   });
 
   it('takes recipient and operator from a Finvoice file, and lets form fields override the XML', async () => {
-    const res = await upload(form({ name: 'finvoice.xml', data: finvoice }, { recipient_name: 'Sensorit Oy (ostot)' }));
+    const res = await post(form({ name: 'finvoice.xml', data: finvoice }, { recipient_name: 'Sensorit Oy (ostot)' }));
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({
       type: 'INVOICE',

@@ -224,3 +224,67 @@ describe('assignments', () => {
     expect((await sb.call('/v1/assignments/overview')).status).toBe(401);
   });
 });
+
+describe('service levels', () => {
+  it('need the full collection service: 403 without it and with the reduced one', async () => {
+    const { token } = await company();
+    const none = await sb.call('/v1/service_levels', { token });
+    expect(none.status).toBe(403);
+    expect((await json(none)).details).toEqual(['service: join the full collection service first']);
+    await sb.call('/v1/services/receivables', { method: 'PUT', token, json: { ...COLLECTORA, service_type: 'reduced' } });
+    const reduced = await sb.call('/v1/service_levels/1234567-8', { token });
+    expect(reduced.status).toBe(403);
+    expect((await json(reduced)).details).toEqual(['service_type: the company has the reduced service']);
+  });
+
+  it('a customer is at default until set; PATCH sets and lists it, default forgets it; bad bodies are 400', async () => {
+    const { token } = await company();
+    await sb.call('/v1/services/receivables', { method: 'PUT', token, json: COLLECTORA });
+    expect(await json(await sb.call('/v1/service_levels/1234567-8', { token }))).toEqual({
+      customer_bid: '1234567-8',
+      service_level: 'default',
+      updated_at: null,
+    });
+    const patch = (bid: string, body: unknown) =>
+      sb.call(`/v1/service_levels/${encodeURIComponent(bid)}`, { method: 'PATCH', token, json: body });
+    const set = await patch('1234567-8', { service_level: 'vip' });
+    expect(set.status).toBe(200);
+    expect(await json(set)).toMatchObject({ customer_bid: '1234567-8', service_level: 'vip' });
+    // The same customer written another way is the same customer.
+    expect(await json(await sb.call('/v1/service_levels/12345678', { token }))).toMatchObject({ service_level: 'vip' });
+    expect((await patch('7654321-0', { service_level: 'service_bypass' })).status).toBe(200);
+    const list = await sb.call('/v1/service_levels', { token });
+    expect(list.headers.get('x-total')).toBe('2');
+    expect(
+      ((await list.json()) as { customer_bid: string; service_level: string }[]).map((l) => [l.customer_bid, l.service_level]),
+    ).toEqual([
+      ['1234567-8', 'vip'],
+      ['7654321-0', 'service_bypass'],
+    ]);
+    expect((await json(await patch('1234567-8', { service_level: 'default' }))).service_level).toBe('default');
+    expect(((await (await sb.call('/v1/service_levels', { token })).json()) as unknown[]).length).toBe(1);
+    const bad = await patch('1234567-8', { service_level: 'gold' });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).code).toBe('invalid_parameters');
+    expect((await patch('x', { service_level: 'vip' })).status).toBe(400);
+  });
+});
+
+describe('the collectorc assignment', () => {
+  it('goes to collectorc only: 403 until collectorc is joined, even with collectora active; then 202 and listed', async () => {
+    const { token } = await company();
+    const inv = await sentInvoice(token);
+    const C = `/v2/invoices/${inv.id}/assignment/collectorc`;
+    await sb.call('/v1/services/receivables', { method: 'PUT', token, json: COLLECTORA });
+    const refused = await sb.call(C, { method: 'POST', token, json: { collection_type: 'reminder' } });
+    expect(refused.status).toBe(403);
+    expect(((await json(refused)).details as string[])[0]).toMatch(/join collectorc first/);
+    await sb.call('/v2/services/collectorc/receivables', { method: 'PUT', token, json: { agreement_contact_email: 'c@example.fi' } });
+    expect((await sb.call(C, { method: 'POST', token, json: {} })).status).toBe(400);
+    const ok = await sb.call(C, { method: 'POST', token, json: { collection_type: 'reminder', payer_identifiers: ['1234567-8'] } });
+    expect(ok.status).toBe(202);
+    const { assignment_id } = (await json(ok)) as { assignment_id: string };
+    const a = assignmentSchema.parse(await json(await sb.call(`/v1/assignments/${assignment_id}`, { token })));
+    expect(a.service).toBe('collectorc');
+  });
+});

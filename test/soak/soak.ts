@@ -7,6 +7,7 @@ import type { FaultRule } from '../../sandbox/faults';
 import type { SandboxProfile } from '../../sandbox/profile-real';
 import { addAccountArgs, CLI, CLI_NODE_ARGS } from '../support/cli';
 import { buildTestCli } from '../support/cli-build';
+import { withReachableSeller } from '../support/document-groups';
 import { FIXTURES } from '../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../support/sandbox';
 import { keptTempDir } from '../support/temp';
@@ -123,7 +124,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
       if (pick(4) === 0) {
         const n = report.dropped.documents++;
         const rel = join('Outbox', 'Documents', 'ORDER', `order-${String(n).padStart(5, '0')}.xml`);
-        const body = orderTemplate.replace(/<cbc:ID>([^<]*)<\/cbc:ID>/, `<cbc:ID>SOAK-ORDER-${o.seed}-${n}</cbc:ID>`);
+        const body = withReachableSeller(orderTemplate).replace(/<cbc:ID>([^<]*)<\/cbc:ID>/, `<cbc:ID>SOAK-ORDER-${o.seed}-${n}</cbc:ID>`);
         await writeFile(join(root, rel), body);
         dropped.set(rel, body);
       }

@@ -6,8 +6,16 @@ import type { TestCompany, TestSandbox } from './sandbox';
 /** A UBL order of the fixtures, numbered `n` so each one's bytes are its own. */
 export async function order(n: number | string): Promise<string> {
   const xml = await readFile(join(FIXTURES, 'documents/ORDER_Order_Example.xml'), 'utf8');
-  return xml.replace('<cbc:ID>34</cbc:ID>', `<cbc:ID>GROUP-${n}</cbc:ID>`);
+  return withReachableSeller(xml).replace('<cbc:ID>34</cbc:ID>', `<cbc:ID>GROUP-${n}</cbc:ID>`);
 }
+
+/**
+ * The fixture order's seller at the address its business id gives (0192:123456789), which the receiver
+ * lookup knows with its operator: the app then finds the operator the service needs for a document.
+ * The fixture's own address (0192:123456785) is unknown to the lookup, so it could not be sent.
+ */
+export const withReachableSeller = (xml: string): string =>
+  xml.replace('<cbc:EndpointID schemeID="0192">123456785</cbc:EndpointID>', '<cbc:EndpointID schemeID="0192">123456789</cbc:EndpointID>');
 
 export const PDF = (n: number | string) => Buffer.from(`%PDF-1.4\n% drawing ${n}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
 

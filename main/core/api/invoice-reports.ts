@@ -4,6 +4,9 @@ import {
   type InvoiceReportDefinition,
   invoiceReportDefinitionSchema,
   invoiceReportSchema,
+  type NationalnetAnswer,
+  type NationalnetResponseBody,
+  nationalnetAnswerSchema,
 } from '../../../shared/schemas/invoice';
 import type { ServiceClient } from './client';
 import { enc } from './invoices';
@@ -53,6 +56,14 @@ export function invoiceReportsApi(client: ServiceClient) {
     },
     async withdraw(invoiceId: string, reportId: string, signal?: AbortSignal): Promise<void> {
       await client.call({ method: 'DELETE', path: `/v1/invoices/${enc(invoiceId)}/reports/${enc(reportId)}`, signal });
+    },
+    /**
+     * A national-network response to the invoice's sender. Not repeated after a lost answer: the same
+     * response again is refused (the order allows no step back), which would hide that the first landed.
+     */
+    async respondNationalnet(invoiceId: string, body: NationalnetResponseBody, signal?: AbortSignal): Promise<NationalnetAnswer> {
+      const path = `/v1/invoices/${enc(invoiceId)}/responses/nationalnet`;
+      return (await client.json({ method: 'POST', path, json: body, signal }, nationalnetAnswerSchema)).data;
     },
   };
 }

@@ -21,7 +21,11 @@ import {
   invoiceAssignmentSchema,
   messageListSchema,
   messageSchema,
+  type ServiceLevel,
+  type ServiceLevelRecord,
   type ServiceState,
+  serviceLevelListSchema,
+  serviceLevelSchema,
   serviceStateSchema,
 } from '../../../shared/schemas/receivables';
 import type { ServiceClient } from './client';
@@ -48,7 +52,7 @@ const COLLECTORB = '/v2/services/collectorb/receivables';
  * Collection and reminder services: onboarding on the base host, an invoice's assignment, and the
  * receivables host's assignments, events and messages (scope receivables:assignments).
  */
-export function receivablesApi(client: ServiceClient) {
+export function receivablesApi(client: ServiceClient, maxPages = MAX_PAGES) {
   const get = async <S extends z.ZodType>(path: string, schema: S, host?: typeof RECEIVABLES, signal?: AbortSignal): Promise<z.infer<S>> =>
     (await client.json({ method: 'GET', path, host, signal }, schema)).data;
   /**
@@ -57,16 +61,23 @@ export function receivablesApi(client: ServiceClient) {
    * paging parameter is never sent one. Ends on the service's word, on a page with nothing new, or at
    * MAX_PAGES.
    */
-  const all = async <T extends { id: string }>(path: string, schema: z.ZodType<T[]>, signal?: AbortSignal): Promise<T[]> => {
+  const all = async <T>(
+    path: string,
+    schema: z.ZodType<T[]>,
+    signal?: AbortSignal,
+    filters?: Record<string, string | boolean>,
+    keyOf: (item: T) => string = (item) => (item as { id: string }).id,
+  ): Promise<T[]> => {
     const out: T[] = [];
     const seen = new Set<string>();
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const query = page === 1 ? undefined : { page };
+    for (let page = 1; page <= maxPages; page++) {
+      const query = page === 1 ? filters : { ...filters, page };
       const { data, headers } = await client.json({ method: 'GET', path, host: RECEIVABLES, query, signal }, schema);
       const before = out.length;
       for (const item of data) {
-        if (seen.has(item.id)) continue;
-        seen.add(item.id);
+        const key = keyOf(item);
+        if (seen.has(key)) continue;
+        seen.add(key);
         out.push(item);
       }
       const info = pageInfo(headers);
@@ -115,6 +126,19 @@ export function receivablesApi(client: ServiceClient) {
         return { status: 'pending' };
       }
     },
+    /**
+     * The invoice to collectorc's own assignment route. Its body is not shown in the spec; the sandbox
+     * takes the body of the v1 route, and so does this call. Not repeated after a lost answer, as above.
+     */
+    async createCollectorcAssignment(invoiceId: string, body: AssignmentCreateBody, signal?: AbortSignal): Promise<InvoiceAssignment> {
+      const path = `/v2/invoices/${enc(invoiceId)}/assignment/collectorc`;
+      const res = await client.call({ method: 'POST', path, json: body, signal });
+      try {
+        return invoiceAssignmentSchema.parse(JSON.parse(res.body.toString('utf8')));
+      } catch {
+        return { status: 'pending' };
+      }
+    },
     /** The invoice's assignment status, or null when the invoice has none (404). */
     async invoiceAssignment(invoiceId: string, signal?: AbortSignal): Promise<InvoiceAssignment | null> {
       try {
@@ -149,6 +173,29 @@ export function receivablesApi(client: ServiceClient) {
     async markEventSeen(assignmentId: string, eventId: string, signal?: AbortSignal): Promise<void> {
       const path = `/v1/assignments/${enc(assignmentId)}/events/${enc(eventId)}/seen`;
       await client.call({ method: 'POST', path, host: RECEIVABLES, idempotent: true, signal });
+    },
+    /**
+     * The company's events over all assignments (GET /v1/events), every page: the agency's and the
+     * company's own. `seen` and `happened_after` are the sandbox's filters (their names are not shown).
+     */
+    async allEvents(filters: { seen?: boolean; happened_after?: string } = {}, signal?: AbortSignal): Promise<AssignmentEvent[]> {
+      const query: Record<string, string | boolean> = {};
+      if (filters.seen !== undefined) query.seen = filters.seen;
+      if (filters.happened_after) query.happened_after = filters.happened_after;
+      return all('/v1/events', assignmentEventListSchema, signal, Object.keys(query).length ? query : undefined);
+    },
+    /** The customers at a non-default service level, every page (full collection service only). */
+    async serviceLevels(signal?: AbortSignal): Promise<ServiceLevelRecord[]> {
+      return all('/v1/service_levels', serviceLevelListSchema, signal, undefined, (l) => l.customer_bid);
+    },
+    async serviceLevel(customerBid: string, signal?: AbortSignal): Promise<ServiceLevelRecord> {
+      return get(`/v1/service_levels/${enc(customerBid)}`, serviceLevelSchema, RECEIVABLES, signal);
+    },
+    /** Setting a level twice leaves it the same, so a lost answer may be repeated. */
+    async setServiceLevel(customerBid: string, level: ServiceLevel, signal?: AbortSignal): Promise<ServiceLevelRecord> {
+      const path = `/v1/service_levels/${enc(customerBid)}`;
+      const req = { method: 'PATCH' as const, path, host: RECEIVABLES, json: { service_level: level }, idempotent: true, signal };
+      return (await client.json(req, serviceLevelSchema)).data;
     },
     async messages(assignmentId: string, signal?: AbortSignal): Promise<AssignmentMessage[]> {
       return all(`/v1/assignments/${enc(assignmentId)}/messages`, messageListSchema, signal);

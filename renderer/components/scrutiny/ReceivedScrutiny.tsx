@@ -1,4 +1,5 @@
 import { DetectNow } from './DetectNow';
+import { NationalnetResponses } from './NationalnetResponses';
 import { SenderReports } from './SenderReports';
 
 /** What a received invoice's detail offers to judge it: Detect kept current and checks on demand, and reporting its sender. */
@@ -18,6 +19,7 @@ export function ReceivedScrutiny({
     <>
       <SenderReports accountId={accountId} invoiceId={invoiceId} warned={detectStatus === 'WARN'} />
       <DetectNow accountId={accountId} invoiceId={invoiceId} shownStatus={detectStatus} onResult={onDetectResult} />
+      <NationalnetResponses accountId={accountId} invoiceId={invoiceId} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { company } from './company';
 import { companyAdmin } from './company-admin';
 import { health } from './health';
 import { listTotals } from './list-totals';
+import { nationalnet } from './nationalnet';
 import { partner } from './partner';
 import { partnerServices } from './partner-services';
 import { remoteValidation } from './remote-validation';
@@ -31,4 +32,5 @@ export const nb: Catalog = {
   ...health,
   ...cockpit,
   ...rulePacks,
+  ...nationalnet,
 };

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../../main/core/api';
 import { ServiceError } from '../../../main/core/api/errors';
+import { FIXTURES } from '../../support/engine';
 import { COLLECTORA_BODY, raiseEvent, uploadSentInvoice } from '../../support/receivables';
-import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
+import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -66,6 +68,11 @@ describe('receivables API client', () => {
     expect(everyEvent).toHaveLength(121);
     expect(new Set(everyEvent.map((e) => e.id)).size).toBe(121);
     expect(await r.messages(id)).toHaveLength(105);
+    // The company's whole event feed (GET /v1/events) is read past its first page too; one is seen.
+    const feed = await r.allEvents();
+    expect(feed).toHaveLength(121);
+    expect(new Set(feed.map((e) => e.id))).toEqual(new Set(everyEvent.map((e) => e.id)));
+    expect(await r.allEvents({ seen: false })).toHaveLength(120);
     await a.close();
   });
 
@@ -87,5 +94,62 @@ describe('receivables API client', () => {
     expect(denied.kind).toBe('user');
     expect(denied.status).toBe(403);
     await narrow.close();
+  });
+});
+
+describe('service levels, the collectorc assignment, a direct payment and nationalnet responses', () => {
+  it('sets and reads service levels, and lists every customer set', async () => {
+    const c = await sb.company();
+    const a = api(c);
+    const r = a.receivables;
+    const refused = await r.serviceLevels().catch((e) => e);
+    expect(refused).toBeInstanceOf(ServiceError);
+    expect(refused.status).toBe(403);
+    await r.joinCollectora(COLLECTORA_BODY);
+    expect((await r.serviceLevel('1234567-8')).service_level).toBe('default');
+    // More customers than one page of the list (20): all are read, each once.
+    for (let i = 0; i < 23; i++) await r.setServiceLevel(`10000${String(i).padStart(2, '0')}-1`, i % 2 ? 'premium' : 'vip');
+    const levels = await r.serviceLevels();
+    expect(levels).toHaveLength(23);
+    expect(levels.filter((l) => l.service_level === 'premium')).toHaveLength(11);
+    await a.close();
+  });
+
+  it('sends an invoice to collectorc and records a payment made directly to the company', async () => {
+    const c = await sb.company();
+    const a = api(c);
+    const r = a.receivables;
+    await r.joinCollectorc({ agreement_contact_email: 'c@example.fi' });
+    const inv = await uploadSentInvoice(sb, await sb.token(c));
+    const made = await r.createCollectorcAssignment(inv.id, { collection_type: 'reminder', payer_identifiers: ['1234567-8'] });
+    expect(made.status).toBe('pending');
+    const id = String(made.assignment_id);
+    expect((await r.assignment(id)).service).toBe('collectorc');
+    const paid = await r.addEvent(id, { event_type: 'paid', data: { sum_paid: inv.sum, booked_at: '2026-01-15' } });
+    expect(paid).toMatchObject({ event_type: 'paid', seen: true });
+    expect(await r.assignment(id)).toMatchObject({ closed: true, open_amount: 0 });
+    await a.close();
+  });
+
+  it('answers a received invoice on the national network in the fixed order; a final answer ends it', async () => {
+    const c = await sb.company();
+    const a = api(c);
+    const data = await readFile(`${FIXTURES}/invoices/peppol-bis3/base-example.xml`);
+    const res = await sb.call(`/__sandbox/companies/${c.company_id}/received-invoices`, {
+      method: 'POST',
+      body: form({ name: 'r.xml', data }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    const nn = a.invoiceReports;
+    expect((await nn.respondNationalnet(id, { response: 'AB' })).final).toBe(false);
+    const back = await nn.respondNationalnet(id, { response: 'AB' }).catch((e) => e);
+    expect(back).toBeInstanceOf(ServiceError);
+    expect(back.status).toBe(400);
+    const rejected = await nn.respondNationalnet(id, { response: 'RE', reason: 'Not ordered' });
+    expect(rejected.final).toBe(true);
+    expect(rejected.responses?.map((x) => x.response)).toEqual(['AB', 'RE']);
+    expect((await nn.respondNationalnet(id, { response: 'PD' }).catch((e) => e)).status).toBe(400);
+    expect((await nn.respondNationalnet('no-such-invoice', { response: 'AB' }).catch((e) => e)).status).toBe(404);
+    await a.close();
   });
 });

@@ -5,6 +5,8 @@ import type {
   CollectionOverviewView,
   CollectionServicesView,
   CollectionStateView,
+  DirectPaymentView,
+  ServiceAssignmentsView,
 } from '../../../shared/bridge/collection-views';
 import { COLLECTORA_BODY, raiseEvent, uploadSentInvoice } from '../../support/receivables';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
@@ -150,5 +152,36 @@ describe('collection commands', () => {
       expect(failure(await invoke('collection.leave', { accountId, service: 'collectorc' })).kind).toBe('invalid');
       expect(failure(await invoke('collection.states', { accountId, invoiceIds: 'x' })).kind).toBe('invalid');
     });
+  });
+
+  it("lists the service's own assignments, also one made elsewhere, and records a payment made directly to the company", async () => {
+    // Another client of the company sends an invoice to collection: the app never made this assignment.
+    await sb.call('/v1/services/receivables', { method: 'PUT', token: await sb.token(company), json: COLLECTORA_BODY });
+    const inv = await uploadSentInvoice(sb, await sb.token(company));
+    const made = await sb.call(`/v1/invoices/${inv.id}/assignment`, {
+      method: 'POST',
+      token: await sb.token(company),
+      json: { collection_type: 'reminder', payer_identifiers: ['1234567-8'] },
+    });
+    const { assignment_id } = (await made.json()) as { assignment_id: string };
+    const listed = value(await h.call<ServiceAssignmentsView>('collection.serviceAssignments', { accountId }));
+    expect(listed.assignments.map((a) => a.id)).toContain(assignment_id);
+    expect(listed.total).toBe(listed.assignments.length);
+    expect(listed.overview.total).toBe(listed.assignments.length);
+
+    const bad = failure(
+      await h.call('collection.directPayment', { accountId, assignmentId: assignment_id, amount: -1, bookedAt: '15.1.2026' }),
+    );
+    expect(bad.kind).toBe('invalid');
+    expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['amount', 'bookedAt']);
+    const paid = value(
+      await h.call<DirectPaymentView>('collection.directPayment', {
+        accountId,
+        assignmentId: assignment_id,
+        amount: inv.sum,
+        bookedAt: '2026-01-15',
+      }),
+    );
+    expect(paid).toMatchObject({ amount: inv.sum, openAmount: 0, closed: true, invoiceNumber: inv.number });
   });
 });

@@ -4,6 +4,7 @@ import { link, lstat, mkdir, open, readdir, readFile, rm, symlink, writeFile } f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Spool } from '../../../main/core/sync/spool';
+import { order } from '../../support/document-groups';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { fileTempDir, tempDir } from '../../support/temp';
@@ -90,7 +91,7 @@ describe('subfolders are sent like the rest and keep their place', () => {
     await writeFile(outbox('erp', 'batch', '7', 'b.xml'), inv('SUB-B'));
     const docs = join(t.root, 'Outbox', 'Documents', 'ORDER', '2026');
     await mkdir(docs, { recursive: true });
-    await writeFile(join(docs, 'order.xml'), await readFile(join(FIXTURES, 'documents/ORDER_Order_Example.xml')));
+    await writeFile(join(docs, 'order.xml'), await order('sub'));
     await t.engine.syncOnce();
     expect(await readFile(join(t.root, 'Sent', '2026-11', 'a.xml'), 'utf8')).toBe(inv('SUB-A'));
     expect(await readFile(join(t.root, 'Sent', 'erp', 'batch', '7', 'b.xml'), 'utf8')).toBe(inv('SUB-B'));

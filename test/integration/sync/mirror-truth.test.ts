@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { order } from '../../support/document-groups';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 
@@ -28,10 +29,7 @@ describe('the mirror shows what the service has', () => {
         json: { type: 'ORDER', number: 'OTHER-1' },
       })
     ).json()) as { id: string };
-    await writeFile(
-      join(t.root, 'Outbox', 'Documents', 'ORDER', 'ours.xml'),
-      await readFile(join(FIXTURES, 'documents/ORDER_Order_Example.xml')),
-    );
+    await writeFile(join(t.root, 'Outbox', 'Documents', 'ORDER', 'ours.xml'), await order('ours'));
     await t.engine.syncOnce();
     const sent = t.engine.store.documents.list(t.account.id, 'SENT', 10).items;
     expect(sent.map((d) => d.id)).toContain(other.id);

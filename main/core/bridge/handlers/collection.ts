@@ -4,6 +4,8 @@ import type {
   CollectionOverviewView,
   CollectionServicesView,
   CollectionServiceView,
+  DirectPaymentView,
+  ServiceAssignmentsView,
 } from '../../../../shared/bridge/collection-views';
 import { COLLECTION_SERVICES, type CombinedServices, type ServiceState } from '../../../../shared/schemas/receivables';
 import type { CollectionOps } from '../../sync/collection-ops';
@@ -23,6 +25,8 @@ type Names =
   | 'collection.messages'
   | 'collection.reply'
   | 'collection.overview'
+  | 'collection.serviceAssignments'
+  | 'collection.directPayment'
   | 'collection.states';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
@@ -125,6 +129,36 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       }
       const changes = store.collection.unseen(account.id);
       return { rows, totals: [...totals.values()], unseenEvents: changes.length, changes };
+    },
+    'collection.serviceAssignments': async (input): Promise<ServiceAssignmentsView> => {
+      const api = (await ops(input.accountId)).ctx.api.receivables;
+      const [ov, list] = await Promise.all([api.overview(), api.assignments({ per_page: 100 })]);
+      return {
+        overview: { total: ov.total, open: ov.open, closed: ov.closed, unseenEvents: ov.unseen_events },
+        assignments: list.items.map((a) => ({
+          id: a.id,
+          invoiceId: a.invoice_id ?? null,
+          invoiceNumber: a.invoice_number ?? null,
+          status: a.status,
+          phase: a.phase ?? null,
+          closed: a.closed ?? false,
+          currency: a.currency ?? null,
+          openAmount: a.open_amount ?? null,
+        })),
+        total: list.page.total,
+      };
+    },
+    'collection.directPayment': async (input): Promise<DirectPaymentView> => {
+      const api = (await ops(input.accountId)).ctx.api.receivables;
+      await api.addEvent(input.assignmentId, { event_type: 'paid', data: { sum_paid: input.amount, booked_at: input.bookedAt } });
+      const a = await api.assignment(input.assignmentId);
+      return {
+        invoiceNumber: a.invoice_number ?? null,
+        amount: input.amount,
+        currency: a.currency ?? null,
+        openAmount: a.open_amount ?? null,
+        closed: a.closed ?? false,
+      };
     },
     'collection.states': async (input) => {
       const { store, account } = (await ops(input.accountId)).ctx;

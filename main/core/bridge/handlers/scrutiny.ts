@@ -1,11 +1,24 @@
-import type { ReportDefinitionView, ReportView } from '../../../../shared/bridge/scrutiny';
-import type { InvoiceReport, InvoiceReportDefinition } from '../../../../shared/schemas/invoice';
+import type { NationalnetView, ReportDefinitionView, ReportView } from '../../../../shared/bridge/scrutiny';
+import {
+  type InvoiceReport,
+  type InvoiceReportDefinition,
+  NATIONALNET_RESPONSE_RULES,
+  type NationalnetAnswer,
+  nextNationalnetResponses,
+} from '../../../../shared/schemas/invoice';
 import { ServiceError } from '../../api/errors';
 import { CommandError, invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountOf, apiOf } from './common';
 
-type Names = 'detect.state' | 'detect.analysis.run' | 'reports.definitions' | 'reports.list' | 'reports.create' | 'reports.withdraw';
+type Names =
+  | 'detect.state'
+  | 'detect.analysis.run'
+  | 'reports.definitions'
+  | 'reports.list'
+  | 'reports.create'
+  | 'reports.withdraw'
+  | 'nationalnet.respond';
 type Texts = InvoiceReportDefinition['titles'];
 
 const pick = (list: Texts, lang: string): string | undefined => list?.find((t) => t.lang === lang)?.text;
@@ -78,6 +91,20 @@ export function scrutinyHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       }
       return reports(input.accountId, input.invoiceId);
     },
+    'nationalnet.respond': async (input) => {
+      receivedInvoice(d, input.accountId, input.invoiceId);
+      const api = await apiOf(d, input.accountId);
+      let answer: NationalnetAnswer;
+      try {
+        answer = await api.invoiceReports.respondNationalnet(input.invoiceId, {
+          response: input.response,
+          ...(input.reason ? { reason: input.reason } : {}),
+        });
+      } catch (e) {
+        throw nationalnetError(e);
+      }
+      return nationalnetView(answer);
+    },
     'reports.withdraw': async (input) => {
       receivedInvoice(d, input.accountId, input.invoiceId);
       try {
@@ -90,4 +117,28 @@ export function scrutinyHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       return reports(input.accountId, input.invoiceId);
     },
   };
+}
+
+/** The answer as the detail shows it; a service that lists no earlier responses is taken at its last one. */
+function nationalnetView(a: NationalnetAnswer): NationalnetView {
+  const given = a.responses?.length ? a.responses : [a];
+  const last = given[given.length - 1]?.response ?? a.response;
+  return {
+    responses: given.map((r) => ({ response: r.response, reason: r.reason ?? null, createdAt: r.created_at ?? null })),
+    next: nextNationalnetResponses(last),
+    final: a.final ?? NATIONALNET_RESPONSE_RULES[last].final,
+  };
+}
+
+/** The spec's 400, 404 and 503 of this call in codes of our own, so the renderer says them in the user's language. */
+function nationalnetError(e: unknown): unknown {
+  if (!(e instanceof ServiceError)) return e;
+  const say = (code: string, kind: 'skip' | 'retry', message: string) =>
+    new CommandError({ kind, status: e.status, code, message, details: e.details });
+  if (e.status === 400) return say('nationalnet_refused', 'skip', `The service did not take this response: ${e.message}`);
+  if (e.status === 404)
+    return say('nationalnet_unknown', 'skip', 'The service does not know this invoice, or your company has no access to it');
+  if (e.status === 503 || e.status === 500)
+    return say('nationalnet_unavailable', 'retry', 'The national network cannot be reached just now; try again later');
+  return e;
 }

@@ -5,6 +5,7 @@ import type { Invoice } from '../../../../shared/schemas/invoice';
 import { ServiceError } from '../../api/errors';
 import { OUTBOX_KINDS, type OutboxJob } from '../../store/outbox';
 import type { SyncContext } from '../context';
+import { MissingRecipient, withRecipientOperator } from '../document-operator';
 import { exists, sha256File } from '../files';
 import { sharedTransactions } from '../group-commit';
 import { absolute } from '../layout';
@@ -93,6 +94,10 @@ export function uploadQueue(ctx: SyncContext): JobQueue<OutboxJob> {
     async settle(job, e) {
       if (e instanceof NothingToSend) {
         await reject(ctx, job, e.message, [], 'app');
+        return true;
+      }
+      if (e instanceof MissingRecipient) {
+        await reject(ctx, job, e.message, e.details, 'app');
         return true;
       }
       if (e instanceof ServiceError && e.kind === 'skip') {
@@ -191,7 +196,18 @@ function adopted<T>(ctx: SyncContext, job: OutboxJob, invoice: Invoice, sent: (i
 }
 
 async function sendDocument(ctx: SyncContext, job: OutboxJob, data: Buffer, signal?: AbortSignal) {
-  const fields = formFieldsFrom(job.options, DOCUMENT_OPTION_FIELDS) as Record<string, string | undefined>;
+  let fields = formFieldsFrom(job.options, DOCUMENT_OPTION_FIELDS) as Record<string, string | undefined>;
+  try {
+    fields = await withRecipientOperator(ctx, job, data, fields, signal);
+  } catch (e) {
+    // `job` was read before this try was counted: an earlier try had an operator and may have landed
+    // with its answer lost (the lookup can change its mind). Found there, it is sent; never refused twice.
+    if (e instanceof MissingRecipient && job.attempts > 0) {
+      const earlier = await findDocumentByTransmissionId(ctx, job, signal);
+      if (earlier) return { id: earlier, status: null };
+    }
+    throw e;
+  }
   const companions = job.companions ?? [];
   const attachments = [];
   for (const c of companions.filter((x) => x.role === 'attachment')) {
