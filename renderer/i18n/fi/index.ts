@@ -4,6 +4,7 @@ import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { findInvoices } from './find-invoices';
 import { health } from './health';
 import { listTotals } from './list-totals';
 import { partner } from './partner';
@@ -27,4 +28,5 @@ export const fi: Catalog = {
   ...collection,
   ...health,
   ...cockpit,
+  ...findInvoices,
 };

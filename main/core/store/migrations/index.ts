@@ -22,6 +22,8 @@ import { m020DocumentTallies } from './020-document-tallies';
 import { m021DocumentSearch } from './021-document-search';
 import { m022ServiceKeys } from './022-service-keys';
 import { m023OutboxChecks } from './023-outbox-checks';
+import { m024Reserved } from './024-reserved';
+import { m025AmountSearch } from './025-amount-search';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -48,4 +50,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m021DocumentSearch,
   m022ServiceKeys,
   m023OutboxChecks,
+  m024Reserved,
+  m025AmountSearch,
 ];
