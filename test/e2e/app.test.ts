@@ -224,8 +224,26 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await page.getByLabel('Status').selectOption('FAILED');
     const list = page.getByRole('listbox', { name: 'Sent invoices' });
     await list.getByRole('option').first().waitFor();
+    const failedBefore = Number((await page.locator('.list-count').textContent())?.replace(/\D/g, ''));
+    const rerouted = (await list.getByRole('option').first().locator('.inv-number').textContent())?.trim() ?? '';
+    const recipient = (await list.getByRole('option').first().locator('.inv-party').textContent())?.split(' · ')[0]?.trim() ?? '';
     await list.getByRole('option').first().click();
+    const detail = page.locator('section.detail');
     const form = page.getByRole('form', { name: 'Send it another way' });
+    await form.waitFor();
+    // Why it failed comes first in the panel, above the invoice and the reroute.
+    const reason = detail.getByRole('note', { name: 'Why delivery failed' });
+    await reason.waitFor();
+    expect(
+      await detail.evaluate((panel) => {
+        const notes = [...panel.querySelectorAll('.failure-reason, .rendered-invoice, form.reroute')].map((e) => e.className);
+        return notes[0];
+      }),
+    ).toContain('failure-reason');
+    // "Find the receiver" starts from the invoice's recipient: its name (and business id, where the XML has one).
+    await form.getByRole('button', { name: 'Find the receiver' }).click();
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe(recipient);
+    await form.getByRole('button', { name: 'Hide the search' }).click();
     await form.getByLabel('E-mail', { exact: true }).check();
     await form.getByRole('button', { name: 'Reroute' }).click();
     await form.getByText('Required.').waitFor();
@@ -236,6 +254,21 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await form.getByRole('button', { name: 'Reroute' }).click();
     await form.getByRole('status').filter({ hasText: 'The service took the reroute.' }).waitFor();
     expect(await form.getByRole('status').textContent()).toMatch(/Status: (Pending|Delivered)/);
+    // In place, without a reload: no second reroute offered, the panel's status moved on, and the
+    // invoice has left the Failed list and its count.
+    expect(await form.getByRole('button', { name: 'Reroute' }).count()).toBe(0);
+    await detail
+      .locator('.detail-meta .badge')
+      .filter({ hasText: /Pending|Delivered/ })
+      .waitFor();
+    expect(await detail.locator('.detail-meta .badge').filter({ hasText: 'Failed' }).count()).toBe(0);
+    expect(await detail.getByRole('note', { name: 'Why delivery failed' }).count()).toBe(0);
+    await page.waitForFunction(
+      (before) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '') || '0') === before - 1,
+      failedBefore,
+    );
+    expect(await list.locator('.inv-number').allTextContents()).not.toContain(rerouted);
+    await page.screenshot({ path: '/tmp/find/reroute-after.png' });
   });
 
   it('registers a network profile and explains the 422 in plain words', async () => {

@@ -9,6 +9,7 @@ import { health } from './health';
 import { listTotals } from './list-totals';
 import { partner } from './partner';
 import { remoteValidation } from './remote-validation';
+import { rerouteState } from './reroute-state';
 import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';
@@ -29,4 +30,5 @@ export const nb: Catalog = {
   ...health,
   ...cockpit,
   ...findInvoices,
+  ...rerouteState,
 };
