@@ -5,6 +5,7 @@ import { showLanguage } from './i18n';
 import { isLang } from './i18n/langs';
 import { followRoutes } from './routes';
 import { followAccount, type Stores } from './stores';
+import { showChangedInvoice } from './stores/changed-invoice';
 
 /**
  * What ties the stores to the bridge and the page: pushed events, the chosen account, the
@@ -63,6 +64,9 @@ export function useAppEffects(bridge: BridgeClient, stores: Stores, i18nInstance
         if (e.accountId !== stores.app.getState().accountId) return;
         stores.sent.getState().markStale();
         stores.sentDocuments.getState().markStale();
+      }),
+      bridge.subscribe('invoice.changed', (e) => {
+        if (e.accountId === stores.app.getState().accountId) showChangedInvoice(stores, e.invoiceId, e.row);
       }),
       bridge.subscribe('accounts.changed', () => void stores.app.getState().refreshAccounts()),
     );

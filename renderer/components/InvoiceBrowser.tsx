@@ -39,7 +39,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
     <div className={`browser${openId ? ' has-detail' : ''}`}>
       <BrowserList>
         <div className="toolbar">
-          <ListSearch list={list} id={`${idPrefix}-search`} />
+          <ListSearch list={list} id={`${idPrefix}-search`} placeholder={t('findInvoices.placeholder')} />
           <ListCount list={list} />
           <ListQueryTiming list={list} />
           <ExportCsvButton list={list} />

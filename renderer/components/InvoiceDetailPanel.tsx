@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView, InvoiceDetail } from '../../shared/bridge';
 import { revealInvisible } from '../../shared/untrusted-text';
@@ -7,6 +7,7 @@ import { useBridge, useFormat } from '../stores/context';
 import { toErrorView } from '../stores/errors';
 import { DetectFindings } from './DetectFindings';
 import { ErrorNotice } from './ErrorNotice';
+import { FailureReason } from './FailureReason';
 import { FileList } from './FileList';
 import { Loading } from './Loading';
 import { PdfView } from './PdfView';
@@ -54,6 +55,14 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
   const { data, error, loading, reload, setData } = useCommand('invoices.get', { accountId, id });
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<BridgeErrorView | null>(null);
+  // A reroute or a late Detect result changes what this panel shows: read it again, in place.
+  useEffect(
+    () =>
+      bridge.subscribe('invoice.changed', (e) => {
+        if (e.accountId === accountId && e.invoiceId === id) reload();
+      }),
+    [bridge, accountId, id, reload],
+  );
 
   const setHandled = async (detail: InvoiceDetail, handled: boolean) => {
     setSaving(true);
@@ -117,6 +126,9 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
             )}
           </div>
           <ErrorNotice error={saveError} />
+          {row.direction === 'SENT' && (row.status === 'FAILED' || detail.outbox?.needsReroute) && (
+            <FailureReason accountId={accountId} invoiceId={row.id} lastError={detail.outbox?.lastError ?? null} />
+          )}
           <DetectFindings status={row.detectStatus} findings={detail.detectFindings} />
           {row.direction === 'RECEIVED' && (
             <ReceivedScrutiny accountId={accountId} invoiceId={row.id} detectStatus={row.detectStatus} onDetectResult={reload} />

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { INVOICE_STATUSES } from '../../shared/enums';
 import type { InvoiceList } from '../stores/lists';
+import { SumFilter } from './SumFilter';
 
 /** The sender is matched by its whole name: applied on Enter or when leaving the field, not per key. */
 function SenderFilter({ id, value, onApply }: { id: string; value: string; onApply(sender: string): void }) {
@@ -35,7 +36,8 @@ const triState = (v: boolean | undefined) => (v === undefined ? '' : v ? 'yes' :
 const fromTri = (v: string) => (v === '' ? undefined : v === 'yes');
 
 /**
- * Date range, sender, status, Detect warning and handled: each change lists again at once. Memoized:
+ * Date range, sum and due-date ranges, sender, status, Detect warning and handled: each change lists
+ * again at once. Memoized:
  * the browser around it renders again when a search starts or ends, and React sets every field of a
  * render again.
  */
@@ -52,6 +54,10 @@ export const InvoiceFilters = memo(function InvoiceFilters({ list, idPrefix }: {
       status: s.filter.status,
       detectWarning: s.filter.detectWarning,
       handled: s.filter.handled,
+      sumFrom: s.filter.sumFrom,
+      sumTo: s.filter.sumTo,
+      dueFrom: s.filter.dueFrom,
+      dueTo: s.filter.dueTo,
     })),
   );
   const set = list.getState().setFilter;
@@ -67,6 +73,21 @@ export const InvoiceFilters = memo(function InvoiceFilters({ list, idPrefix }: {
       <div className="field">
         <label htmlFor={id('to')}>{t('filters.to')}</label>
         <input id={id('to')} type="date" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+      </div>
+      <SumFilter id={id('sum-from')} label={t('findInvoices.sumFrom')} value={filter.sumFrom} onApply={(sumFrom) => set({ sumFrom })} />
+      <SumFilter id={id('sum-to')} label={t('findInvoices.sumTo')} value={filter.sumTo} onApply={(sumTo) => set({ sumTo })} />
+      <div className="field">
+        <label htmlFor={id('due-from')}>{t('findInvoices.dueFrom')}</label>
+        <input
+          id={id('due-from')}
+          type="date"
+          value={filter.dueFrom ?? ''}
+          onChange={(e) => set({ dueFrom: e.target.value || undefined })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={id('due-to')}>{t('findInvoices.dueTo')}</label>
+        <input id={id('due-to')} type="date" value={filter.dueTo ?? ''} onChange={(e) => set({ dueTo: e.target.value || undefined })} />
       </div>
       {received && (
         <SenderFilter id={id('sender')} value={filter.sender ?? ''} onApply={(sender) => set({ sender: sender || undefined })} />

@@ -14,10 +14,18 @@ import { SearchBox } from './SearchBox';
 type SearchableList = StoreApi<PagedListState<unknown, { query?: string }>>;
 
 /** The list's search field. */
-export function ListSearch({ list, id }: { list: SearchableList; id: string }) {
+export function ListSearch({ list, id, placeholder }: { list: SearchableList; id: string; placeholder?: string }) {
   const { t } = useTranslation();
   const query = useStore(list, (s) => s.filter.query ?? '');
-  return <SearchBox id={id} label={t('list.search')} value={query} onChange={(q) => list.getState().setFilter({ query: q })} />;
+  return (
+    <SearchBox
+      id={id}
+      label={t('list.search')}
+      placeholder={placeholder}
+      value={query}
+      onChange={(q) => list.getState().setFilter({ query: q })}
+    />
+  );
 }
 
 /** How many rows the list has ("at least" while a search is still being counted). */

@@ -43,9 +43,12 @@ export function RerouteForm({
   accountId,
   invoiceId,
   recipient,
+  onRerouted,
 }: {
   accountId: string;
   invoiceId: string;
+  /** The service took the reroute (the panel keeps this form to show its answer). */
+  onRerouted?(): void;
   /** Who the invoice was for: the receiver search starts from it. */
   recipient?: { name?: string; bid?: string };
 }) {
@@ -66,6 +69,7 @@ export function RerouteForm({
         setAnswer(null);
         const input = commandInput('invoices.reroute', { accountId, id: invoiceId, method, body: bodyFrom(specs, v) });
         setAnswer(await bridge.invoke('invoices.reroute', input));
+        onRerouted?.();
       },
     });
 
@@ -81,48 +85,43 @@ export function RerouteForm({
     >
       <h3 id={`${form.id}-title`}>{t('reroute.title')}</h3>
       <p className="muted">{t('reroute.lead')}</p>
-      <fieldset className="segmented">
-        <legend>{t('reroute.method')}</legend>
-        {REROUTE_METHODS.map((m) => (
-          <label key={m} className={m === method ? 'is-current' : ''}>
-            <input
-              type="radio"
-              name={`${form.id}-method`}
-              value={m}
-              checked={m === method}
-              onChange={() => {
-                setMethod(m);
-                setAnswer(null);
-              }}
-            />
-            {t(`reroute.methods.${m}`)}
-          </label>
-        ))}
-      </fieldset>
-      {specs.map((s) => (
-        <Field key={s.path} form={form} spec={s} label={t(`reroute.fields.${s.path}`)} required={!OPTIONAL.has(s.path)} />
-      ))}
-      {method === 'einvoice' && (
-        <div className="stack">
-          <button type="button" aria-expanded={finding} onClick={() => setFinding(!finding)}>
-            {finding ? t('lookup.reroute.hide') : t('lookup.reroute.find')}
-          </button>
-          {finding && (
-            <div className="card">
-              <ReceiverLookup
-                accountId={accountId}
-                idPrefix={`reroute-${invoiceId}`}
-                heading={t('lookup.reroute.find')}
-                initial={recipient}
-                level={4}
-                onPick={(r) => {
-                  form.set('recipient_eia', r.eia);
-                  form.set('recipient_operator', r.operator ?? '');
-                }}
-              />
+      {!answer && (
+        <>
+          <fieldset className="segmented">
+            <legend>{t('reroute.method')}</legend>
+            {REROUTE_METHODS.map((m) => (
+              <label key={m} className={m === method ? 'is-current' : ''}>
+                <input type="radio" name={`${form.id}-method`} value={m} checked={m === method} onChange={() => setMethod(m)} />
+                {t(`reroute.methods.${m}`)}
+              </label>
+            ))}
+          </fieldset>
+          {specs.map((s) => (
+            <Field key={s.path} form={form} spec={s} label={t(`reroute.fields.${s.path}`)} required={!OPTIONAL.has(s.path)} />
+          ))}
+          {method === 'einvoice' && (
+            <div className="stack">
+              <button type="button" aria-expanded={finding} onClick={() => setFinding(!finding)}>
+                {finding ? t('lookup.reroute.hide') : t('lookup.reroute.find')}
+              </button>
+              {finding && (
+                <div className="card">
+                  <ReceiverLookup
+                    accountId={accountId}
+                    idPrefix={`reroute-${invoiceId}`}
+                    heading={t('lookup.reroute.find')}
+                    initial={recipient}
+                    level={4}
+                    onPick={(r) => {
+                      form.set('recipient_eia', r.eia);
+                      form.set('recipient_operator', r.operator ?? '');
+                    }}
+                  />
+                </div>
+              )}
             </div>
           )}
-        </div>
+        </>
       )}
       <ErrorNotice error={form.failure} lines={form.unplaced} />
       {answer && (
@@ -135,11 +134,14 @@ export function RerouteForm({
           {answer.message && <p>{t('errors.message', { message: answer.message })}</p>}
         </div>
       )}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={form.busy}>
-          {form.busy ? t('common.working') : t('reroute.submit')}
-        </button>
-      </div>
+      {/* Once the service took it, no second reroute is one click away: the invoice is on its way again. */}
+      {!answer && (
+        <div className="actions">
+          <button type="submit" className="primary" disabled={form.busy}>
+            {form.busy ? t('common.working') : t('reroute.submit')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

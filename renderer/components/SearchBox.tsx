@@ -6,11 +6,13 @@ interface SearchBoxProps {
   id: string;
   value: string;
   label: string;
+  /** What the field looks in; a general "Search" when left out. */
+  placeholder?: string;
   onChange(value: string): void;
 }
 
 /** The search field of a list; "/" anywhere on the page jumps here. */
-export function SearchBox({ id, value, label, onChange }: SearchBoxProps) {
+export function SearchBox({ id, value, label, placeholder, onChange }: SearchBoxProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLInputElement>(null);
   useSearchShortcut(ref);
@@ -24,7 +26,7 @@ export function SearchBox({ id, value, label, onChange }: SearchBoxProps) {
         id={id}
         type="search"
         value={value}
-        placeholder={t('common.searchPlaceholder')}
+        placeholder={placeholder ?? t('common.searchPlaceholder')}
         aria-keyshortcuts="/"
         onChange={(e) => onChange(e.target.value)}
         autoComplete="off"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollectionPanel } from '../components/collection/CollectionPanel';
 import { DocumentBrowser } from '../components/DocumentBrowser';
@@ -21,6 +22,8 @@ export function SentPage() {
   const { app, sent, sentDocuments } = useStores();
   const accountId = useApp((s) => s.accountId);
   const tab = useApp((s) => s.tabs.sent);
+  // The invoice rerouted here: its form stays to show the service's answer once the row is no longer FAILED.
+  const [rerouted, setRerouted] = useState<string | null>(null);
   const setTab = (next: Tab) => app.getState().setTab('sent', next);
   return (
     <div className="page page-full">
@@ -57,13 +60,15 @@ export function SentPage() {
                 <>
                   <RecipientLookup key={detail.row.id} accountId={accountId} detail={detail} />
                   <CollectionPanel key={`collection-${detail.row.id}`} accountId={accountId} detail={detail} />
-                  {(detail.row.status === 'FAILED' || detail.outbox?.needsReroute) && (
+                  {(detail.row.status === 'FAILED' || detail.outbox?.needsReroute || rerouted === detail.row.id) && (
                     <RerouteForm
+                      key={`reroute-${detail.row.id}`}
                       accountId={accountId}
                       invoiceId={detail.row.id}
+                      onRerouted={() => setRerouted(detail.row.id)}
                       recipient={{
                         bid: detail.rendered?.buyer.businessId ?? undefined,
-                        name: detail.rendered?.buyer.businessId ? undefined : (detail.row.recipientName ?? undefined),
+                        name: detail.row.recipientName ?? detail.rendered?.buyer.name ?? undefined,
                       }}
                     />
                   )}

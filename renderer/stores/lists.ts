@@ -37,6 +37,10 @@ export function cleanInvoiceFilter(f: InvoiceFilter): InvoiceFilter {
   if (f.status) out.status = f.status;
   if (f.detectWarning !== undefined) out.detectWarning = f.detectWarning;
   if (f.handled !== undefined) out.handled = f.handled;
+  if (f.sumFrom !== undefined) out.sumFrom = f.sumFrom;
+  if (f.sumTo !== undefined) out.sumTo = f.sumTo;
+  if (f.dueFrom) out.dueFrom = f.dueFrom;
+  if (f.dueTo) out.dueTo = f.dueTo;
   if (f.sort) out.sort = f.sort;
   return out;
 }

@@ -146,7 +146,10 @@ export type InvoiceCsvColumn = (typeof INVOICE_CSV_COLUMNS)[number];
 
 export const invoiceFilterSchema = z.object({
   direction: z.enum(['RECEIVED', 'SENT']).default('RECEIVED'),
-  /** Full-text query over number, reference, sender and recipient names (prefix match as you type). */
+  /**
+   * Full-text query over number, reference, sender and recipient names (prefix match as you type);
+   * text that reads as an amount in any of the app's languages also finds invoices of that sum.
+   */
   query: z.string().max(200).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -154,6 +157,12 @@ export const invoiceFilterSchema = z.object({
   status: z.string().max(40).optional(),
   detectWarning: z.boolean().optional(),
   handled: z.boolean().optional(),
+  /** The sum, inclusive, in the invoice's currency (the renderer reads the typed text: shared/amount.ts). */
+  sumFrom: z.number().finite().min(-1e11).max(1e11).optional(),
+  sumTo: z.number().finite().min(-1e11).max(1e11).optional(),
+  /** Due date, inclusive. */
+  dueFrom: isoDate.optional(),
+  dueTo: isoDate.optional(),
   /** Newest received first when left out. */
   sort: sortOf(INVOICE_SORT_KEYS).optional(),
 });

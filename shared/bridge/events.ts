@@ -1,5 +1,5 @@
 import type { FailureKind } from '../errors';
-import type { ActivityView, SyncState } from './views';
+import type { ActivityView, InvoiceRow, SyncState } from './views';
 
 /** Everything main pushes to the renderer. */
 export interface BridgeEvents {
@@ -16,6 +16,11 @@ export interface BridgeEvents {
   'accounts.changed': Record<string, never>;
   /** A received invoice's Detect result or its on-demand checks changed: ask 'detect.state' again. */
   'detect.updated': { accountId: string; invoiceId: string };
+  /**
+   * A mirrored invoice's row changed (a reroute, a Detect result): every list showing it puts this row
+   * in its place, and the counts are asked again. `row` is null when it is no longer mirrored.
+   */
+  'invoice.changed': { accountId: string; invoiceId: string; row: InvoiceRow | null };
 }
 
 export type BridgeEventName = keyof BridgeEvents;
@@ -31,6 +36,7 @@ export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
   'problem',
   'accounts.changed',
   'detect.updated',
+  'invoice.changed',
 ];
 export const isBridgeEventName = (n: unknown): n is BridgeEventName =>
   typeof n === 'string' && (BRIDGE_EVENT_NAMES as readonly string[]).includes(n);

@@ -1,5 +1,6 @@
 // How a list's search text narrows as a person types on: the renderer answers "no matches" itself for
 // text that can only match less than a search that found nothing (renderer/stores/paged-list.ts).
+import { amountReadings } from '../amount';
 
 /** The words of a documents search, as the host matches them: each must be in the document's search text. */
 export function documentSearchWords(query: string | undefined): string[] {
@@ -31,9 +32,11 @@ export function documentQueryNarrows(prev: string | undefined, next: string | un
  * diacritics a character at a time and makes each word a prefix query, so characters added at the end
  * only lengthen the last word's prefix or add words, each one more condition. Compared in NFC, as the
  * store queries: a combining mark typed after a letter changes that letter ("가" then a final jamo is
- * "각", which "가"* does not match).
+ * "각", which "가"* does not match). Text that reads as an amount also finds invoices of that sum
+ * (main/core/store/invoice-queries.ts), which "1656" finding nothing says nothing of: "1656,25" may.
  */
 export function invoiceQueryNarrows(prev: string | undefined, next: string | undefined): boolean {
+  if (amountReadings(next ?? '').length > 0) return false;
   return (next ?? '')
     .trim()
     .normalize('NFC')

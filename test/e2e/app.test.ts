@@ -116,6 +116,65 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await page.waitForFunction((b) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '')) === b, before);
   });
 
+  it('finds an invoice by its amount typed as Finnish writes it, and by a sum and due-date range', async () => {
+    const accountId = (await bridgeCall<{ id: string }[]>(host, 'accounts.list'))[0]?.id;
+    // An invoice of four digits and cents, so "1 656,25" has a group of thousands and a decimal comma.
+    const { items } = await bridgeCall<{ items: { id: string; number: string; sum: number; dateDue: string }[] }>(host, 'invoices.list', {
+      accountId,
+      filter: { direction: 'RECEIVED', sort: { by: 'sum', dir: 'desc' } },
+      limit: 500,
+    });
+    const target = items.find((i) => i.sum >= 1000 && i.sum < 10_000 && !Number.isInteger(i.sum) && i.dateDue);
+    if (!target) throw new Error('the demo company has no received invoice between 1,000 and 10,000 with cents');
+    const [whole, cents = ''] = target.sum.toFixed(2).split('.');
+    const typed = `${whole!.slice(0, -3)} ${whole!.slice(-3)},${cents}`;
+
+    await goTo(page, 'invoices');
+    const list = page.getByRole('listbox', { name: 'Received invoices' });
+    await list.getByRole('option').first().waitFor();
+    const box = page.locator('#received-search');
+    expect(await box.getAttribute('placeholder')).toBe('Number, reference, name or amount (press /)');
+    await box.pressSequentially(typed, { delay: 20 });
+    // The demo company repeats its sums: as many rows as have this sum, each showing it.
+    const totalOf = async (filter: object) =>
+      (await bridgeCall<{ total: number }>(host, 'invoices.list', { accountId, filter: { direction: 'RECEIVED', ...filter }, limit: 1 }))
+        .total;
+    const ofSum = await totalOf({ sumFrom: target.sum, sumTo: target.sum });
+    const shown = target.sum.toLocaleString('en-GB', { minimumFractionDigits: 2 });
+    const listed = (n: number, sum: string) =>
+      page.waitForFunction(
+        ([n, sum]) => {
+          const sums = [...document.querySelectorAll('.vlist-row .inv-sum')].map((e) => e.textContent ?? '');
+          const count = Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, ''));
+          return count === n && sums.length > 0 && sums.every((x) => x.includes(sum as string));
+        },
+        [n, sum] as const,
+      );
+    await listed(ofSum, shown);
+    await screenshot(page, 'find-by-amount');
+    await box.fill('');
+
+    // The same sum as both ends of the range, typed in English, and its due date as both ends of that one.
+    await page.locator('#received-filter-sum-from').fill(target.sum.toFixed(2));
+    await page.locator('#received-filter-sum-to').fill(target.sum.toFixed(2));
+    await page.locator('#received-filter-sum-to').press('Enter');
+    await page.locator('#received-filter-due-from').fill(target.dateDue);
+    await page.locator('#received-filter-due-to').fill(target.dateDue);
+    const inRanges = await totalOf({ sumFrom: target.sum, sumTo: target.sum, dueFrom: target.dateDue, dueTo: target.dateDue });
+    expect(inRanges).toBeGreaterThanOrEqual(1);
+    await listed(inRanges, shown);
+    expect(await list.locator('.inv-number').allTextContents()).toContain(target.number);
+    await page.locator('#received-filter-sum-from').fill('not a sum');
+    await page.locator('#received-filter-sum-from').press('Enter');
+    await page.locator('#received-filter-sum-from-error').filter({ hasText: 'Not an amount' }).waitFor();
+    for (const f of ['sum-from', 'sum-to']) {
+      await page.locator(`#received-filter-${f}`).fill('');
+      await page.locator(`#received-filter-${f}`).press('Enter');
+    }
+    for (const f of ['due-from', 'due-to']) await page.locator(`#received-filter-${f}`).fill('');
+    await page.waitForFunction(() => document.querySelectorAll('.vlist-row .inv-number').length > 5);
+  });
+
   it('opens an invoice with the keyboard and shows it rendered from its XML, with its PDF', async () => {
     await goTo(page, 'invoices');
     const list = page.getByRole('listbox', { name: 'Received invoices' });
@@ -165,8 +224,26 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await page.getByLabel('Status').selectOption('FAILED');
     const list = page.getByRole('listbox', { name: 'Sent invoices' });
     await list.getByRole('option').first().waitFor();
+    const failedBefore = Number((await page.locator('.list-count').textContent())?.replace(/\D/g, ''));
+    const rerouted = (await list.getByRole('option').first().locator('.inv-number').textContent())?.trim() ?? '';
+    const recipient = (await list.getByRole('option').first().locator('.inv-party').textContent())?.split(' · ')[0]?.trim() ?? '';
     await list.getByRole('option').first().click();
+    const detail = page.locator('section.detail');
     const form = page.getByRole('form', { name: 'Send it another way' });
+    await form.waitFor();
+    // Why it failed comes first in the panel, above the invoice and the reroute.
+    const reason = detail.getByRole('note', { name: 'Why delivery failed' });
+    await reason.waitFor();
+    expect(
+      await detail.evaluate((panel) => {
+        const notes = [...panel.querySelectorAll('.failure-reason, .rendered-invoice, form.reroute')].map((e) => e.className);
+        return notes[0];
+      }),
+    ).toContain('failure-reason');
+    // "Find the receiver" starts from the invoice's recipient: its name (and business id, where the XML has one).
+    await form.getByRole('button', { name: 'Find the receiver' }).click();
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe(recipient);
+    await form.getByRole('button', { name: 'Hide the search' }).click();
     await form.getByLabel('E-mail', { exact: true }).check();
     await form.getByRole('button', { name: 'Reroute' }).click();
     await form.getByText('Required.').waitFor();
@@ -177,6 +254,21 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     await form.getByRole('button', { name: 'Reroute' }).click();
     await form.getByRole('status').filter({ hasText: 'The service took the reroute.' }).waitFor();
     expect(await form.getByRole('status').textContent()).toMatch(/Status: (Pending|Delivered)/);
+    // In place, without a reload: no second reroute offered, the panel's status moved on, and the
+    // invoice has left the Failed list and its count.
+    expect(await form.getByRole('button', { name: 'Reroute' }).count()).toBe(0);
+    await detail
+      .locator('.detail-meta .badge')
+      .filter({ hasText: /Pending|Delivered/ })
+      .waitFor();
+    expect(await detail.locator('.detail-meta .badge').filter({ hasText: 'Failed' }).count()).toBe(0);
+    expect(await detail.getByRole('note', { name: 'Why delivery failed' }).count()).toBe(0);
+    await page.waitForFunction(
+      (before) => Number(document.querySelector('.list-count')?.textContent?.replace(/\D/g, '') || '0') === before - 1,
+      failedBefore,
+    );
+    expect(await list.locator('.inv-number').allTextContents()).not.toContain(rerouted);
+    await page.screenshot({ path: '/tmp/find/reroute-after.png' });
   });
 
   it('registers a network profile and explains the 422 in plain words', async () => {

@@ -4,6 +4,8 @@
 // 1. first paint of the headless UI (a fresh browser context each time),
 // 2. search: from each keystroke to the rows of that query (or a newer one) on screen,
 // 3. scrolling the 100,000-row list: frame times while it scrolls every frame.
+// 4. search by amount: the same keystroke-to-rows figure for sums typed in each language's form.
+// SPEED_PARTS=search,sums (any of paint, search, scroll, sums) runs only those parts; all by default.
 // Prints the figures and writes artifacts/speed.json. Not a test: it asserts nothing about time.
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -26,6 +28,7 @@ const PAINT_RUNS = Number(process.env.SPEED_PAINT_RUNS ?? 11);
  * the figures pool three.
  */
 const SEARCH_ROUNDS = Number(process.env.SPEED_SEARCH_ROUNDS ?? 3);
+const PARTS = new Set((process.env.SPEED_PARTS ?? 'paint,search,scroll,sums').split(',').map((p) => p.trim()));
 const out = (s: string) => process.stdout.write(`${s}\n`);
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -33,6 +36,22 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/**
+ * Sums of seeded invoices (bench/seed-mirror.ts gives row i the sum ((i * 7919) % 500000 + 100) / 100)
+ * as people type them: 1656.25, 1656,25, 1 656,25 and 1.656,25, a sum of no invoice, and a lone
+ * "1.656" that reads two ways.
+ */
+function sumQueries(n: number): string[] {
+  const sumOf = (i: number) => (((i * 7919) % 500_000) + 100) / 100;
+  const forms = (sum: number) => {
+    const [whole = '', cents = ''] = sum.toFixed(2).split('.');
+    const grouped = (sep: string) => whole.replace(/\B(?=(\d{3})+$)/g, sep);
+    return [`${whole}.${cents}`, `${whole},${cents}`, `${grouped(' ')},${cents}`, `${grouped('.')},${cents}`];
+  };
+  const rows = [Math.floor(n / 3), Math.floor(n / 2) + 7, n - 11].map(sumOf).filter((s) => s >= 1000);
+  return [...rows.flatMap(forms), '4999,99', '1.656'];
+}
 
 /** N invoices in the demo account's mirror, as if mirrored over the years (bench/seed-mirror.ts). */
 function seed(dataDir: string): string {
@@ -403,10 +422,12 @@ async function main() {
   const profile = await launchProfile(profileDir);
   const figures: Record<string, unknown> = {};
   try {
-    const paint = await firstPaint(browser, profile, host, PAINT_RUNS);
-    out(`\n1. First paint (${PAINT_RUNS} loads of each kind, alternating; load ${loadavg()})`);
-    Object.assign(figures, paintFigures('first visit (a fresh context, nothing cached)', paint.first));
-    figures.reopened = paintFigures('reopened (a new tab of a profile that has shown the app: caches warm)', paint.reopened);
+    if (PARTS.has('paint')) {
+      const paint = await firstPaint(browser, profile, host, PAINT_RUNS);
+      out(`\n1. First paint (${PAINT_RUNS} loads of each kind, alternating; load ${loadavg()})`);
+      Object.assign(figures, paintFigures('first visit (a fresh context, nothing cached)', paint.first));
+      figures.reopened = paintFigures('reopened (a new tab of a profile that has shown the app: caches warm)', paint.reopened);
+    }
 
     const { page } = await openApp(browser, host.url);
     await goTo(page, 'invoices');
@@ -421,90 +442,97 @@ async function main() {
     out(
       `   from the page p50 ${ms(pct(trips.browser, 50))}, p95 ${ms(pct(trips.browser, 95))}; from Node p50 ${ms(pct(trips.node, 50))}, p95 ${ms(pct(trips.node, 95))}`,
     );
-    const queries = SEARCH_QUERIES;
-    out(
-      `\n2. Search over ${N.toLocaleString('en')} invoices (the list says "${total}"): keystroke to rows on screen, ${SEARCH_ROUNDS} rounds of the queries pooled`,
-    );
-    const searches: Record<string, unknown> = { listed: total };
-    for (const delay of [120, 30]) {
-      const rounds: Awaited<ReturnType<typeof search>>[] = [];
-      for (let r = 0; r < SEARCH_ROUNDS; r++) rounds.push(await search(page, queries, delay));
-      const latency = rounds.flatMap((r) => r.latency);
-      const byHost = rounds.flatMap((r) => r.byHost);
-      const inPage = rounds.flatMap((r) => r.inPage);
-      const parts = rounds.flatMap((r) => r.parts);
-      const totals = rounds.flatMap((r) => r.totals);
-      const pagesDuringTotals = rounds.reduce((n, r) => n + r.pagesDuringTotals, 0);
-      const of = (k: Exclude<keyof (typeof parts)[number], 'socket'>) => parts.map((p) => p[k]).filter((x) => Number.isFinite(x));
-      const overSocket = parts.filter((p) => p.socket).length;
-      const p5095 = (xs: number[]) => ({ p50: pct(xs, 50), p95: pct(xs, 95) });
-      searches[`typing every ${delay} ms`] = {
-        keystrokes: latency.length,
-        ...p5095(latency),
-        max: Math.max(...latency),
-        answeredByHost: { keystrokes: byHost.length, ...p5095(byHost) },
-        answeredInPage: { keystrokes: inPage.length, ...p5095(inPage) },
-        queriesShown: parts.length,
-        pagesOverSocket: overSocket,
-        waitingBehindPrevious: p5095(of('queued')),
-        hostAnswer: p5095(of('host')),
-        hostDispatch: p5095(of('dispatch')),
-        hostTransport: p5095(of('transport')),
-        rendererAfterAnswer: p5095(of('renderer')),
-        rendererJson: p5095(of('json')),
-        rendererReactAndDom: p5095(of('react')),
-        totalsAsked: totals.length,
-        totalsAnswer: p5095(totals),
-        pagesAskedWhileTotalsRan: pagesDuringTotals,
-      };
+    for (const [part, heading, queries] of [
+      ['search', '2. Search', SEARCH_QUERIES],
+      ['sums', '4. Search by amount', sumQueries(N)],
+    ] as const) {
+      if (!PARTS.has(part)) continue;
       out(
-        `   typing every ${String(delay).padStart(3)} ms: ${latency.length} keystrokes, p50 ${ms(pct(latency, 50))}, p95 ${ms(pct(latency, 95))}, max ${ms(Math.max(...latency))}`,
+        `\n${heading} over ${N.toLocaleString('en')} invoices (the list says "${total}"): keystroke to rows on screen, ${SEARCH_ROUNDS} rounds of the queries pooled`,
       );
-      out(
-        `      asked of the host: ${byHost.length}, p50 ${ms(pct(byHost, 50))}, p95 ${ms(pct(byHost, 95))}; answered by the list itself (a search typed on past no matches, or a cleared one): ${inPage.length}, p50 ${ms(pct(inPage, 50))}, p95 ${ms(pct(inPage, 95))}`,
-      );
-      out(
-        `      host answer p50 ${ms(pct(of('host'), 50))}, p95 ${ms(pct(of('host'), 95))} (${overSocket} of ${parts.length} pages over the event socket, the rest by POST)`,
-      );
-      out(`         the command (the host's own time) p50 ${ms(pct(of('dispatch'), 50))}, p95 ${ms(pct(of('dispatch'), 95))}`);
-      out(`         transport around it p50 ${ms(pct(of('transport'), 50))}, p95 ${ms(pct(of('transport'), 95))}`);
-      out(
-        `      renderer after the answer (JSON, store, React, DOM) p50 ${ms(pct(of('renderer'), 50))}, p95 ${ms(pct(of('renderer'), 95))}`,
-      );
-      out(`         reading the JSON (POST only) p50 ${ms(pct(of('json'), 50))}, p95 ${ms(pct(of('json'), 95))}`);
-      out(`         then store, React, DOM p50 ${ms(pct(of('react'), 50))}, p95 ${ms(pct(of('react'), 95))}`);
-      out(`      waiting behind the previous query p50 ${ms(pct(of('queued'), 50))}, p95 ${ms(pct(of('queued'), 95))}`);
-      out(
-        `      totals asked ${totals.length} times (answer p50 ${ms(pct(totals, 50))}, p95 ${ms(pct(totals, 95))}); pages asked while totals ran: ${pagesDuringTotals}`,
-      );
+      if (part === 'sums') out(`   typed: ${queries.map((q) => JSON.stringify(q)).join(' ')}`);
+      const searches: Record<string, unknown> = { listed: total, queries };
+      for (const delay of [120, 30]) {
+        const rounds: Awaited<ReturnType<typeof search>>[] = [];
+        for (let r = 0; r < SEARCH_ROUNDS; r++) rounds.push(await search(page, [...queries], delay));
+        const latency = rounds.flatMap((r) => r.latency);
+        const byHost = rounds.flatMap((r) => r.byHost);
+        const inPage = rounds.flatMap((r) => r.inPage);
+        const parts = rounds.flatMap((r) => r.parts);
+        const totals = rounds.flatMap((r) => r.totals);
+        const pagesDuringTotals = rounds.reduce((n, r) => n + r.pagesDuringTotals, 0);
+        const of = (k: Exclude<keyof (typeof parts)[number], 'socket'>) => parts.map((p) => p[k]).filter((x) => Number.isFinite(x));
+        const overSocket = parts.filter((p) => p.socket).length;
+        const p5095 = (xs: number[]) => ({ p50: pct(xs, 50), p95: pct(xs, 95) });
+        searches[`typing every ${delay} ms`] = {
+          keystrokes: latency.length,
+          ...p5095(latency),
+          max: Math.max(...latency),
+          answeredByHost: { keystrokes: byHost.length, ...p5095(byHost) },
+          answeredInPage: { keystrokes: inPage.length, ...p5095(inPage) },
+          queriesShown: parts.length,
+          pagesOverSocket: overSocket,
+          waitingBehindPrevious: p5095(of('queued')),
+          hostAnswer: p5095(of('host')),
+          hostDispatch: p5095(of('dispatch')),
+          hostTransport: p5095(of('transport')),
+          rendererAfterAnswer: p5095(of('renderer')),
+          rendererJson: p5095(of('json')),
+          rendererReactAndDom: p5095(of('react')),
+          totalsAsked: totals.length,
+          totalsAnswer: p5095(totals),
+          pagesAskedWhileTotalsRan: pagesDuringTotals,
+        };
+        out(
+          `   typing every ${String(delay).padStart(3)} ms: ${latency.length} keystrokes, p50 ${ms(pct(latency, 50))}, p95 ${ms(pct(latency, 95))}, max ${ms(Math.max(...latency))}`,
+        );
+        out(
+          `      asked of the host: ${byHost.length}, p50 ${ms(pct(byHost, 50))}, p95 ${ms(pct(byHost, 95))}; answered by the list itself (a search typed on past no matches, or a cleared one): ${inPage.length}, p50 ${ms(pct(inPage, 50))}, p95 ${ms(pct(inPage, 95))}`,
+        );
+        out(
+          `      host answer p50 ${ms(pct(of('host'), 50))}, p95 ${ms(pct(of('host'), 95))} (${overSocket} of ${parts.length} pages over the event socket, the rest by POST)`,
+        );
+        out(`         the command (the host's own time) p50 ${ms(pct(of('dispatch'), 50))}, p95 ${ms(pct(of('dispatch'), 95))}`);
+        out(`         transport around it p50 ${ms(pct(of('transport'), 50))}, p95 ${ms(pct(of('transport'), 95))}`);
+        out(
+          `      renderer after the answer (JSON, store, React, DOM) p50 ${ms(pct(of('renderer'), 50))}, p95 ${ms(pct(of('renderer'), 95))}`,
+        );
+        out(`         reading the JSON (POST only) p50 ${ms(pct(of('json'), 50))}, p95 ${ms(pct(of('json'), 95))}`);
+        out(`         then store, React, DOM p50 ${ms(pct(of('react'), 50))}, p95 ${ms(pct(of('react'), 95))}`);
+        out(`      waiting behind the previous query p50 ${ms(pct(of('queued'), 50))}, p95 ${ms(pct(of('queued'), 95))}`);
+        out(
+          `      totals asked ${totals.length} times (answer p50 ${ms(pct(totals, 50))}, p95 ${ms(pct(totals, 95))}); pages asked while totals ran: ${pagesDuringTotals}`,
+        );
+      }
+      figures[part] = searches;
     }
-    figures.search = searches;
 
     await page.locator('#received-search').fill('');
     await page.waitForFunction(() => document.querySelector('.list-count')?.textContent?.includes('1,000'));
     const results: Record<string, unknown> = {};
-    out(`\n3. Scrolling the list of ${N.toLocaleString('en-US')}, a step every frame (frame budget 16.7 ms; dropped = over 25 ms)`);
-    for (const [name, px, frames] of [
-      ['steady 40 px/frame', 40, 600],
-      ['fast 400 px/frame', 400, 600],
-    ] as const) {
-      const r = await scroll(page, px, frames);
-      const dropped = r.deltas.filter((d) => d > 25).length;
-      results[name] = {
-        frames: r.deltas.length,
-        p50: pct(r.deltas, 50),
-        p95: pct(r.deltas, 95),
-        max: Math.max(...r.deltas),
-        dropped,
-        framesWithPlaceholders: r.placeholders,
-        endScrollTop: r.end,
-      };
-      out(
-        `   ${name}: ${r.deltas.length} frames, p50 ${ms(pct(r.deltas, 50))}, p95 ${ms(pct(r.deltas, 95))}, max ${ms(Math.max(...r.deltas))}, dropped ${dropped}; frames showing rows still loading: ${r.placeholders}`,
-      );
-    }
-    figures.scroll = results;
-    const jump = (await page.evaluate(`(async () => {
+    if (PARTS.has('scroll')) {
+      out(`\n3. Scrolling the list of ${N.toLocaleString('en-US')}, a step every frame (frame budget 16.7 ms; dropped = over 25 ms)`);
+      for (const [name, px, frames] of [
+        ['steady 40 px/frame', 40, 600],
+        ['fast 400 px/frame', 400, 600],
+      ] as const) {
+        const r = await scroll(page, px, frames);
+        const dropped = r.deltas.filter((d) => d > 25).length;
+        results[name] = {
+          frames: r.deltas.length,
+          p50: pct(r.deltas, 50),
+          p95: pct(r.deltas, 95),
+          max: Math.max(...r.deltas),
+          dropped,
+          framesWithPlaceholders: r.placeholders,
+          endScrollTop: r.end,
+        };
+        out(
+          `   ${name}: ${r.deltas.length} frames, p50 ${ms(pct(r.deltas, 50))}, p95 ${ms(pct(r.deltas, 95))}, max ${ms(Math.max(...r.deltas))}, dropped ${dropped}; frames showing rows still loading: ${r.placeholders}`,
+        );
+      }
+      figures.scroll = results;
+      const jump = (await page.evaluate(`(async () => {
       const list = document.querySelector('.vlist');
       const t = performance.now();
       list.scrollTop = list.scrollHeight / 2;
@@ -513,8 +541,9 @@ async function main() {
         if (list.querySelector('.vlist-row') && !list.querySelector('.row-placeholder')) return performance.now() - t;
       }
     })()`)) as number;
-    figures.jumpToMiddleOfLoadedMs = jump;
-    out(`   jump to the middle of what is loaded: rows filled after ${ms(jump)}`);
+      figures.jumpToMiddleOfLoadedMs = jump;
+      out(`   jump to the middle of what is loaded: rows filled after ${ms(jump)}`);
+    }
   } finally {
     await profile.close();
     await rm(profileDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { createHandlers } from './handlers';
 import { stopTotalsThread } from './handlers/invoice-totals';
 import { relayEngineEvents } from './relay';
 import type { Emit, HostInfo } from './types';
+import { invoiceRow } from './views';
 
 export { type AppSettingsStore, fileSettingsStore } from './app-settings';
 export type { Dispatch } from './dispatcher';
@@ -54,7 +55,10 @@ export function createBridgeServer(o: BridgeServerOptions): BridgeServer {
       }
     }
   };
-  const relay = relayEngineEvents(o.engine.events, o.engine.store.activity, emit, log);
+  const relay = relayEngineEvents(o.engine.events, o.engine.store.activity, emit, log, (accountId, id) => {
+    const inv = o.engine.store.invoices.get(accountId, id);
+    return inv ? invoiceRow(inv) : null;
+  });
   const settings = o.settings ?? fileSettingsStore(appSettingsFile(o.dataDir));
   // Detect findings are worded by the service in the language asked for: the app's language.
   void Promise.resolve(settings.read())

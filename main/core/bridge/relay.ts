@@ -1,8 +1,12 @@
+import type { InvoiceRow } from '../../../shared/bridge/views';
 import type { Logger } from '../log';
 import type { ActivityRepo } from '../store/activity';
 import type { EngineEventName, EngineEvents } from '../sync/events';
 import type { Emit } from './types';
 import { activityView } from './views';
+
+/** A mirrored invoice's row as the lists show it, read when it changed; null once it is gone. */
+export type InvoiceRowOf = (accountId: string, invoiceId: string) => InvoiceRow | null;
 
 /**
  * Engine events that come with activity entries; `synced` ends every cycle, so entries written without
@@ -17,7 +21,7 @@ const MAX_PUSH = 5000;
  * by the sync side straight into the store, so new entries are read after the events that write
  * them: coalesced into one read per turn of the event loop, each entry pushed once, oldest first.
  */
-export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, emit: Emit, log: Logger) {
+export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, emit: Emit, log: Logger, rowOf?: InvoiceRowOf) {
   let lastActivity = activity.listLatest(1)[0]?.id ?? 0;
   let pending: NodeJS.Immediate | null = null;
   let stopped = false;
@@ -34,6 +38,15 @@ export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, 
       }
     } catch (e) {
       log.warn('activity relay could not read the log', { error: (e as Error).message });
+    }
+  };
+  // The row goes with the event, so a list puts it in place without asking for the list again.
+  const invoiceChanged = (accountId: string, invoiceId: string) => {
+    if (!rowOf) return;
+    try {
+      emit('invoice.changed', { accountId, invoiceId, row: rowOf(accountId, invoiceId) });
+    } catch (e) {
+      log.warn('could not read a changed invoice for the lists', { error: (e as Error).message });
     }
   };
   const soon = () => {
@@ -53,7 +66,11 @@ export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, 
       emit('item.delivery', { accountId: p.accountId, outboxId: p.outboxId, status: p.status, needsReroute: p.needsReroute }),
     ),
     events.on('problem', (p) => emit('problem', { accountId: p.accountId, kind: p.kind, message: p.message })),
-    events.on('detect', (p) => emit('detect.updated', { accountId: p.accountId, invoiceId: p.invoiceId })),
+    events.on('detect', (p) => {
+      emit('detect.updated', { accountId: p.accountId, invoiceId: p.invoiceId });
+      invoiceChanged(p.accountId, p.invoiceId);
+    }),
+    events.on('invoice', (p) => invoiceChanged(p.accountId, p.invoiceId)),
     ...WRITES_ACTIVITY.map((name) => events.on(name, soon)),
   ];
 

@@ -17,6 +17,8 @@ export interface EngineEventMap {
   downloaded: { accountId: string; kind: 'invoice' | 'document' | 'bank_message'; id: string; path: string };
   /** A received invoice's Detect result or its analyses changed (fetched, still running, or given up). */
   detect: { accountId: string; invoiceId: string };
+  /** A mirrored invoice changed by the user's own command (a reroute), not by a sync. */
+  invoice: { accountId: string; invoiceId: string };
   /** Progress of long work, such as a first mirror. */
   progress: { accountId: string; phase: string; done: number; total: number | null };
   /** Something failed that the user may need to see. */

@@ -36,6 +36,7 @@ export async function reroute(
   else await api.invoices.reroutePrint(id, r.body, signal);
   const record = await api.invoices.get(id, signal);
   store.invoices.upsert(account.id, 'SENT', record);
+  ctx.events.emit('invoice', { accountId: account.id, invoiceId: id });
   const status = record.status ?? null;
   const job = store.outbox.findSent(account.id, 'invoice', id);
   if (job) {

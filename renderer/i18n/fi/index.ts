@@ -4,13 +4,16 @@ import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { findInvoices } from './find-invoices';
 import { health } from './health';
 import { listTotals } from './list-totals';
 import { nationalnet } from './nationalnet';
 import { partner } from './partner';
 import { partnerServices } from './partner-services';
 import { remoteValidation } from './remote-validation';
+import { rerouteState } from './reroute-state';
 import { rulePacks } from './rule-packs';
+
 import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';
@@ -33,4 +36,6 @@ export const fi: Catalog = {
   ...cockpit,
   ...rulePacks,
   ...nationalnet,
+  ...findInvoices,
+  ...rerouteState,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createBridgeServer } from '../../../main/core/bridge';
 import type { BridgeEventName } from '../../../shared/bridge/events';
+import { invoice } from '../store/invoice-fixtures';
 import { testBridge } from './setup';
 
 /** Resolves once the next turn of the event loop has run (the relay reads new activity once per turn). */
@@ -91,5 +92,24 @@ describe('engine events reach the bridge as bridge events', () => {
     engine.events.emit('synced', { accountId: a.id, at: 0, ok: true });
     await nextTurn();
     expect(got).toEqual(ids);
+  });
+
+  it("sends a changed invoice's new row with a reroute and with each Detect result, for the lists to put in place", () => {
+    const { bridge, engine, account } = testBridge();
+    const a = account();
+    engine.store.invoices.upsert(a.id, 'SENT', invoice('s1', { status: 'PENDING', number: 'S-1' }));
+    engine.store.invoices.upsert(a.id, 'RECEIVED', invoice('r1', { number: 'R-1' }));
+    const seen: [BridgeEventName, unknown][] = [];
+    bridge.subscribeAll((name, payload) => seen.push([name, payload]));
+    engine.events.emit('invoice', { accountId: a.id, invoiceId: 's1' });
+    engine.events.emit('detect', { accountId: a.id, invoiceId: 'r1' });
+    engine.events.emit('detect', { accountId: a.id, invoiceId: 'gone' });
+    const changed = seen.filter(([name]) => name === 'invoice.changed').map(([, p]) => p as { invoiceId: string; row: unknown });
+    expect(changed.map((c) => c.invoiceId)).toEqual(['s1', 'r1', 'gone']);
+    expect(changed[0]?.row).toMatchObject({ id: 's1', direction: 'SENT', status: 'PENDING', number: 'S-1' });
+    expect(changed[1]?.row).toMatchObject({ id: 'r1', direction: 'RECEIVED', number: 'R-1' });
+    expect(changed[2]?.row).toBeNull();
+    // The detail's own event stays as it was.
+    expect(seen.filter(([name]) => name === 'detect.updated')).toHaveLength(2);
   });
 });

@@ -50,6 +50,14 @@ describe('an invoice filter with its search typed on', () => {
     expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'a' }, { direction: 'SENT', query: 'ab' })).toBe(false);
     expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'ab' }, { direction: 'RECEIVED', query: 'a' })).toBe(false);
   });
+
+  it('never narrows to text that reads as an amount: it finds invoices of that sum besides the words', () => {
+    // "1656" finding no number or name says nothing of the invoices of 1656,25 (issue 37).
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: '1656' }, { direction: 'RECEIVED', query: '1656,2' })).toBe(false);
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: '1 656' }, { direction: 'RECEIVED', query: '1 656,25' })).toBe(false);
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: 'INV' }, { direction: 'RECEIVED', query: 'INV-1656' })).toBe(true);
+    expect(invoiceFilterNarrows({ direction: 'RECEIVED', query: '1656' }, { direction: 'RECEIVED', query: '1656 acme' })).toBe(true);
+  });
 });
 
 describe('the unsearched list a cleared search comes back to', () => {

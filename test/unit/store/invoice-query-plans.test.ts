@@ -44,6 +44,10 @@ function paramsOf(
     dateTo: null,
     receivedFrom: null,
     receivedTo: null,
+    sumFrom: null,
+    sumTo: null,
+    dueFrom: null,
+    dueTo: null,
     max: 1001,
   };
 }

@@ -1,3 +1,4 @@
+import { toE4 } from '../../../../shared/amount';
 import type { InvoiceFilter } from '../../../../shared/bridge/commands';
 import type { InvoiceRow } from '../../../../shared/bridge/views';
 import { DEFAULT_INVOICE_SORT, type InvoiceCursor, type InvoiceQueryFilter } from '../../store/invoice-queries';
@@ -26,6 +27,10 @@ function queryFilter(f: InvoiceFilter): InvoiceQueryFilter {
     statuses: f.status ? [f.status] : undefined,
     detectWarning: f.detectWarning,
     handled: f.handled,
+    sumFromE4: f.sumFrom === undefined ? undefined : toE4(f.sumFrom),
+    sumToE4: f.sumTo === undefined ? undefined : toE4(f.sumTo),
+    dueFrom: f.dueFrom,
+    dueTo: f.dueTo,
     sort: f.sort ?? DEFAULT_INVOICE_SORT,
   };
 }

@@ -1,0 +1,7 @@
+// Norwegian: a failed sent invoice's reason at the top of its panel, and the panel after a reroute (issue 37).
+export const rerouteState = {
+  rerouteState: {
+    failedTitle: 'Hvorfor leveringen mislyktes',
+    noReason: 'Tjenesten oppga ingen årsak.',
+  },
+};
