@@ -13,7 +13,6 @@ import { partnerServices } from './partner-services';
 import { remoteValidation } from './remote-validation';
 import { rerouteState } from './reroute-state';
 import { rulePacks } from './rule-packs';
-
 import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';

@@ -22,9 +22,7 @@ import { m020DocumentTallies } from './020-document-tallies';
 import { m021DocumentSearch } from './021-document-search';
 import { m022ServiceKeys } from './022-service-keys';
 import { m023OutboxChecks } from './023-outbox-checks';
-
 import { m024RefusalWatch } from './024-refusal-watch';
-
 import { m025AmountSearch } from './025-amount-search';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
