@@ -4,6 +4,7 @@ import { type OpenedApp, openApp } from '../app/open-app';
 import type { BridgeServer } from '../bridge';
 import { jsonLogger, type LogLevel } from '../log';
 import { defaultDataDir } from '../paths';
+import { reveal } from './reveal';
 
 /** dist/renderer of this checkout, where `npm run build:renderer` writes the UI. */
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
@@ -30,7 +31,11 @@ export type HeadlessApp = OpenedApp & { bridge: BridgeServer };
 export async function openHeadless(g: { data?: string; logLevel?: LogLevel }): Promise<HeadlessApp> {
   const dataDir = g.data ?? defaultDataDir();
   const log = jsonLogger((line) => process.stderr.write(line), { level: g.logLevel ?? 'info' });
-  const app = await openApp({
+  // The host runs on the user's own machine: it shows a file in its file manager there, inside the
+  // roots of the accounts it knows (the bridge checked the path already; reveal.ts checks it again).
+  const roots = () => app.engine.store.accounts.list().map((a) => a.root);
+  const show = (path: string) => reveal(path, roots());
+  const app: OpenedApp = await openApp({
     dataDir,
     program: { kind: 'headless' },
     care: true,
@@ -44,6 +49,8 @@ export async function openHeadless(g: { data?: string; logLevel?: LogLevel }): P
         version: appVersion(),
         // A browser tab cannot open files with the system, start at login, or notify from the background.
         capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+        showInFolder: show,
+        openFolder: show,
       },
     },
   });
