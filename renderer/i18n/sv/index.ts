@@ -12,6 +12,7 @@ import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';
 import { validate } from './validate';
+import { words } from './words';
 
 export const sv: Catalog = {
   ...app,
@@ -27,4 +28,5 @@ export const sv: Catalog = {
   ...collection,
   ...health,
   ...cockpit,
+  ...words,
 };
