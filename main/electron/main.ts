@@ -1,12 +1,13 @@
 // The desktop shell's entry point (out/main/main.js): wiring only. Every piece it wires is in its own
 // file and tested there; this file is what needs the Electron binary to run (see the README).
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, dialog, ipcMain, Menu, Notification, nativeImage, protocol, safeStorage, session, shell, Tray } from 'electron';
 import ElectronStore from 'electron-store';
 import electronUpdater from 'electron-updater';
 import type { BridgeEventName, BridgeEvents } from '../../shared/bridge/events';
+import { hasBundle } from '../core/host/reveal';
 import { APP_NAME, defaultDataDir, logsDir } from '../core/paths';
 import { type DamagedDialog, offerWaysOut } from './damaged-dialog';
 import { EngineProcess } from './engine-process';
@@ -137,7 +138,9 @@ async function startShell(): Promise<void> {
       'settings.write': (patch) => settings.write(patch),
       'files.open': (path) => openFileSafely(shell, path),
       // Both paths were checked by the bridge: a file the store recorded for the account, a folder of its root.
+      // reveal.ts's last check here too: openPath on a macOS bundle would start it, not show it.
       'files.showInFolder': async (path) => {
+        if (!isAbsolute(path) || hasBundle(path)) return false;
         shell.showItemInFolder(path);
         return true;
       },

@@ -14,6 +14,7 @@ import { ConfirmButton } from './ConfirmButton';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
 import { InboxReorganize } from './InboxReorganize';
+import { RevealButton } from './RevealButton';
 import { RootField } from './RootField';
 import { SettingsSection } from './settings/SectionNav';
 
@@ -80,6 +81,12 @@ export function AccountSettingsForm({ account }: { account: AccountView }) {
           saved={account.root}
           label={t('account.root')}
           hint={t('account.rootHint')}
+        />
+        <RevealButton
+          accountId={account.id}
+          target={{ folder: 'root' }}
+          label={t('reveal.show')}
+          name={t('reveal.showRoot', { name: account.name })}
         />
       </SettingsSection>
       <SettingsSection id={accountSectionId('receiving')} title={t('settingsNav.account.receiving')}>

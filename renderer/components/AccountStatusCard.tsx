@@ -6,6 +6,7 @@ import { GivenUpFiles } from './GivenUpFiles';
 import { HealthProblems } from './HealthProblems';
 import { healthWhat } from './health-words';
 import { ProgressBar } from './ProgressBar';
+import { RevealButton } from './RevealButton';
 import { SandboxBadge } from './SandboxBadge';
 import { SyncStateBadge } from './SyncStateBadge';
 
@@ -55,7 +56,17 @@ export function AccountStatusCard({ status }: { status: AccountStatusView }) {
         )}
         <div>
           <dt>{t('overview.root')}</dt>
-          <dd className="mono">{account.root}</dd>
+          <dd>
+            <span className="mono" translate="no">
+              {account.root}
+            </span>{' '}
+            <RevealButton
+              accountId={account.id}
+              target={{ folder: 'root' }}
+              label={t('reveal.show')}
+              name={t('reveal.showRoot', { name: account.name })}
+            />
+          </dd>
         </div>
       </dl>
       <ul className="counts">

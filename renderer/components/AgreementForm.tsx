@@ -9,6 +9,8 @@ import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
 
 const REQUIRED = new Set(['account_number', 'kid_length', 'reference_position', 'signer_email']);
+/** The agreement's yes/no fields (checkboxes). */
+const CHOICES = new Set(['notification_by_print', 'notification_by_email']);
 
 interface AgreementFormProps {
   accountId: string;
@@ -23,6 +25,16 @@ export function AgreementForm({ accountId, agreement, onSaved }: AgreementFormPr
   const bridge = useBridge();
   const mode = agreement ? 'update' : 'create';
   const specs = mode === 'create' ? CREATE_FIELDS : UPDATE_FIELDS;
+  const field = (s: FieldSpec) => (
+    <Field
+      key={s.path}
+      form={form}
+      spec={s}
+      label={t(`norway.fields.${s.path}`)}
+      required={REQUIRED.has(s.path) && !(agreement && s.path === 'signer_email')}
+      hint={s.path === 'account_number' ? t('norway.accountHint') : s.path === 'kid_length' ? t('norway.kidHint') : undefined}
+    />
+  );
   const initial: FormValues = agreement
     ? inputsFrom(UPDATE_FIELDS, agreement)
     : { ...inputsFrom(CREATE_FIELDS, {}), kid_length: '', reference_position: '' };
@@ -58,18 +70,10 @@ export function AgreementForm({ accountId, agreement, onSaved }: AgreementFormPr
       }}
     >
       {!agreement && <h3>{t('norway.newAgreement')}</h3>}
-      <div className="grid-3">
-        {specs.map((s: FieldSpec) => (
-          <Field
-            key={s.path}
-            form={form}
-            spec={s}
-            label={t(`norway.fields.${s.path}`)}
-            required={REQUIRED.has(s.path) && !(agreement && s.path === 'signer_email')}
-            hint={s.path === 'account_number' ? t('norway.accountHint') : s.path === 'kid_length' ? t('norway.kidHint') : undefined}
-          />
-        ))}
-      </div>
+      {/* The text fields three to a row; the yes/no choices on a row of their own below them. Mixed in
+          one grid, a checkbox took a text field's cell and stood half a row off its neighbours. */}
+      <div className="grid-3">{specs.filter((s) => !CHOICES.has(s.path)).map(field)}</div>
+      <div className="choice-row">{specs.filter((s) => CHOICES.has(s.path)).map(field)}</div>
       <ErrorNotice error={form.failure} lines={form.unplaced} />
       <div className="actions">
         <button type="submit" className="primary" disabled={form.busy}>

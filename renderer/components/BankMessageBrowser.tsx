@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { BankMessageRow, BankMessageSortKey } from '../../shared/bridge';
@@ -15,6 +16,14 @@ import { VirtualList } from './VirtualList';
 
 const keyOf = (r: BankMessageRow) => `${r.kind}:${r.id}`;
 
+/** "RI ADD" (bankMessageLabel in main) in words: the type, and the action where the message has one. */
+function typeWords(t: TFunction, code: string | null): string {
+  const [type, action] = (code ?? '').split(' ');
+  if (!type || !['RI', 'SI', 'RP'].includes(type)) return '–';
+  const name = t(`bankType.${type}`);
+  return action && ['ADD', 'CHANGE', 'DEL'].includes(action) ? `${name}: ${t(`bankType.action.${action}`)}` : name;
+}
+
 function BankRow({ row }: { row: BankMessageRow | undefined }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -22,7 +31,7 @@ function BankRow({ row }: { row: BankMessageRow | undefined }) {
   return (
     <span className="doc-row">
       <span>{t(`bank.kind.${row.kind}`)}</span>
-      <span>{row.messageType ?? '–'}</span>
+      <span>{typeWords(t, row.messageType)}</span>
       <span className="mono">{row.id}</span>
       <span>{f.dateTime(row.seenAt)}</span>
       <span>{t(`files.state.${row.file.state}`)}</span>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSlice, useStores } from '../stores/context';
+import { detectReason } from './detect-reason';
 
 /**
  * Detect's findings on an invoice. They are stored in the language they were fetched in (English);
@@ -17,11 +18,9 @@ export function DetectFindings({ status, findings }: { status: string | null; fi
     <div className="notice notice-warn detect-findings" role="note" aria-label={t('detect.findingsLabel')}>
       <p className="notice-title">{t('detect.warningTitle', { count: findings.length })}</p>
       <ul>
-        {findings.map((text) => {
-          const code = codes[text];
-          const key = code ? `detect.reasons.${code}` : null;
-          return <li key={text}>{key && i18n.exists(key) ? t(key) : text}</li>;
-        })}
+        {findings.map((text) => (
+          <li key={text}>{detectReason(t, (k) => i18n.exists(k), codes, text)}</li>
+        ))}
       </ul>
     </div>
   );

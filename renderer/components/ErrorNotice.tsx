@@ -21,21 +21,25 @@ export function ErrorNotice({ error, lines, onRetry }: ErrorNoticeProps) {
   const codeKey = error.code ? `errors.codes.${error.code}` : null;
   const explained = codeKey && i18n.exists(codeKey) ? t(codeKey) : t(`errors.kinds.${error.kind}`);
   const details = [...(lines ?? (error.fields ? [] : (error.details ?? [])))];
+  const raw = error.message && !TRANSPORT_CODES.has(error.code ?? '') ? error.message : null;
   return (
     <div className={`notice notice-${error.kind === 'retry' ? 'warn' : 'error'}`} role="alert">
-      <p className="notice-title">
-        {explained}
-        {error.status ? <span className="muted"> ({t('errors.status', { status: error.status })})</span> : null}
-      </p>
-      {error.message && !TRANSPORT_CODES.has(error.code ?? '') && (
-        <p className="notice-body">{t('errors.message', { message: error.message })}</p>
-      )}
+      <p className="notice-title">{explained}</p>
+      {/* A field the service named is said in the form's own words; these lines are the answer's. */}
       {details.length > 0 && (
         <ul className="notice-details">
           {details.map((d) => (
             <li key={d}>{d}</li>
           ))}
         </ul>
+      )}
+      {/* The HTTP status and the service's own words (English) are for whoever digs: folded, as the health's are. */}
+      {(raw || error.status) && (
+        <details className="notice-raw">
+          <summary>{t('failure.details')}</summary>
+          {raw && <p className="mono">{raw}</p>}
+          {error.status ? <p className="mono">{t('errors.status', { status: error.status })}</p> : null}
+        </details>
       )}
       {onRetry && (
         <button type="button" onClick={onRetry}>

@@ -6,27 +6,18 @@ import { useApp, useBridge, useFormat } from '../stores/context';
 import { toErrorView } from '../stores/errors';
 import { ErrorNotice } from './ErrorNotice';
 import { base64ToBlob, saveBlob } from './file-bytes';
+import { RevealButton } from './RevealButton';
 
 /** From this many failed tries on, the reason is shown (one bad answer is not worth a word; the engine agrees). */
 const TELL_AFTER_TRIES = 3;
 
-/** The files of an item: open with the system or show in their folder (desktop), or save through the browser (headless). */
+/** The files of an item: open with the system (desktop) or save through the browser (headless), and show each in its folder. */
 export function FileList({ accountId, files }: { accountId: string; files: LocalFileView[] }) {
   const { t } = useTranslation();
   const f = useFormat();
   const bridge = useBridge();
   const canOpen = useApp((s) => s.info?.capabilities.openFiles === true);
   const [error, setError] = useState<BridgeErrorView | null>(null);
-
-  const showInFolder = async (file: LocalFileView) => {
-    if (!file.path) return;
-    setError(null);
-    try {
-      await bridge.invoke('files.showInFolder', { accountId, path: file.path });
-    } catch (e) {
-      setError(toErrorView(e));
-    }
-  };
 
   const open = async (file: LocalFileView) => {
     if (!file.path) return;
@@ -64,15 +55,13 @@ export function FileList({ accountId, files }: { accountId: string; files: Local
             ) : (
               <span className="muted">{t(`files.state.${file.state}`)}</span>
             )}
-            {canOpen && file.state === 'done' && file.path && (
-              <button
-                type="button"
-                className="link"
-                onClick={() => void showInFolder(file)}
-                aria-label={`${t('files.showInFolder')}: ${file.filename}`}
-              >
-                {t('files.showInFolder')}
-              </button>
+            {file.state === 'done' && file.path && (
+              <RevealButton
+                accountId={accountId}
+                target={{ path: file.path }}
+                label={t('files.showInFolder')}
+                name={`${t('files.showInFolder')}: ${file.filename}`}
+              />
             )}
             {file.state !== 'done' && file.error && (file.state === 'failed' || (file.tries ?? 0) >= TELL_AFTER_TRIES) && (
               <span className="file-error">{t('files.tries', { count: file.tries ?? 0, error: file.error })}</span>

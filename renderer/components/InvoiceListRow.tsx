@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { InvoiceRow, InvoiceSortKey } from '../../shared/bridge';
 import { revealInvisible } from '../../shared/untrusted-text';
-import { useFormat } from '../stores/context';
+import { useFormat, useSlice, useStores } from '../stores/context';
 import type { InvoiceList } from '../stores/lists';
 import { CollectionBadge } from './collection/CollectionBadge';
+import { detectReason } from './detect-reason';
 import { RowPlaceholder } from './RowPlaceholder';
 import { type SortColumn, SortHeader } from './SortHeader';
 
@@ -16,6 +17,8 @@ export interface InvoiceRowLabels {
   unknown: string;
   handled: string;
   status(code: string): string;
+  /** A Detect finding (stored in English) in the window's language. */
+  finding(text: string): string;
 }
 
 /**
@@ -25,9 +28,12 @@ export interface InvoiceRowLabels {
  */
 export function useInvoiceRowLabels(): InvoiceRowLabels {
   // react-i18next hands out a new `t` when the language changes, so the words follow it.
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { detect } = useStores();
+  const codes = useSlice(detect, (s) => s.reasonCodes);
   return useMemo(() => {
     const statuses = new Map<string, string>();
+    const findings = new Map<string, string>();
     return {
       warning: t('detect.warning'),
       warningHint: t('detect.warningHint'),
@@ -40,8 +46,15 @@ export function useInvoiceRowLabels(): InvoiceRowLabels {
         statuses.set(code, label);
         return label;
       },
+      finding(text: string) {
+        const known = findings.get(text);
+        if (known !== undefined) return known;
+        const words = detectReason(t, (k) => i18n.exists(k), codes, text);
+        findings.set(text, words);
+        return words;
+      },
     };
-  }, [t]);
+  }, [t, i18n, codes]);
 }
 
 /**
@@ -55,13 +68,18 @@ export const InvoiceListRow = memo(function InvoiceListRow({ row, labels }: { ro
   // A name from the service shows its hidden controls (a right-to-left override) instead of obeying them.
   const party = revealInvisible(row.direction === 'SENT' ? row.recipientName : row.senderName);
   const warned = row.detectStatus === 'WARN';
-  // The service's own wording of the first reason, in the language the findings were fetched in.
-  const reason = warned ? (row.detectFindings[0] ?? labels.warning) : null;
+  const first = row.detectFindings[0];
+  const reason = warned ? (first ? labels.finding(first) : labels.warning) : null;
   return (
     <span className="inv-row">
       <span className="inv-flag">
         {warned && (
-          <span className="warn-icon" role="img" aria-label={labels.warning} title={row.detectFindings.join('\n') || labels.warningHint}>
+          <span
+            className="warn-icon"
+            role="img"
+            aria-label={labels.warning}
+            title={row.detectFindings.map(labels.finding).join('\n') || labels.warningHint}
+          >
             ⚠
           </span>
         )}

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorView, OutboxItemView } from '../../shared/bridge';
-import { useApp, useBridge, useFormat, useSlice, useStores } from '../stores/context';
-import { toErrorView } from '../stores/errors';
+import type { OutboxItemView } from '../../shared/bridge';
+import { useApp, useFormat, useSlice, useStores } from '../stores/context';
 import { type OutboxSortKey, sortOutbox } from '../stores/outbox-store';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
+import { RevealButton } from './RevealButton';
 import { ariaSort, SortButton, type SortColumn } from './SortHeader';
 import { BreaksFromBadge, OutboxReport, UncheckedBadge, ValidationBadge } from './validation/OutboxValidation';
 
@@ -39,7 +39,7 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
         loading ? (
           <Loading />
         ) : (
-          <p className="muted">{t('sent.outboxEmpty')}</p>
+          <EmptyOutbox accountId={accountId} />
         )
       ) : (
         <div className="table-wrap">
@@ -70,6 +70,32 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
   );
 }
 
+/** The root's separator (a Windows root has backslashes): the folder is named as the user's system writes it. */
+const under = (root: string, rel: string) => {
+  const sep = root.includes('\\') && !root.includes('/') ? '\\' : '/';
+  return `${root.replace(/[\\/]+$/, '')}${sep}${rel.split('/').join(sep)}`;
+};
+
+/** Nothing dropped yet: where to drop files, one click from the folder. */
+function EmptyOutbox({ accountId }: { accountId: string | null }) {
+  const { t } = useTranslation();
+  const account = useApp((s) => s.accounts.find((a) => a.id === accountId) ?? null);
+  return (
+    <div className="stack">
+      <p className="muted">{t('sent.outboxEmpty')}</p>
+      {account && (
+        <p>
+          {t('reveal.outboxAt')}{' '}
+          <code className="mono" translate="no">
+            {under(account.root, 'Outbox/Invoices')}
+          </code>{' '}
+          <RevealButton accountId={account.id} target={{ folder: 'outbox' }} label={t('reveal.show')} />
+        </p>
+      )}
+    </div>
+  );
+}
+
 interface OutboxRowProps {
   item: OutboxItemView;
   when: string;
@@ -80,29 +106,21 @@ interface OutboxRowProps {
 function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
   const { t } = useTranslation();
   const { outbox } = useStores();
-  const bridge = useBridge();
-  const canShow = useApp((s) => s.info?.capabilities.openFiles === true);
-  const [error, setError] = useState<BridgeErrorView | null>(null);
-  const showInFolder = async (path: string) => {
-    setError(null);
-    try {
-      await bridge.invoke('files.showInFolder', { accountId: item.accountId, path });
-    } catch (e) {
-      setError(toErrorView(e));
-    }
-  };
   return (
     <tr className={item.state === 'failed' || item.state === 'needs_user' || item.needsReroute ? 'is-failed' : ''}>
       <td>
         <span className="mono">{item.file}</span>
+        {/* What kind of failure, in the window's language; the engine's own sentence (English, with its codes) folded below. */}
         {item.lastError && (
-          <p className="field-error">
-            {item.errorKind && <span>{t(`errors.kinds.${item.errorKind}`)} </span>}
-            {item.lastError}
-          </p>
+          <div className="field-error">
+            {item.errorKind && <p>{t(`errors.kinds.${item.errorKind}`)}</p>}
+            <details className="notice-raw">
+              <summary>{t('failure.details')}</summary>
+              <p className="mono">{item.lastError}</p>
+            </details>
+          </div>
         )}
         {item.unchecked && <p className="muted">{t(`validate.unchecked.${item.unchecked}`)}</p>}
-        <ErrorNotice error={error} />
       </td>
       <td>
         {item.kind === 'invoice'
@@ -141,10 +159,21 @@ function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
             {t('validate.openReport')}
           </button>
         )}
-        {canShow && item.path && (
-          <button type="button" className="link" onClick={() => void showInFolder(item.path as string)}>
-            {t('files.showInFolder')}
-          </button>
+        {item.path && (
+          <RevealButton
+            accountId={item.accountId}
+            target={{ path: item.path }}
+            label={t('files.showInFolder')}
+            name={`${t('files.showInFolder')}: ${item.file}`}
+          />
+        )}
+        {item.notePath && (
+          <RevealButton
+            accountId={item.accountId}
+            target={{ path: item.notePath }}
+            label={t('reveal.showNote')}
+            name={`${t('reveal.showNote')}: ${item.file}`}
+          />
         )}
         {item.state === 'held_duplicate' && (
           <button type="button" onClick={() => void outbox.getState().force(item.id)}>

@@ -55,8 +55,12 @@ export function createFormatters(lang: Lang): Formatters {
   const moneyFmts = new Map<string, Intl.NumberFormat | null>();
   const percentFmt = once(() => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }));
   const relFmt = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  // Bytes in full ("22 bytes", "22 tavua"): the short form is "22 byte" in English.
   const unitFmts = (['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const).map((unit) =>
-    once(() => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 })),
+    once(
+      () =>
+        new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 }),
+    ),
   );
 
   const num = (digits: number) => {

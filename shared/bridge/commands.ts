@@ -169,7 +169,7 @@ export const invoiceFilterSchema = z.object({
 export type InvoiceFilter = z.infer<typeof invoiceFilterSchema>;
 
 /** The folders of an account's root a user opens from the app. */
-export const ACCOUNT_FOLDERS = ['inbox', 'outbox', 'sent'] as const;
+export const ACCOUNT_FOLDERS = ['root', 'inbox', 'outbox', 'sent'] as const;
 export type AccountFolder = (typeof ACCOUNT_FOLDERS)[number];
 
 // A cursor carries the sort column's value of the last row (a name, say), so it may be long.
@@ -306,10 +306,16 @@ export const commands = {
   },
   /** Opens a downloaded file with the system's default program (desktop only). */
   'files.open': { input: z.object({ accountId, path: z.string().min(1).max(2000) }), output: out<{ opened: boolean }>() },
-  /** Shows a downloaded or sent file selected in the system's file manager (desktop only). */
-  'files.showInFolder': { input: z.object({ accountId, path: z.string().min(1).max(2000) }), output: out<{ shown: boolean }>() },
-  /** Opens one of the account's folders in the system's file manager (desktop only); main knows where they are. */
-  'files.openFolder': { input: z.object({ accountId, folder: z.enum(ACCOUNT_FOLDERS) }), output: out<{ opened: boolean }>() },
+  /**
+   * Shows a downloaded or sent file (or a Failed/ note) selected in the file manager of the machine the
+   * app runs on; where that machine cannot, `shown` is false and `path` is the file's, for the user to copy.
+   */
+  'files.showInFolder': {
+    input: z.object({ accountId, path: z.string().min(1).max(2000) }),
+    output: out<{ shown: boolean; path: string }>(),
+  },
+  /** Opens the account's root or one of its folders in the file manager, as files.showInFolder; main knows where they are. */
+  'files.openFolder': { input: z.object({ accountId, folder: z.enum(ACCOUNT_FOLDERS) }), output: out<{ opened: boolean; path: string }>() },
   'invoices.reroute': {
     input: z.discriminatedUnion('method', [
       z.object({ accountId, id: z.string().min(1), method: z.literal('einvoice'), body: rerouteEinvoiceBodySchema }),

@@ -227,6 +227,8 @@ export interface OutboxItemView {
   updatedAt: string;
   /** Where the file is now, once it is settled in Sent/ or Failed/ (outbox.list only; for files.showInFolder). */
   path?: string | null;
+  /** The app's note of why, beside a file in Failed/ (outbox.list only; for files.showInFolder). */
+  notePath?: string | null;
   /**
    * The verdict of its own check before it was queued, in brief (outbox.list only; validate.outboxReport
    * has the whole): the report of these very bytes under the rules it was checked with, never a later one.

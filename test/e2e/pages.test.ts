@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRendererBuilt } from '../../scripts/renderer-build';
 import { waitForMirror } from './support/app';
 import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
+import { englishOnScreen } from './support/english';
 import { type RunningHost, startHost } from './support/host';
 
 const PAGES = [
@@ -183,7 +184,7 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
     }
   });
 
-  it.each(LANGS)('in %s: no serious or critical axe violations, screenshots saved', async (lang) => {
+  it.each(LANGS)('in %s: no serious or critical axe violations, no English outside names, screenshots saved', async (lang) => {
     const { page, context, problems } = await openApp(browser, host.url, { locale: lang });
     try {
       await waitForMirror(page);
@@ -191,10 +192,13 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
       await page.locator('#settings-language').selectOption(lang);
       await page.waitForFunction((l) => document.documentElement.lang === l, lang);
       const found: string[] = [];
+      // Words of the English catalog (and the engine's English) on a page shown in Finnish, Swedish or Norwegian.
+      const english: string[] = [];
       for (const id of PAGES) {
         await goTo(page, id);
         await prepare(page, id);
         found.push(...(await seriousViolations(page)).map((v) => `${id}: ${v}`));
+        if (lang !== 'en') english.push(...(await englishOnScreen(page, lang)).map((e) => `${id}: ${e}`));
         await screenshot(page, `${id}-${lang}`);
         if (id === 'settings') await settingsAccountPage(page, lang, found);
         if (lang === 'en') {
@@ -205,6 +209,7 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
       }
       await companySections(page, lang, found);
       expect(found).toEqual([]);
+      expect(english).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -1,8 +1,13 @@
 import { resolve } from 'node:path';
 import type { Store } from '../store';
+import { ERROR_NOTE_SUFFIX } from '../sync/error-note';
 
 /** Where a path handed to the renderer came from: one download job, or one outbox file settled in Sent/ or Failed/. */
-export type FileSource = { table: 'invoiceFiles' | 'documentFiles' | 'bankMessages'; jobId: number } | { table: 'outbox'; id: number };
+export type FileSource =
+  | { table: 'invoiceFiles' | 'documentFiles' | 'bankMessages'; jobId: number }
+  | { table: 'outbox'; id: number }
+  /** The note the app wrote beside a file it put in Failed/ (sync/error-note.ts). */
+  | { table: 'outboxNote'; id: number };
 
 /** Paths remembered at most; the oldest are forgotten first (the renderer asks for the item again). */
 const MAX_GRANTS = 50_000;
@@ -46,6 +51,12 @@ export class FileGrants {
   }
 
   private recorded(accountId: string, source: FileSource, root: string): string | null {
+    if (source.table === 'outboxNote') {
+      const job = this.store.outbox.get(source.id);
+      return job && job.accountId === accountId && job.state === 'failed' && job.destPath
+        ? `${resolve(root, job.destPath)}${ERROR_NOTE_SUFFIX}`
+        : null;
+    }
     if (source.table === 'outbox') {
       const job = this.store.outbox.get(source.id);
       const settled = job?.state === 'done' || job?.state === 'failed';

@@ -5,6 +5,7 @@ import type { BridgeServer } from '../bridge';
 import { jsonLogger, type LogLevel } from '../log';
 import { defaultDataDir } from '../paths';
 import { readPassphrase } from '../secrets/terminal-passphrase';
+import { reveal } from './reveal';
 
 /** dist/renderer of this checkout, where `npm run build:renderer` writes the UI. */
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
@@ -31,7 +32,11 @@ export type HeadlessApp = OpenedApp & { bridge: BridgeServer };
 export async function openHeadless(g: { data?: string; logLevel?: LogLevel; passphraseFd?: number }): Promise<HeadlessApp> {
   const dataDir = g.data ?? defaultDataDir();
   const log = jsonLogger((line) => process.stderr.write(line), { level: g.logLevel ?? 'info' });
-  const app = await openApp({
+  // The host runs on the user's own machine: it shows a file in its file manager there, inside the
+  // roots of the accounts it knows (the bridge checked the path already; reveal.ts checks it again).
+  const roots = () => app.engine.store.accounts.list().map((a) => a.root);
+  const show = (path: string) => reveal(path, roots());
+  const app: OpenedApp = await openApp({
     dataDir,
     program: { kind: 'headless' },
     care: true,
@@ -47,6 +52,8 @@ export async function openHeadless(g: { data?: string; logLevel?: LogLevel; pass
         version: appVersion(),
         // A browser tab cannot open files with the system, start at login, or notify from the background.
         capabilities: { openFiles: false, startAtLogin: false, notifications: false },
+        showInFolder: show,
+        openFolder: show,
       },
     },
   });

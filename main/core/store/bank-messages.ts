@@ -62,6 +62,9 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
     'SELECT * FROM bank_messages WHERE account_id = ? AND kind = ? ORDER BY seen_at DESC, job_id DESC LIMIT ?',
   );
 
+  const setType = db.prepare<[string | null, string, BankMessageKind, string]>(
+    'UPDATE bank_messages SET message_type = ? WHERE account_id = ? AND kind = ? AND id = ?',
+  );
   const undeletedRi = db.prepare<[string, number], BankMessageRecord>(UNDELETED_RI_SQL);
   const deleteQueued = db.prepare<[string, string]>(
     "UPDATE bank_messages SET delete_queued = 1 WHERE account_id = ? AND kind = 'ri' AND id = ?",
@@ -101,6 +104,10 @@ export function createBankMessagesRepo(db: Database, deps: StoreDeps) {
     /** The message's delete on the service is queued (in the same transaction as its job): it is never listed again. */
     markDeleteQueued(accountId: string, id: string): void {
       deleteQueued.run(accountId, id);
+    },
+    /** The message's type as read from its file (bankMessageLabel), kept so that it is read once. */
+    setMessageType(accountId: string, kind: BankMessageKind, id: string, messageType: string | null): void {
+      setType.run(messageType, accountId, kind, id);
     },
     /** The newest `limit` messages of one feed. */
     list(accountId: string, kind: BankMessageKind, limit = 500): BankMessageJob[] {

@@ -69,3 +69,18 @@ function textOf(data: Buffer): string {
       .toString('utf16le');
   return data.toString('utf8').replace(/^\uFEFF/, '');
 }
+
+/** The action codes a Finvoice notification's MessageDetails carries (Finvoice 3.0: a consumer orders, changes or ends e-invoicing). */
+const ACTIONS = new Set(['ADD', 'CHANGE', 'DEL']);
+
+/**
+ * The type a received or sent bank message's list row shows, read from its own bytes (the service's
+ * listing gives ids only): the spec's type (SI, RI, RP) by the root element, and its MessageActionCode
+ * where it is one Finvoice names, as "RI ADD". Null for anything else (an error notice, a damaged file).
+ */
+export function bankMessageLabel(data: Buffer): string | null {
+  const check = bankMessageType(data);
+  if (!check.ok) return null;
+  const action = /<MessageActionCode>\s*([A-Z]+)\s*</.exec(textOf(data))?.[1];
+  return action && ACTIONS.has(action) ? `${check.type} ${action}` : check.type;
+}

@@ -10,6 +10,9 @@ export interface ErrorNote {
   by: 'service' | 'app';
 }
 
+/** What the note's name adds to the refused file's. */
+export const ERROR_NOTE_SUFFIX = '.error.txt';
+
 /** `<name>.error.txt` beside a refused file: what was wrong and what to do, in plain words. */
 export async function writeErrorNote(dir: string, sentName: string, note: ErrorNote): Promise<string> {
   const what = note.kind === 'bank_message' ? 'bank message' : note.kind;
@@ -31,5 +34,5 @@ export async function writeErrorNote(dir: string, sentName: string, note: ErrorN
     `same Outbox folder again. What is in Failed/ will not be sent; you may delete it and this note.`,
     '',
   ];
-  return writeFileAtomic(dir, `${sentName}.error.txt`, Buffer.from(lines.join('\n'), 'utf8'));
+  return writeFileAtomic(dir, `${sentName}${ERROR_NOTE_SUFFIX}`, Buffer.from(lines.join('\n'), 'utf8'));
 }

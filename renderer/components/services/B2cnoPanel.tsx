@@ -17,22 +17,30 @@ export function B2cnoPanel({ accountId }: { accountId: string }) {
       {info.loading && !d && <Loading />}
       {d && (
         <dl className="facts">
-          <dt>{t('b2cno.status')}</dt>
-          <dd>
-            <span className={`badge ${d.status === 'ACTIVE' ? 'badge-ok' : 'badge-muted'}`}>
-              {d.status ? t(`b2cno.statuses.${d.status}`, { defaultValue: d.status }) : t('common.unknown')}
-            </span>
-          </dd>
-          <dt>{t('b2cno.efaktura')}</dt>
-          <dd>
-            {onOff(d.efaktura?.enabled)}
-            {d.efaktura?.issuer_id ? ` · ${t('b2cno.issuer', { id: d.efaktura.issuer_id })}` : ''}
-          </dd>
-          <dt>{t('b2cno.avtalegiro')}</dt>
-          <dd>
-            {onOff(d.avtalegiro?.enabled)}
-            {d.avtalegiro ? ` · ${t('b2cno.agreements', { active: d.avtalegiro.active_agreements, count: d.avtalegiro.agreements })}` : ''}
-          </dd>
+          <div>
+            <dt>{t('b2cno.status')}</dt>
+            <dd>
+              <span className={`badge ${d.status === 'ACTIVE' ? 'badge-ok' : 'badge-muted'}`}>
+                {d.status ? t(`b2cno.statuses.${d.status}`, { defaultValue: d.status }) : t('common.unknown')}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('b2cno.efaktura')}</dt>
+            <dd>
+              {onOff(d.efaktura?.enabled)}
+              {d.efaktura?.issuer_id ? ` · ${t('b2cno.issuer', { id: d.efaktura.issuer_id })}` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('b2cno.avtalegiro')}</dt>
+            <dd>
+              {onOff(d.avtalegiro?.enabled)}
+              {d.avtalegiro
+                ? ` · ${t('b2cno.agreements', { active: d.avtalegiro.active_agreements, count: d.avtalegiro.agreements })}`
+                : ''}
+            </dd>
+          </div>
         </dl>
       )}
     </section>

@@ -87,19 +87,23 @@ export function ScanServicePanel({ accountId, onChange }: { accountId: string; o
       )}
       {scan.data && (
         <dl className="facts">
-          <dt>{t('scanning.scan.scanEmail')}</dt>
-          <dd className="mono">{scan.data.scan_email_address ?? '–'}</dd>
-          <dt>{t('scanning.scan.scanPostal')}</dt>
-          <dd>
-            {[
-              scan.data.scan_postal_address?.street_name,
-              ...(scan.data.scan_postal_address?.extra_lines ?? []),
-              [scan.data.scan_postal_address?.post_code, scan.data.scan_postal_address?.city].filter(Boolean).join(' '),
-              scan.data.scan_postal_address?.country_code,
-            ]
-              .filter(Boolean)
-              .join(', ')}
-          </dd>
+          <div>
+            <dt>{t('scanning.scan.scanEmail')}</dt>
+            <dd className="mono">{scan.data.scan_email_address ?? '–'}</dd>
+          </div>
+          <div>
+            <dt>{t('scanning.scan.scanPostal')}</dt>
+            <dd>
+              {[
+                scan.data.scan_postal_address?.street_name,
+                ...(scan.data.scan_postal_address?.extra_lines ?? []),
+                [scan.data.scan_postal_address?.post_code, scan.data.scan_postal_address?.city].filter(Boolean).join(' '),
+                scan.data.scan_postal_address?.country_code,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </div>
         </dl>
       )}
       {!scan.error && (

@@ -238,7 +238,7 @@ export const app = {
     empty: 'No bank messages.',
     content: 'Message content',
     columns: { kind: 'Kind', type: 'Message type', id: 'Identifier', seen: 'Seen', file: 'File' },
-    kind: { ri: 'Incoming payments', sent: 'Sent message', error: 'Error message' },
+    kind: { ri: 'Receiver notification', sent: 'Sent message', error: 'Error message' },
   },
   sent: {
     title: 'Sent',

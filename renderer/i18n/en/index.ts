@@ -16,6 +16,7 @@ import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';
 import { validate } from './validate';
+import { words } from './words';
 
 /** The English catalog: the reference every other language must match key for key. */
 export const en = {
@@ -37,4 +38,5 @@ export const en = {
   ...nationalnet,
   ...findInvoices,
   ...rerouteState,
+  ...words,
 };

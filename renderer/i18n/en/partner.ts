@@ -72,8 +72,10 @@ export const partner = {
   },
   needsPerson: {
     title: 'Needs a person',
-    lead: 'Across all {{count}} accounts: what waits for someone to act, per company.',
-    nothing: 'Nothing waits for a person across all {{count}} accounts.',
+    lead_one: 'In your account: what waits for someone to act.',
+    lead_other: 'Across all {{count}} accounts: what waits for someone to act, per company.',
+    nothing_one: 'Nothing waits for a person in your account.',
+    nothing_other: 'Nothing waits for a person across all {{count}} accounts.',
     company: 'Company',
     what: 'What to do',
     notCounted: 'Not counted in this version yet: {{kinds}}.',

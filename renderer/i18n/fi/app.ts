@@ -242,7 +242,7 @@ export const app: CatalogShape<typeof en> = {
     empty: 'Ei pankkisanomia.',
     content: 'Sanoman sisältö',
     columns: { kind: 'Laji', type: 'Sanomatyyppi', id: 'Tunniste', seen: 'Nähty', file: 'Tiedosto' },
-    kind: { ri: 'Saapuneet maksut', sent: 'Lähetetty sanoma', error: 'Virhesanoma' },
+    kind: { ri: 'Vastaanottoilmoitus', sent: 'Lähetetty sanoma', error: 'Virhesanoma' },
   },
   sent: {
     title: 'Lähetetyt',
@@ -256,7 +256,7 @@ export const app: CatalogShape<typeof en> = {
     kind: 'Laji',
     state: 'Tila',
     delivery: 'Toimitus',
-    attempts: 'Yrityksiä',
+    attempts: 'Lähetyskerrat',
     updated: 'Päivitetty',
     actions: 'Toiminnot',
     invoice: 'Lasku',

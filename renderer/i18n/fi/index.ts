@@ -17,6 +17,7 @@ import { scrutiny } from './scrutiny';
 import { services } from './services';
 import { statuses } from './statuses';
 import { validate } from './validate';
+import { words } from './words';
 
 export const fi: Catalog = {
   ...app,
@@ -37,4 +38,5 @@ export const fi: Catalog = {
   ...nationalnet,
   ...findInvoices,
   ...rerouteState,
+  ...words,
 };

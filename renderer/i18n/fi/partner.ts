@@ -72,8 +72,10 @@ export const partner = {
   },
   needsPerson: {
     title: 'Odottaa ihmistä',
-    lead: 'Kaikilla {{count}} tilillä: mikä odottaa jonkun toimia, yrityksittäin.',
-    nothing: 'Mikään ei odota ihmistä millään {{count}} tilillä.',
+    lead_one: 'Tililläsi: mikä odottaa jonkun toimia.',
+    lead_other: 'Kaikilla {{count}} tilillä: mikä odottaa jonkun toimia, yrityksittäin.',
+    nothing_one: 'Mikään ei odota ihmistä tililläsi.',
+    nothing_other: 'Mikään ei odota ihmistä millään {{count}} tilillä.',
     company: 'Yritys',
     what: 'Tehtävää',
     notCounted: 'Tämä versio ei vielä laske: {{kinds}}.',

@@ -242,7 +242,7 @@ export const app: CatalogShape<typeof en> = {
     empty: 'Ingen bankmeldinger.',
     content: 'Meldingens innhold',
     columns: { kind: 'Slag', type: 'Meldingstype', id: 'Identifikator', seen: 'Sett', file: 'Fil' },
-    kind: { ri: 'Innbetalinger', sent: 'Sendt melding', error: 'Feilmelding' },
+    kind: { ri: 'Mottakervarsel', sent: 'Sendt melding', error: 'Feilmelding' },
   },
   sent: {
     title: 'Sendt',

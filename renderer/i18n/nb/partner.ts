@@ -72,8 +72,10 @@ export const partner = {
   },
   needsPerson: {
     title: 'Venter på et menneske',
-    lead: 'På tvers av alle {{count}} kontoer: hva som venter på at noen gjør noe, per selskap.',
-    nothing: 'Ingenting venter på et menneske i noen av de {{count}} kontoene.',
+    lead_one: 'På kontoen din: hva som venter på at noen gjør noe.',
+    lead_other: 'På tvers av alle {{count}} kontoer: hva som venter på at noen gjør noe, per selskap.',
+    nothing_one: 'Ingenting venter på et menneske på kontoen din.',
+    nothing_other: 'Ingenting venter på et menneske i noen av de {{count}} kontoene.',
     company: 'Selskap',
     what: 'Å gjøre',
     notCounted: 'Telles ikke ennå i denne versjonen: {{kinds}}.',

@@ -242,7 +242,7 @@ export const app: CatalogShape<typeof en> = {
     empty: 'Inga bankmeddelanden.',
     content: 'Meddelandets innehåll',
     columns: { kind: 'Slag', type: 'Meddelandetyp', id: 'Identifierare', seen: 'Sedd', file: 'Fil' },
-    kind: { ri: 'Inbetalningar', sent: 'Skickat meddelande', error: 'Felmeddelande' },
+    kind: { ri: 'Mottagaravi', sent: 'Skickat meddelande', error: 'Felmeddelande' },
   },
   sent: {
     title: 'Skickat',

@@ -72,8 +72,10 @@ export const partner = {
   },
   needsPerson: {
     title: 'Väntar på en människa',
-    lead: 'Över alla {{count}} konton: vad som väntar på att någon gör något, per företag.',
-    nothing: 'Inget väntar på en människa i något av de {{count}} kontona.',
+    lead_one: 'På ditt konto: vad som väntar på att någon gör något.',
+    lead_other: 'Över alla {{count}} konton: vad som väntar på att någon gör något, per företag.',
+    nothing_one: 'Inget väntar på en människa på ditt konto.',
+    nothing_other: 'Inget väntar på en människa i något av de {{count}} kontona.',
     company: 'Företag',
     what: 'Att göra',
     notCounted: 'Räknas inte ännu i den här versionen: {{kinds}}.',

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HostInfo } from '../../../main/core/bridge/types';
@@ -48,7 +48,7 @@ describe('files.showInFolder', () => {
     const a = t.account();
     const b = t.account();
     const path = await downloadedFile(t, a, 'inv-1');
-    expect(await t.bridge.dispatch('files.showInFolder', { accountId: a.id, path })).toEqual({ ok: true, value: { shown: true } });
+    expect(await t.bridge.dispatch('files.showInFolder', { accountId: a.id, path })).toEqual({ ok: true, value: { shown: true, path } });
     expect(shown).toEqual([path]);
     for (const other of ['/etc/passwd', join(a.root, 'Inbox'), join(a.root, '..', 'x.pdf')]) {
       expect(await t.bridge.dispatch('files.showInFolder', { accountId: a.id, path: other })).toMatchObject({
@@ -66,11 +66,11 @@ describe('files.showInFolder', () => {
     expect(shown).toHaveLength(1);
   });
 
-  it('answers shown: false where the host has no file manager (the browser)', async () => {
+  it('answers shown: false with the path, for the page to copy, where the host has no file manager', async () => {
     const t = testBridge();
     const a = t.account();
     const path = await downloadedFile(t, a, 'inv-1');
-    expect(await t.bridge.dispatch('files.showInFolder', { accountId: a.id, path })).toEqual({ ok: true, value: { shown: false } });
+    expect(await t.bridge.dispatch('files.showInFolder', { accountId: a.id, path })).toEqual({ ok: true, value: { shown: false, path } });
   });
 
   it('shows an outbox file once it is settled in Sent/ or Failed/: outbox.list hands out its path', async () => {
@@ -96,9 +96,17 @@ describe('files.showInFolder', () => {
     expect(item?.path).toBe(join(a.root, 'Failed', 'bad.xml'));
     expect(await t.bridge.dispatch('files.showInFolder', { accountId: a.id, path: item?.path as string })).toEqual({
       ok: true,
-      value: { shown: true },
+      value: { shown: true, path: item?.path },
     });
-    expect(shown).toEqual([join(a.root, 'Failed', 'bad.xml')]);
+    // The app's note beside it is handed out too, and shown once it is on disk.
+    const note = join(a.root, 'Failed', 'bad.xml.error.txt');
+    expect(item?.notePath).toBe(note);
+    writeFileSync(note, 'why');
+    expect(await t.bridge.dispatch('files.showInFolder', { accountId: a.id, path: note })).toEqual({
+      ok: true,
+      value: { shown: true, path: note },
+    });
+    expect(shown).toEqual([join(a.root, 'Failed', 'bad.xml'), note]);
   });
 });
 
@@ -108,9 +116,15 @@ describe('files.openFolder', () => {
     const a = t.account();
     for (const f of ['Inbox/Invoices', 'Outbox/Invoices', 'Sent']) mkdirSync(join(a.root, f), { recursive: true });
     for (const folder of ['inbox', 'outbox', 'sent'] as const) {
-      expect(await t.bridge.dispatch('files.openFolder', { accountId: a.id, folder })).toEqual({ ok: true, value: { opened: true } });
+      expect(await t.bridge.dispatch('files.openFolder', { accountId: a.id, folder })).toMatchObject({ ok: true, value: { opened: true } });
     }
     expect(opened).toEqual(['Inbox', 'Outbox', 'Sent'].map((f) => join(a.root, f)));
+    // The account's root itself.
+    expect(await t.bridge.dispatch('files.openFolder', { accountId: a.id, folder: 'root' })).toMatchObject({
+      ok: true,
+      value: { opened: true },
+    });
+    expect(opened.at(-1)).toBe(realpathSync(a.root));
     // Only the three names: a path or another word is refused by the contract.
     expect((await t.bridge.dispatch('files.openFolder', { accountId: a.id, folder: '../..' })).ok).toBe(false);
   });
@@ -120,7 +134,7 @@ describe('files.openFolder', () => {
     const a = t.account();
     expect(await t.bridge.dispatch('files.openFolder', { accountId: a.id, folder: 'sent' })).toMatchObject({
       ok: false,
-      error: { kind: 'user', message: expect.stringMatching(/not there yet/) },
+      error: { kind: 'user', message: expect.stringMatching(/not there/) },
     });
     const elsewhere = tempDir('einvoice-elsewhere-');
     symlinkSync(elsewhere, join(a.root, 'Sent'));
@@ -137,7 +151,7 @@ describe('files.openFolder', () => {
     mkdirSync(join(a.root, 'Inbox'), { recursive: true });
     expect(await t.bridge.dispatch('files.openFolder', { accountId: a.id, folder: 'inbox' })).toEqual({
       ok: true,
-      value: { opened: false },
+      value: { opened: false, path: expect.stringContaining('Inbox') },
     });
   });
 });

@@ -292,13 +292,13 @@ describe('print and folders', () => {
     expect(document.documentElement.classList.contains('printing-invoice')).toBe(false);
   });
 
-  it('offers "Show in folder" and "Open folder" on the desktop only, asking main with the file or the folder’s name', async () => {
+  it('offers "Show in folder" and "Open folder" on both hosts, asking main with the file or the folder’s name; headless copies a path it cannot show', async () => {
     const { bridge, stores } = setup(
       {
         'invoices.get': () => invoiceDetail(invoiceRow(0)),
         'files.read': () => ({ filename: 'invoice.pdf', contentType: 'application/pdf', base64: btoa('%PDF-1.7') }),
-        'files.showInFolder': () => ({ shown: true }),
-        'files.openFolder': () => ({ opened: true }),
+        'files.showInFolder': () => ({ shown: true, path: '/r/Inbox/Invoices/invoice.pdf' }),
+        'files.openFolder': () => ({ opened: true, path: '/r/Inbox' }),
       },
       { desktop: true },
     );
@@ -315,11 +315,19 @@ describe('print and folders', () => {
     const headless = setup({
       'invoices.get': () => invoiceDetail(invoiceRow(0)),
       'files.read': () => ({ filename: 'invoice.pdf', contentType: 'application/pdf', base64: '' }),
+      'files.showInFolder': () => ({ shown: false, path: '/srv/acme/Inbox/Invoices/invoice.pdf' }),
+    });
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (s: string) => void copied.push(s) },
     });
     headless.stores.received.getState().openById('inv-0');
     renderWithApp(<InvoicesPage />, headless.bridge, { stores: headless.stores });
     expect(await screen.findByRole('button', { name: 'Save: invoice.pdf' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Show in folder/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Open folder/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show in folder: invoice.pdf' }));
+    expect(await screen.findByText('/srv/acme/Inbox/Invoices/invoice.pdf')).toBeTruthy();
+    expect(copied).toEqual(['/srv/acme/Inbox/Invoices/invoice.pdf']);
+    expect(screen.getByRole('button', { name: 'Open folder Inbox' })).toBeTruthy();
   });
 });

@@ -1,8 +1,10 @@
+import { readFile, stat } from 'node:fs/promises';
 import { documentSearchWords } from '../../../../shared/bridge/list-search';
 import type { BankMessageRow } from '../../../../shared/bridge/views';
 import { DEFAULT_BANK_MESSAGE_SORT } from '../../store/bank-message-pages';
 import type { BankMessageJob } from '../../store/bank-messages';
 import { DEFAULT_DOCUMENT_SORT } from '../../store/documents';
+import { bankMessageLabel } from '../../sync/bank-message-checks';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, pageTotal, sortTag } from '../cursor';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
@@ -19,6 +21,28 @@ function bankMessageRow(j: BankMessageJob): BankMessageRow {
     seenAt: new Date(j.seenAt).toISOString(),
     file: fileView('bank_message', j, `${j.kind.toUpperCase()} ${j.id}`, j.id),
   };
+}
+
+/** The largest file read for its message type: a notification is a few kilobytes (bank-message-checks.ts). */
+const TYPE_READ_BYTES = 256 * 1024;
+
+/**
+ * The type of each downloaded message whose row has none yet, from its file (the service lists ids
+ * only), kept in the store: each file is read once, the first time a page shows it.
+ */
+async function fillMessageTypes(d: BridgeDeps, accountId: string, items: BankMessageJob[]): Promise<BankMessageJob[]> {
+  return Promise.all(
+    items.map(async (j) => {
+      if (j.messageType !== null || j.state !== 'done' || !j.path) return j;
+      const info = await stat(j.path).catch(() => null);
+      if (!info?.isFile() || info.size > TYPE_READ_BYTES) return j;
+      const data = await readFile(j.path).catch(() => null);
+      const messageType = data ? bankMessageLabel(data) : null;
+      if (messageType === null) return j;
+      d.engine.store.bankMessages.setMessageType(accountId, j.kind, j.id, messageType);
+      return { ...j, messageType };
+    }),
+  );
 }
 
 export function documentHandlers(d: BridgeDeps): Pick<Handlers, Names> {
@@ -76,7 +100,7 @@ export function documentHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         d.grants.grant(input.accountId, j.state === 'done' ? j.path : null, { table: 'bankMessages', jobId: j.jobId });
       const total = cursor?.total ?? (page.next ? store.bankMessages.countAll(input.accountId) : page.items.length);
       const next = page.next ? encodeCursor({ key: page.next.key, id: String(page.next.jobId), total, sort: sortTag(sort) }) : null;
-      return { items: page.items.map(bankMessageRow), next, total };
+      return { items: (await fillMessageTypes(d, input.accountId, page.items)).map(bankMessageRow), next, total };
     },
   };
 }

@@ -36,6 +36,7 @@ function granted(d: BridgeDeps, accountId: string, path: string): string {
 
 /** The account folders a user opens from the app, relative to its root (the layout's top folders). */
 const FOLDER_OF: Record<AccountFolder, string> = {
+  root: '',
   inbox: FOLDERS.inboxInvoices.split('/')[0] ?? 'Inbox',
   outbox: FOLDERS.outboxInvoices.split('/')[0] ?? 'Outbox',
   sent: FOLDERS.sent,
@@ -50,9 +51,9 @@ async function accountFolder(d: BridgeDeps, accountId: string, folder: AccountFo
   const path = absolute(account.root, FOLDER_OF[folder]);
   const [root, real] = await Promise.all([realpath(account.root).catch(() => null), realpath(path).catch(() => null)]);
   const info = real ? await stat(real).catch(() => null) : null;
-  if (!root || !real || !info?.isDirectory()) throw needsUser(`The folder ${FOLDER_OF[folder]} is not there yet (${path})`);
+  if (!root || !real || !info?.isDirectory()) throw needsUser(`The folder ${FOLDER_OF[folder] || 'of the account'} is not there (${path})`);
   const rel = relative(root, real);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+  if ((rel === '' && folder !== 'root') || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
     throw invalid(`The folder ${FOLDER_OF[folder]} leads out of the account's folder`, { folder: 'not inside the account folder' });
   }
   return real;
@@ -81,15 +82,13 @@ export function fileHandlers(d: BridgeDeps): Pick<Handlers, 'files.read' | 'file
     /** The same check as files.open, and the file must still be there: a folder is not shown for a file gone. */
     'files.showInFolder': async (input) => {
       const path = granted(d, input.accountId, input.path);
-      if (!d.host.showInFolder) return { shown: false };
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) throw needsUser(`The file is no longer on disk (${basename(path)})`);
-      return { shown: await d.host.showInFolder(path) };
+      return { shown: d.host.showInFolder ? await d.host.showInFolder(path) : false, path };
     },
     'files.openFolder': async (input) => {
       const path = await accountFolder(d, input.accountId, input.folder);
-      if (!d.host.openFolder) return { opened: false };
-      return { opened: await d.host.openFolder(path) };
+      return { opened: d.host.openFolder ? await d.host.openFolder(path) : false, path };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { AccountStatusView } from '../../../../shared/bridge/views';
 import { ACTIVE_OUTBOX_STATES, type OutboxJob, type OutboxState } from '../../store/outbox';
+import { ERROR_NOTE_SUFFIX } from '../../sync/error-note';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountView, activityView, outboxView } from '../views';
@@ -89,9 +90,16 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         const root = roots.get(j.accountId);
         const settled = (j.state === 'done' || j.state === 'failed') && j.destPath && root ? resolve(root, j.destPath) : null;
         if (settled) d.grants.grant(j.accountId, settled, { table: 'outbox', id: j.id });
+        const note = settled && j.state === 'failed' ? `${settled}${ERROR_NOTE_SUFFIX}` : null;
+        if (note) d.grants.grant(j.accountId, note, { table: 'outboxNote', id: j.id });
         // The verdict of this row's own check (by its hash and the rules it was checked with), not the newest of its hash.
         const rules = j.check?.rules;
-        return { ...outboxView(j), path: settled, validation: rules ? d.engine.store.validationReports.summary(j.sha256, rules) : null };
+        return {
+          ...outboxView(j),
+          path: settled,
+          notePath: note,
+          validation: rules ? d.engine.store.validationReports.summary(j.sha256, rules) : null,
+        };
       });
     },
 
