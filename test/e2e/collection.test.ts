@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../shared/bridge';
+import { FIXTURES } from '../support/engine';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
 import { goTo, hasChromium, openAccountSettings, openApp, screenshot, seriousViolations, setLanguage } from './support/browser';
 import { bridgeCall, sandboxKeyHeader } from './support/host';
@@ -88,6 +93,67 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
     expect(await event.textContent()).toContain('New');
     await panel.getByRole('button', { name: 'Mark as seen' }).click();
     await expect.poll(() => panel.locator('li', { hasText: 'Reminder sent' }).textContent()).not.toContain('New');
+  });
+
+  it('a page of another origin posts to the embedded sandbox, keyless or with a wrong key: nothing arrives', async () => {
+    // Issue 39, item 1, in a real browser: a page on another loopback origin (as any local web server
+    // or a page a user opens could be) tries to plant an invoice through the demo sandbox's admin API.
+    const stranger = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>stranger</title>');
+    });
+    await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}`;
+    const xml = (n: string) =>
+      readFileSync(join(FIXTURES, 'invoices', 'peppol-bis3', 'base-example.xml'), 'utf8').replace(
+        '<cbc:ID>Snippet1</cbc:ID>',
+        `<cbc:ID>${n}</cbc:ID>`,
+      );
+    const mirrored = async (n: string) => {
+      await bridgeCall(app?.host as never, 'sync.now', {});
+      const accountId = (await bridgeCall<AccountView[]>((app as DemoApp).host, 'accounts.list'))[0]?.id;
+      return (
+        await bridgeCall<{ items: unknown[] }>((app as DemoApp).host, 'invoices.list', {
+          accountId,
+          filter: { direction: 'RECEIVED', query: n },
+          limit: 5,
+        })
+      ).items.length;
+    };
+    const tab = await page.context().newPage();
+    try {
+      await tab.goto(origin);
+      const said = await tab.evaluate(
+        async ({ url, body, wrong }) => {
+          const post = (init: RequestInit) => {
+            const fd = new FormData();
+            fd.append('file', new Blob([body], { type: 'application/xml' }), 'stranger.xml');
+            return fetch(url, { method: 'POST', body: fd, ...init }).then(
+              (r) => `${r.type} ${r.status}`,
+              (e: Error) => `refused: ${e.name}`,
+            );
+          };
+          // A simple request needs no preflight, so it is sent; its answer is opaque to the page.
+          const keyless = await post({ mode: 'no-cors' });
+          // A header of its own makes the browser ask first (a preflight), which the sandbox does not grant.
+          const guessed = await post({ headers: { 'x-einvoice-sandbox-key': wrong } });
+          return { keyless, guessed };
+        },
+        { url: `${sb}/__sandbox/companies/${companyId}/received-invoices`, body: xml('STRANGER-39'), wrong: 'A'.repeat(43) },
+      );
+      expect(said).toEqual({ keyless: 'opaque 0', guessed: 'refused: TypeError' });
+      // The same delivery with the app's key, made after the page's: once it is mirrored, a poll after
+      // the page's tries has run, and anything they planted would be in the mirror too.
+      const fd = new FormData();
+      fd.append('file', new Blob([xml('KEYED-39')], { type: 'application/xml' }), 'keyed.xml');
+      const res = await fetch(`${sb}/__sandbox/companies/${companyId}/received-invoices`, { method: 'POST', body: fd, headers: key() });
+      expect(res.status).toBe(201);
+      await expect.poll(() => mirrored('KEYED-39'), { timeout: 30_000, interval: 1000 }).toBe(1);
+      expect(await mirrored('STRANGER-39'), 'the page planted nothing').toBe(0);
+    } finally {
+      await tab.close();
+      stranger.close();
+    }
   });
 
   it('is clean under axe in Finnish, Swedish, Norwegian and English, and in the dark theme', async () => {
