@@ -3,7 +3,7 @@ import { HeavyFirstSequencer } from './test/sequencer';
 
 const TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx', '{shared,main,renderer,sandbox,preload}/**/*.test.{ts,tsx}'];
 const ELECTRON_TESTS = 'test/unit/electron/**/*.test.ts';
-// The suites that move files, run once more against the sandbox's `real` profile (answers as
+// The suites that move files, and the first run, run once more against the sandbox's `real` profile (answers as
 // real-service-facts.md shows where the spec is silent: no received_at on sent invoices, no handled
 // field, a repeated uuid made a second invoice...), so the app is proven against more than our own
 // reading of the spec. test/support/sandbox.ts reads the project's `sandboxProfile`.
@@ -18,6 +18,7 @@ const ON_BOTH_PROFILES = [
   'test/integration/sync/no-answer-downloads.test.ts',
   'test/integration/sync/hot-folder-safety.test.ts',
   'test/integration/sync/profiles.test.ts',
+  'test/e2e/first-run.test.ts',
 ];
 
 export default defineConfig({

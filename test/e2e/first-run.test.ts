@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
 import { hasChromium, openAccountSettings, screenshot, seriousViolations } from './support/browser';
 import { bridgeCall, type RunningHost, sandboxKeyHeader } from './support/host';
@@ -57,6 +57,9 @@ describe.skipIf(!hasChromium)('first run (headless host, real sandbox, Chromium)
     const info = await bridgeCall<{ embeddedSandboxUrl: string | null }>(host, 'app.info');
     const sandbox = info.embeddedSandboxUrl;
     expect(sandbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The profile this project runs on (vitest.config.ts): the spec's, or the real service's answers.
+    const config = await fetch(`${sandbox}/__sandbox/config`, { headers: sandboxKeyHeader(host) });
+    expect(((await config.json()) as { profile: string }).profile).toBe(inject('sandboxProfile'));
     const res = await fetch(`${sandbox}/__sandbox/companies`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...sandboxKeyHeader(host) },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PROFILES, type SandboxProfile } from '../../../sandbox/profile-real';
 import { seedDemo } from '../../../sandbox/seed/demo';
 import { type Sandbox, startSandbox } from '../../../sandbox/server';
 import { SANDBOX_KEY_FILE } from '../../../shared/sandbox-key';
@@ -22,9 +23,9 @@ export interface EmbeddedSandbox {
  * in the 0700 data folder), for the app's tests and tools run by the same user, who could read the
  * mirror itself anyway.
  */
-export async function startEmbeddedSandbox(dir: string): Promise<EmbeddedSandbox> {
+export async function startEmbeddedSandbox(dir: string, profile: SandboxProfile = demoProfile()): Promise<EmbeddedSandbox> {
   const key = randomBytes(32).toString('base64url');
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir: dir, ownOriginOnly: true, appKey: key });
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir: dir, ownOriginOnly: true, appKey: key, profile });
   try {
     await writeKey(join(dir, SANDBOX_KEY_FILE), key);
   } catch (e) {
@@ -36,6 +37,20 @@ export async function startEmbeddedSandbox(dir: string): Promise<EmbeddedSandbox
     ? { company_id: existing.id, api_key: existing.api_key, vendor_api_key: existing.vendor_api_key, name: existing.name }
     : await seedDemo(sandbox.ctx);
   return { sandbox, demo, key };
+}
+
+/**
+ * `EINVOICE_SANDBOX_PROFILE=real` makes the demo answer as the real service was seen to where the
+ * spec is silent (sandbox/README.md, "Profiles"): for trying the app, and its first-run test, against
+ * those answers. Unset, the spec's profile.
+ */
+export function demoProfile(env: NodeJS.ProcessEnv = process.env): SandboxProfile {
+  const p = env.EINVOICE_SANDBOX_PROFILE;
+  if (p === undefined || p === '') return 'spec';
+  if (!(PROFILES as readonly string[]).includes(p)) {
+    throw new Error(`EINVOICE_SANDBOX_PROFILE is ${PROFILES.join(' or ')}, not '${p}'`);
+  }
+  return p as SandboxProfile;
 }
 
 async function writeKey(file: string, key: string): Promise<void> {

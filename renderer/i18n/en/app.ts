@@ -300,6 +300,9 @@ export const app = {
       ipc_failed: 'The app did not answer.',
       unknown_command: 'This page asked the app for something it does not know.',
       invalid_client: 'The service did not accept the company UUID or the API key.',
+      // The real service's codes for the same (real-service-facts F3, F5).
+      invalid_credentials: 'The service did not accept the company UUID or the API key.',
+      auth_unauthorized: 'The service did not accept the credentials, or the company is not verified yet.',
       invalid_request: 'The service found the sign-in request malformed.',
       unsupported_grant_type: 'The service does not support this way of signing in.',
       invalid_scope: 'The credentials do not give access to what the app needs.',

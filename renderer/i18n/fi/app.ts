@@ -304,6 +304,9 @@ export const app: CatalogShape<typeof en> = {
       ipc_failed: 'Sovellus ei vastannut.',
       unknown_command: 'Tämä sivu pyysi sovellukselta jotain, mitä se ei tunne.',
       invalid_client: 'Palvelu ei hyväksynyt yrityksen UUID:tä tai API-avainta.',
+      // The real service's codes for the same (real-service-facts F3, F5).
+      invalid_credentials: 'Palvelu ei hyväksynyt yrityksen UUID:tä tai API-avainta.',
+      auth_unauthorized: 'Palvelu ei hyväksynyt tunnuksia, tai yritystä ei ole vielä tunnistettu.',
       invalid_request: 'Palvelun mukaan kirjautumispyyntö oli virheellinen.',
       unsupported_grant_type: 'Palvelu ei tue tätä kirjautumistapaa.',
       invalid_scope: 'Tunnukset eivät anna pääsyä siihen, mitä sovellus tarvitsee.',

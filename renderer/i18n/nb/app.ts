@@ -304,6 +304,9 @@ export const app: CatalogShape<typeof en> = {
       ipc_failed: 'Appen svarte ikke.',
       unknown_command: 'Siden ba appen om noe den ikke kjenner.',
       invalid_client: 'Tjenesten godtok ikke firmaets UUID eller API-nøkkelen.',
+      // The real service's codes for the same (real-service-facts F3, F5).
+      invalid_credentials: 'Tjenesten godtok ikke firmaets UUID eller API-nøkkelen.',
+      auth_unauthorized: 'Tjenesten godtok ikke påloggingsopplysningene, eller firmaet er ikke verifisert ennå.',
       invalid_request: 'Tjenesten fant påloggingsforespørselen ugyldig.',
       unsupported_grant_type: 'Tjenesten støtter ikke denne påloggingsmåten.',
       invalid_scope: 'Påloggingsopplysningene gir ikke tilgang til det appen trenger.',

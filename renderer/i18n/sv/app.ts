@@ -304,6 +304,9 @@ export const app: CatalogShape<typeof en> = {
       ipc_failed: 'Appen svarade inte.',
       unknown_command: 'Sidan bad appen om något den inte känner till.',
       invalid_client: 'Tjänsten godtog inte företagets UUID eller API-nyckeln.',
+      // The real service's codes for the same (real-service-facts F3, F5).
+      invalid_credentials: 'Tjänsten godtog inte företagets UUID eller API-nyckeln.',
+      auth_unauthorized: 'Tjänsten godtog inte inloggningsuppgifterna, eller så är företaget inte verifierat än.',
       invalid_request: 'Tjänsten fann inloggningsbegäran felaktig.',
       unsupported_grant_type: 'Tjänsten stöder inte det här sättet att logga in.',
       invalid_scope: 'Inloggningsuppgifterna ger inte åtkomst till det appen behöver.',

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { SANDBOX_KEY_FILE, SANDBOX_KEY_HEADER } from '../../../shared/sandbox-key';
+import { testProfile } from '../../support/sandbox';
 import { keptTempDir } from '../../support/temp';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -63,7 +64,8 @@ export async function startHost(
   const child: ChildProcess = spawn(command, argv, {
     cwd: opts.npmIn ?? REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...(opts.npmIn ? newUserEnv() : { ...process.env, NODE_ENV: 'test' }), ...opts.env },
+    // The demo's sandbox answers with the test project's profile (vitest.config.ts runs first-run on both).
+    env: { ...(opts.npmIn ? newUserEnv() : { ...process.env, NODE_ENV: 'test' }), EINVOICE_SANDBOX_PROFILE: testProfile(), ...opts.env },
     // Its own process group, so that stopping npm stops the host it started too.
     detached: opts.npmIn !== undefined,
   });
