@@ -53,7 +53,8 @@ export function RulePacksSection() {
         <ul className="plain-list" data-rule-packs>
           {data.packs.map((p) => (
             <li key={`${p.family}@${p.version}`} data-pack-role={p.role}>
-              <strong>
+              {/* The publisher's own name of the rules and its release: proper names, never translated. */}
+              <strong translate="no">
                 {p.name} <span className="mono">{p.version}</span>
               </strong>{' '}
               <span className={`badge badge-${p.role === 'in-force' ? 'ok' : p.role === 'next' ? 'warn' : 'muted'}`}>
