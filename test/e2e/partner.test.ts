@@ -195,6 +195,7 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
       (
         await fetch(`${sb}/oauth2/token`, {
           method: 'POST',
+          headers: key(),
           body: new URLSearchParams({
             grant_type: 'client_credentials',
             client_id: target.company_id,
@@ -371,7 +372,7 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     await find.fill('05');
     await page.getByText(`${seeded - 49} of 60 companies`, { exact: true }).waitFor();
     await find.fill('');
-    await page.getByLabel('Show').selectOption('paused');
+    await page.getByLabel('Show', { exact: true }).selectOption('paused');
     await page.getByText('1 of 60 companies', { exact: true }).waitFor();
     expect(await list.getByRole('option').first().textContent()).toContain(name(7));
 
