@@ -6,17 +6,16 @@ const ELECTRON_TESTS = 'test/unit/electron/**/*.test.ts';
 // The suites that move files, and the first run, run once more against the sandbox's `real` profile (answers as
 // real-service-facts.md shows where the spec is silent: no received_at on sent invoices, no handled
 // field, a repeated uuid made a second invoice...), so the app is proven against more than our own
-// reading of the spec. test/support/sandbox.ts reads the project's `sandboxProfile`.
+// reading of the spec. test/support/sandbox.ts reads the project's `sandboxProfile`. Left out: the
+// suites whose outcome no service answer decides (local refusals, the bytes of a download).
 const ON_BOTH_PROFILES = [
   'test/integration/sync/outbound.test.ts',
   'test/integration/sync/inbound.test.ts',
   'test/integration/sync/upload-pipeline.test.ts',
   'test/integration/sync/document-companions.test.ts',
+  'test/integration/sync/document-operator.test.ts',
   'test/integration/sync/bank-messages-out.test.ts',
   'test/integration/sync/repeated-uuid.test.ts',
-  'test/integration/sync/verified-downloads.test.ts',
-  'test/integration/sync/no-answer-downloads.test.ts',
-  'test/integration/sync/hot-folder-safety.test.ts',
   'test/integration/sync/profiles.test.ts',
   'test/e2e/first-run.test.ts',
 ];
