@@ -82,7 +82,12 @@ describe.skipIf(!hasChromium)('scanning, lookups and sending options (Chromium)'
     await goTo(page, 'settings');
     await page.getByRole('heading', { name: 'App settings', level: 2 }).waitFor();
     const onPage = page.getByRole('navigation', { name: 'On this page' });
-    expect(await onPage.getByRole('link').allTextContents()).toEqual(['Language and appearance', 'Desktop', 'Where the keys are kept', 'Rule packs']);
+    expect(await onPage.getByRole('link').allTextContents()).toEqual([
+      'Language and appearance',
+      'Desktop',
+      'Where the keys are kept',
+      'Rule packs',
+    ]);
     const pages = page.getByRole('navigation', { name: 'Pages' });
     await pages.getByRole('button', { name: 'Demo (sandbox)' }).click();
     await page.getByRole('heading', { name: 'Settings of Demo (sandbox)', level: 2 }).waitFor();
