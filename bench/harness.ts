@@ -139,21 +139,12 @@ export function rssPeak() {
 }
 
 /**
- * A bridge `sync.status` call every 100 ms while the engine works, through the same dispatcher both
- * hosts carry (in this process, as the engine: it measures what the UI waits for less the transport).
- * A call is timed from when it was due, so a blocked event loop shows as a late answer.
+ * A bridge `sync.status` call every `everyMs` (100 ms) while the engine works, through the same
+ * dispatcher both hosts carry (in this process, as the engine: it measures what the UI waits for less
+ * the transport). A call is timed from when it was due, so a blocked event loop shows as a late answer.
  */
-export function statusProbe(engine: Engine, dataDir: string) {
-  const bridge = createBridgeServer({
-    engine,
-    dataDir,
-    host: {
-      kind: 'browser',
-      version: 'bench',
-      capabilities: { openFiles: false, startAtLogin: false, notifications: false },
-      secretStore: { kind: 'memory', label: 'memory only' },
-    },
-  });
+export function statusProbe(engine: Engine, dataDir: string, everyMs = 100) {
+  const bridge = createBridgeServer({ engine, dataDir, host: BENCH_HOST });
   const times: number[] = [];
   // engine.status() alone, apart: the rest of `times` is the wait for the event loop (the polls' work).
   const own: number[] = [];
@@ -171,7 +162,7 @@ export function statusProbe(engine: Engine, dataDir: string) {
       const start = performance.now();
       engine.status();
       own.push(performance.now() - start);
-      due = Math.max(due + 100, performance.now());
+      due = Math.max(due + everyMs, performance.now());
     }
   };
   const running = tick();

@@ -3,52 +3,29 @@
 // 10 ms; the process's RSS is sampled meanwhile. For comparison, the old unpacking (fflate's unzipSync
 // on the engine's thread, with its old filter) of the review's shape of bomb, timed alone.
 //   tsx bench/zip-bomb.bench.ts
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { unzipSync } from 'fflate';
-import { createBridgeServer } from '../main/core/bridge';
 import { Engine } from '../main/core/engine';
 import { MemorySecrets } from '../main/core/secrets';
 import { VALIDATE_CHUNK_BYTES } from '../shared/bridge/validation';
 import { zipBombs } from '../test/support/zip-bombs';
+import { rmAll, rssPeak, statusProbe, tmp } from './harness';
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'zip-bomb-bench-'));
+  const dataDir = await tmp('zip-bomb-bench-');
   const engine = new Engine({ dataDir, secrets: new MemorySecrets() });
-  const bridge = createBridgeServer({
-    engine,
-    dataDir,
-    host: {
-      kind: 'browser',
-      version: 'bench',
-      capabilities: { openFiles: false, startAtLogin: false, notifications: false },
-      secretStore: { kind: 'memory', label: 'memory only' },
-    },
-  });
-  const call = async <T>(name: string, input: unknown): Promise<T> => {
-    const r = await bridge.dispatch(name as 'sync.status', input as never);
-    if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-    return r.value as T;
-  };
   console.log(`Zip bombs on the Validate page (load ${loadavg()[0]?.toFixed(2)}), RSS at start ${mb(process.memoryUsage().rss)}`);
   for (const bomb of zipBombs()) {
-    const times: number[] = [];
-    let peak = process.memoryUsage().rss;
-    const before = peak;
-    let stop = false;
-    const probe = (async () => {
-      while (!stop) {
-        const due = performance.now();
-        await call('sync.status', {});
-        times.push(performance.now() - due);
-        peak = Math.max(peak, process.memoryUsage().rss);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
+    const before = process.memoryUsage().rss;
+    const rss = rssPeak();
+    const probe = statusProbe(engine, dataDir, 10);
+    const call = async <T>(name: string, input: unknown): Promise<T> => {
+      const r = await probe.bridge.dispatch(name as 'sync.status', input as never);
+      if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+      return r.value as T;
+    };
     const t0 = performance.now();
     const { uploadId } = await call<{ uploadId: string }>('validate.start', { name: 'bomb.zip', size: bomb.zip.length });
     for (let offset = 0; offset < bomb.zip.length; offset += VALIDATE_CHUNK_BYTES) {
@@ -57,10 +34,10 @@ async function main() {
     }
     const view = await call<{ report: { problem: string | null } }>('validate.finish', { uploadId });
     const ms = performance.now() - t0;
-    stop = true;
-    await probe;
+    const status = await probe.stop();
+    const peak = rss.stop();
     console.log(
-      `  ${bomb.what} (${mb(bomb.zip.length)} zip): ${ms.toFixed(0)} ms; sync.status p95 ${quantile(times, 0.95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms over ${times.length} calls; RSS ${mb(before)} -> peak ${mb(peak)}\n    "${view.report.problem}"`,
+      `  ${bomb.what} (${mb(bomb.zip.length)} zip): ${ms.toFixed(0)} ms; sync.status p95 ${status.p95.toFixed(1)} ms, max ${status.max.toFixed(1)} ms over ${status.calls} calls; RSS ${mb(before)} -> peak ${mb(peak)}\n    "${view.report.problem}"`,
     );
   }
   // The old way, for comparison: unzipSync on the engine's thread, nothing answers until it returns.
@@ -71,9 +48,8 @@ async function main() {
   console.log(
     `  before the fix, unzipSync of "thirty XML entries of 40 MB" on the engine's thread: blocked ${(performance.now() - t0).toFixed(0)} ms, RSS ${mb(r0)} -> ${mb(process.memoryUsage().rss)}`,
   );
-  bridge.close();
   await engine.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await rmAll(dataDir);
 }
 
 await main();
