@@ -1,7 +1,9 @@
+import type { Api } from '../api';
 import { type DemoPolicy, type OpenedApp, openApp } from '../app/open-app';
 import { jsonLogger, type Logger, type LogLevel } from '../log';
 import { defaultDataDir } from '../paths';
 import { readPassphrase } from '../secrets/terminal-passphrase';
+import type { Account } from '../store/accounts';
 import type { RunnerOptions } from '../sync/account-runner';
 
 export interface GlobalOptions {
@@ -63,4 +65,33 @@ export async function openCli(g: GlobalOptions, opts: OpenCliOptions = {}): Prom
     runner: opts.runner,
     demo: opts.demo,
   });
+}
+
+/** The account a command acts for: the one named with --account, or the only one there is. */
+export function chosenAccount(cli: CliContext, name: string | undefined): Account {
+  const accounts = cli.engine.listAccounts();
+  const account = name ? cli.engine.findAccount(name) : accounts.length === 1 ? accounts[0] : undefined;
+  if (!account) throw new UsageError(name ? `No account named "${name}"` : '--account is needed when there is not exactly one account');
+  return account;
+}
+
+/**
+ * Opens the app, runs `run` with the chosen account's API client and closes it again: the shape of
+ * every command that asks the service one thing for one account. `before` checks what the command
+ * needs of the account (a vendor key, say) before any request is made.
+ */
+export async function withAccountApi<T>(
+  g: GlobalOptions,
+  name: string | undefined,
+  run: (api: Api) => Promise<T>,
+  before?: (account: Account, cli: CliContext) => Promise<void>,
+): Promise<T> {
+  const cli = await openCli(g);
+  try {
+    const account = chosenAccount(cli, name);
+    await before?.(account, cli);
+    return await run(await cli.engine.api(account.id));
+  } finally {
+    await cli.close();
+  }
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { LOOKUP_NETWORKS } from '../../../shared/enums';
 import type { Api } from '../api';
 import { MAX_LOOKUP_IDS } from '../api/lookups';
-import { type GlobalOptions, openCli, UsageError } from './context';
+import { type GlobalOptions, UsageError, withAccountApi } from './context';
 
 interface LookupOptions {
   account?: string;
@@ -15,18 +15,7 @@ const collect = (v: string, all: string[] = []) => [...all, v];
 export function lookupCommands(program: Command, globals: () => GlobalOptions): void {
   const lookup = program.command('lookup').description('find receivers and e-invoice addresses in the networks');
 
-  const withAccount = async <T>(o: LookupOptions, run: (api: Api) => Promise<T>): Promise<T> => {
-    const cli = await openCli(globals());
-    try {
-      const accounts = cli.engine.listAccounts();
-      const account = o.account ? cli.engine.findAccount(o.account) : accounts.length === 1 ? accounts[0] : undefined;
-      if (!account)
-        throw new UsageError(o.account ? `No account named "${o.account}"` : '--account is needed when there is not exactly one account');
-      return await run(await cli.engine.api(account.id));
-    } finally {
-      await cli.close();
-    }
-  };
+  const withAccount = <T>(o: LookupOptions, run: (api: Api) => Promise<T>): Promise<T> => withAccountApi(globals(), o.account, run);
 
   lookup
     .command('receivers')

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { takeoverQuerySchema } from '../../../shared/schemas/partner';
 import type { Api } from '../api';
-import { type GlobalOptions, openCli, UsageError } from './context';
+import { type GlobalOptions, UsageError, withAccountApi } from './context';
 import { askYesNo } from './prompt';
 
 interface PartnerOptions {
@@ -26,20 +26,11 @@ export function partnerCommands(program: Command, globals: () => GlobalOptions):
     .command('partner')
     .description("a partner account's takeovers and scan partner address (needs its vendor API key)");
 
-  const asPartner = async <T>(o: PartnerOptions, run: (api: Api) => Promise<T>): Promise<T> => {
-    const cli = await openCli(globals());
-    try {
-      const accounts = cli.engine.listAccounts();
-      const account = o.account ? cli.engine.findAccount(o.account) : accounts.length === 1 ? accounts[0] : undefined;
-      if (!account)
-        throw new UsageError(o.account ? `No account named "${o.account}"` : '--account is needed when there is not exactly one account');
+  const asPartner = <T>(o: PartnerOptions, run: (api: Api) => Promise<T>): Promise<T> =>
+    withAccountApi(globals(), o.account, run, async (account, cli) => {
       if ((await cli.engine.vendorApiKey(account.id)) === null)
         throw new UsageError(`"${account.name}" has no vendor API key: add it with accounts update first`);
-      return await run(await cli.engine.api(account.id));
-    } finally {
-      await cli.close();
-    }
-  };
+    });
   const checkedId = (what: string, v: string) => {
     if (!idSchema.safeParse(v).success) throw new UsageError(`${what} is an id of letters, digits, - and _`);
     return v;
