@@ -4,6 +4,9 @@ import type { BridgeErrorView } from '../../shared/bridge';
 /** Failures of our own transport: their message is ours in English, the code's words say it better. */
 const TRANSPORT_CODES = new Set(['unreachable', 'bad_answer', 'ipc_failed', 'unknown_command']);
 
+/** A line that is a code (token_expired) or a scope list (needs one of: CATALOGUE): for Details, not the screen. */
+const RAW_LINE = /^(?:[A-Za-z]+(?:_[A-Za-z0-9]+)+|[A-Z][A-Z0-9_]+|needs one of: .*)$/;
+
 interface ErrorNoticeProps {
   error: BridgeErrorView | null;
   /** Lines of the answer that belong to no field of the form. */
@@ -20,7 +23,12 @@ export function ErrorNotice({ error, lines, onRetry }: ErrorNoticeProps) {
   if (!error) return null;
   const codeKey = error.code ? `errors.codes.${error.code}` : null;
   const explained = codeKey && i18n.exists(codeKey) ? t(codeKey) : t(`errors.kinds.${error.kind}`);
-  const details = [...(lines ?? (error.fields ? [] : (error.details ?? [])))];
+  const given = [...(lines ?? (error.fields ? [] : (error.details ?? [])))];
+  // The service's reasons (details[0] of a 401 or 403: token_expired, insufficient_scope...) in the
+  // user's words; the raw reason, and any other code or scope list, only under Details.
+  const reasonKey = (d: string) => `failure.reasons.${d}`;
+  const details = given.flatMap((d) => (i18n.exists(reasonKey(d)) ? [t(reasonKey(d))] : RAW_LINE.test(d) ? [] : [d]));
+  const folded = given.filter((d) => i18n.exists(reasonKey(d)) || RAW_LINE.test(d));
   const raw = error.message && !TRANSPORT_CODES.has(error.code ?? '') ? error.message : null;
   return (
     <div className={`notice notice-${error.kind === 'retry' ? 'warn' : 'error'}`} role="alert">
@@ -34,10 +42,15 @@ export function ErrorNotice({ error, lines, onRetry }: ErrorNoticeProps) {
         </ul>
       )}
       {/* The HTTP status and the service's own words (English) are for whoever digs: folded, as the health's are. */}
-      {(raw || error.status) && (
+      {(raw || error.status || folded.length > 0) && (
         <details className="notice-raw">
           <summary>{t('failure.details')}</summary>
           {raw && <p className="mono">{raw}</p>}
+          {folded.map((d) => (
+            <p className="mono" key={d}>
+              {d}
+            </p>
+          ))}
           {error.status ? <p className="mono">{t('errors.status', { status: error.status })}</p> : null}
         </details>
       )}

@@ -6,10 +6,31 @@ import { z } from 'zod';
  */
 export const loose = z.looseObject;
 
+/** One reason as the service may write it: a word, or an object naming its field and what is wrong with it. */
+const reasonText = (r: unknown, field?: string): string[] => {
+  if (typeof r === 'string' || typeof r === 'number') return [field ? `${field}: ${r}` : String(r)];
+  if (Array.isArray(r)) return r.flatMap((x) => reasonText(x, field));
+  if (r && typeof r === 'object') {
+    const o = r as Record<string, unknown>;
+    const said = o.message ?? o.reason ?? o.code;
+    if (typeof said === 'string') return [typeof o.field === 'string' ? `${o.field}: ${said}` : said];
+    return Object.entries(o).flatMap(([k, v]) => reasonText(v, field ? `${field}.${k}` : k));
+  }
+  return [];
+};
+
+/**
+ * The schema says `details` is a list of strings; the real service has answered reasons as an object
+ * (field to reason). Either is read into lines, so a refusal's code and reasons are never lost to a
+ * shape the schema did not foresee; any other shape is dropped, never the whole body.
+ */
 export const errorBodySchema = z.looseObject({
-  code: z.string().optional(),
-  message: z.string().optional(),
-  details: z.array(z.string()).optional(),
+  code: z.string().optional().catch(undefined),
+  message: z.string().optional().catch(undefined),
+  details: z
+    .unknown()
+    .optional()
+    .transform((d) => (d === undefined || d === null ? undefined : reasonText(d))),
 });
 
 export const isoTimestamp = z.iso.datetime({ offset: true });

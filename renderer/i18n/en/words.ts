@@ -8,7 +8,16 @@ export const words = {
     RP: 'Receiver proposal',
     action: { ADD: 'e-invoices ordered', CHANGE: 'details changed', DEL: 'e-invoices ended' },
   },
-  failure: { details: 'Details' },
+  failure: {
+    details: 'Details',
+    reasons: {
+      token_missing: 'The app sent no sign-in with the request.',
+      token_invalid: 'The service did not accept the sign-in: the app signs in again.',
+      token_expired: 'The sign-in had expired: the app signs in again.',
+      company_unverified: 'The company is not verified yet: complete company authorization with the service first.',
+      insufficient_scope: 'The API key does not give access to this: ask the service to add the permission, or use a key that has it.',
+    },
+  },
   reveal: {
     show: 'Show in folder',
     showRoot: "Show {{name}}'s folder",

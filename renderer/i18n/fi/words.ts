@@ -8,7 +8,16 @@ export const words = {
     RP: 'Vastaanottajaehdotus',
     action: { ADD: 'e-lasku tilattu', CHANGE: 'tiedot muuttuneet', DEL: 'e-lasku lopetettu' },
   },
-  failure: { details: 'Lisätiedot' },
+  failure: {
+    details: 'Lisätiedot',
+    reasons: {
+      token_missing: 'Sovellus ei lähettänyt kirjautumista pyynnön mukana.',
+      token_invalid: 'Palvelu ei hyväksynyt kirjautumista: sovellus kirjautuu uudelleen.',
+      token_expired: 'Kirjautuminen oli vanhentunut: sovellus kirjautuu uudelleen.',
+      company_unverified: 'Yritystä ei ole vielä todennettu: tee ensin yrityksen tunnistus palvelussa.',
+      insufficient_scope: 'API-avain ei anna pääsyä tähän: pyydä palvelua lisäämään oikeus tai käytä avainta, jolla se on.',
+    },
+  },
   reveal: {
     show: 'Näytä kansiossa',
     showRoot: 'Näytä tilin {{name}} kansio',

@@ -8,7 +8,16 @@ export const words = {
     RP: 'Mottakerforslag',
     action: { ADD: 'e-faktura bestilt', CHANGE: 'opplysninger endret', DEL: 'e-faktura avsluttet' },
   },
-  failure: { details: 'Detaljer' },
+  failure: {
+    details: 'Detaljer',
+    reasons: {
+      token_missing: 'Appen sendte ingen innlogging med forespørselen.',
+      token_invalid: 'Tjenesten godtok ikke innloggingen: appen logger inn på nytt.',
+      token_expired: 'Innloggingen var utløpt: appen logger inn på nytt.',
+      company_unverified: 'Selskapet er ikke verifisert ennå: fullfør selskapets verifisering hos tjenesten først.',
+      insufficient_scope: 'API-nøkkelen gir ikke tilgang til dette: be tjenesten legge til tillatelsen, eller bruk en nøkkel som har den.',
+    },
+  },
   reveal: {
     show: 'Vis i mappe',
     showRoot: 'Vis mappen til {{name}}',

@@ -8,7 +8,17 @@ export const words = {
     RP: 'Mottagarförslag',
     action: { ADD: 'e-faktura beställd', CHANGE: 'uppgifter ändrade', DEL: 'e-faktura avslutad' },
   },
-  failure: { details: 'Detaljer' },
+  failure: {
+    details: 'Detaljer',
+    reasons: {
+      token_missing: 'Appen skickade ingen inloggning med begäran.',
+      token_invalid: 'Tjänsten godtog inte inloggningen: appen loggar in igen.',
+      token_expired: 'Inloggningen hade gått ut: appen loggar in igen.',
+      company_unverified: 'Företaget är inte verifierat än: slutför företagets verifiering hos tjänsten först.',
+      insufficient_scope:
+        'API-nyckeln ger inte åtkomst till detta: be tjänsten lägga till behörigheten, eller använd en nyckel som har den.',
+    },
+  },
   reveal: {
     show: 'Visa i mapp',
     showRoot: 'Visa mappen för {{name}}',
