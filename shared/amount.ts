@@ -74,3 +74,27 @@ export function parseAmount(text: string, decimalMark: '.' | ',' = ','): number 
 
 /** A sum in 1/10000 units, rounded as the mirror's column rounds it. */
 export const toE4 = (sum: number): AmountE4 => Math.round(sum * 10_000);
+
+/** An amount as typed in a search beside words: with a decimal mark or grouped thousands, never a bare number (an invoice's "2024"). */
+const MARKED = /[.,\u00a0\u202f\u2009 ]/;
+
+/**
+ * A search of words and an amount, either way round ("Acme 1 656,25", "1656.25 Acme"): the words, and
+ * the sums the amount can mean. The longest run of parts that reads as an amount is taken. Null when
+ * the text is all amount, all words, or its number is bare (so "Invoice 2024" stays a search of words).
+ */
+export function wordsAndAmount(text: string): { words: string; amounts: AmountE4[] } | null {
+  const parts = text.trim().split(/[ \u00a0\u202f\u2009]+/);
+  if (parts.length < 2 || amountReadings(text).length > 0) return null;
+  const amountIn = (run: string[]) => {
+    const typed = run.join(' ');
+    return MARKED.test(typed) ? amountReadings(typed) : [];
+  };
+  for (let n = parts.length - 1; n >= 1; n--) {
+    const tail = amountIn(parts.slice(parts.length - n));
+    if (tail.length) return { words: parts.slice(0, parts.length - n).join(' '), amounts: tail };
+    const head = amountIn(parts.slice(0, n));
+    if (head.length) return { words: parts.slice(n).join(' '), amounts: head };
+  }
+  return null;
+}

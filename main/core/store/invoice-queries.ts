@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { amountReadings } from '../../../shared/amount';
+import { amountReadings, wordsAndAmount } from '../../../shared/amount';
 import type { InvoiceSortKey, ListSort } from '../../../shared/bridge/commands';
 import type { Direction } from '../../../shared/enums';
 import { flag, jsonList } from './columns';
@@ -29,6 +29,8 @@ export interface InvoiceQueryFilter {
   dueTo?: string;
   /** What the user typed; any text is fine (see toFtsQuery). Text that reads as an amount also finds invoices of that sum. */
   search?: string;
+  /** Any of these sums, in 1/10000 units: the amount of a search that mixed it with words (see mixedSearch). */
+  sumsE4?: number[];
   /** Newest received first when left out. */
   sort?: InvoiceSort;
 }
@@ -73,7 +75,19 @@ const WHERE = `i.account_id = @account AND i.direction = @direction
   AND (@sumFrom IS NULL OR i.amount_e4 >= @sumFrom)
   AND (@sumTo IS NULL OR i.amount_e4 <= @sumTo)
   AND (@dueFrom IS NULL OR coalesce(i.date_due, '') >= @dueFrom)
-  AND (@dueTo IS NULL OR coalesce(i.date_due, '') <= @dueTo)`;
+  AND (@dueTo IS NULL OR coalesce(i.date_due, '') <= @dueTo)
+  AND (@sums IS NULL OR i.amount_e4 IN (SELECT value FROM json_each(@sums)))`;
+
+/**
+ * "Acme 1 656,25": the words are searched and the amount is a filter on the sum beside them, so the
+ * invoices of Acme of that total are found (searched as one text, the amount's digits matched no word).
+ */
+export function mixedSearch(f: InvoiceQueryFilter): InvoiceQueryFilter {
+  const mixed = f.search === undefined ? null : wordsAndAmount(f.search);
+  if (!mixed) return f;
+  const sums = f.sumsE4 ? mixed.amounts.filter((a) => f.sumsE4?.includes(a)) : mixed.amounts;
+  return { ...f, search: mixed.words, sumsE4: sums };
+}
 
 /**
  * What each order sorts by: an expression that is never null (an empty value sorts as the smallest, as
@@ -182,6 +196,7 @@ function filterParams(accountId: string, f: InvoiceQueryFilter): Params {
     sumTo: opt(f.sumToE4),
     dueFrom: opt(f.dueFrom),
     dueTo: opt(f.dueTo),
+    sums: f.sumsE4 === undefined ? null : JSON.stringify(f.sumsE4),
   };
 }
 
@@ -228,6 +243,7 @@ function tallied(f: InvoiceQueryFilter): boolean {
     f.sumToE4,
     f.dueFrom,
     f.dueTo,
+    f.sumsE4,
   ];
   return others.every((v) => v === undefined);
 }
@@ -370,7 +386,8 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
   const countSql = (p: Plan, sums: boolean) =>
     `SELECT count(*) AS n FROM (SELECT 1 ${p === 'listing' ? 'FROM invoices i INDEXED BY invoices_listing WHERE' : fromOf(p, p === 'broad' ? 'invoices_listing' : null, sums)} ${WHERE} LIMIT @max)`;
 
-  function totals(accountId: string, filter: InvoiceQueryFilter): CurrencyTotal[] {
+  function totals(accountId: string, given: InvoiceQueryFilter): CurrencyTotal[] {
+    const filter = mixedSearch(given);
     if (tallied(filter)) return tallyTotals.all(tallyParams(accountId, filter));
     const [p, params] = plan(accountId, filter);
     const from = p === 'broad' ? `FROM invoices i WHERE ${bySum(params) ? MATCHING_OR_SUM : MATCHING} AND` : fromOf(p, null, bySum(params));
@@ -383,7 +400,8 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
      * rows arriving or changing between pages never shift later pages, so nothing is skipped or shown
      * twice; rows with the same value are ordered by id.
      */
-    list(accountId: string, filter: InvoiceQueryFilter, limit: number, after?: InvoiceCursor): InvoiceSummaryPage {
+    list(accountId: string, given: InvoiceQueryFilter, limit: number, after?: InvoiceCursor): InvoiceSummaryPage {
+      const filter = mixedSearch(given);
       const keyset: Params = after ? { afterKey: after.key, afterId: after.id } : {};
       const sort = filter.sort ?? DEFAULT_INVOICE_SORT;
       const match = filter.search === undefined ? null : toFtsQuery(filter.search);
@@ -428,7 +446,8 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
      * The count when it is cheap, else null: a search matching much of the mirror would have to
      * gather every match again just to count them, which doubles what the user waits for while typing.
      */
-    countIfCheap(accountId: string, filter: InvoiceQueryFilter, max: number): number | null {
+    countIfCheap(accountId: string, given: InvoiceQueryFilter, max: number): number | null {
+      const filter = mixedSearch(given);
       // The walk of the first page read every match: its count is exact and free.
       const known = counted?.key === countKey(accountId, filter) ? counted : null;
       counted = null;
@@ -450,7 +469,8 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
      * How many rows the filter selects; with `max`, counting stops there (for "1,000+" in the UI). A
      * filter of direction and status alone reads the tallies, so `sync.status` does not count the mirror.
      */
-    count(accountId: string, filter: InvoiceQueryFilter, max?: number): number {
+    count(accountId: string, given: InvoiceQueryFilter, max?: number): number {
+      const filter = mixedSearch(given);
       if (tallied(filter)) {
         const n = tallyCount.get(tallyParams(accountId, filter))!.n;
         return max === undefined || max < 0 ? n : Math.min(n, max);
@@ -473,10 +493,11 @@ export function createInvoiceQueries(db: Database, options: InvoiceQueryOptions 
      */
     totalsSlice(
       accountId: string,
-      filter: InvoiceQueryFilter,
+      given: InvoiceQueryFilter,
       after: number,
       size: number,
     ): { totals: CurrencyTotal[]; next: number | null } {
+      const filter = mixedSearch(given);
       if (filter.search !== undefined && toFtsQuery(filter.search) !== null) return { totals: totals(accountId, filter), next: null };
       const sql = `SELECT ${TOTALS} FROM invoices i WHERE i.row_id > @after AND i.row_id <= @to AND ${WHERE} ${BY_CURRENCY}`;
       const rows = prepared<CurrencyTotal>(sql).all({ ...filterParams(accountId, filter), after, to: after + size });

@@ -67,4 +67,45 @@ describe('finding invoices by amount', () => {
     expect(ids({ search: '1.656', dueFrom: '2025-02-20' })).toEqual(['r-1.656']);
     expect(count({ dueFrom: '2025-03-01' })).toBe(4);
   });
+
+  it('finds the invoices of a sender with an amount typed beside its name, either way round', () => {
+    const { t, ids, count } = (() => {
+      const seed = seeded();
+      const from = (id: string, name: string, sum: number) =>
+        seed.store.invoices.upsert(
+          seed.account.id,
+          'RECEIVED',
+          invoice(id, { sum, sender: { eia: '0216:1', bid: '1234567-8', name, country: 'FI' } }),
+        );
+      from('acme-1656.25', 'Kesko Oy', 1656.25);
+      from('acme-99', 'Kesko Oy', 99);
+      from('other-1656.25', 'Other Oy', 1656.25);
+      return { t: seed, ids: seed.ids, count: seed.count };
+    })();
+    for (const search of ['Kesko 1 656,25', 'Kesko 1656.25', 'kesko 1.656,25', '1\u00a0656,25 Kesko']) {
+      expect(ids({ search }), search).toEqual(['acme-1656.25']);
+      expect(count({ search }), search).toBe(1);
+    }
+    expect(t.store.invoices.totals(t.account.id, { direction: 'RECEIVED', search: 'Kesko 1 656,25' })).toEqual([
+      { currency: 'EUR', sum: 1656.25, count: 1 },
+    ]);
+    // A bare number beside words stays a word: an invoice number is found by it, not a sum.
+    expect(ids({ search: 'INV 1656' })).toContain('r-words');
+  });
+
+  it('filters by a due-date range wider than the range index is read for', () => {
+    const { store, account, ids, count } = seeded();
+    // More rows in the range than the plan reads from the due-date index (6,000 > 5,000).
+    store.transaction(() => {
+      for (let i = 0; i < 6000; i++)
+        store.invoices.upsert(account.id, 'RECEIVED', invoice(`wide-${i}`, { sum: 10, date_due: `2030-0${1 + (i % 9)}-15` }));
+    });
+    expect(count({ dueFrom: '2030-01-01', dueTo: '2030-12-31' })).toBe(6000);
+    expect(count({ dueFrom: '2030-02-01', dueTo: '2030-02-28' })).toBe(667);
+    const page = store.invoices.list(account.id, { direction: 'RECEIVED', dueFrom: '2030-01-01', sort: { by: 'due', dir: 'asc' } }, 50);
+    expect(page.items).toHaveLength(50);
+    expect(page.items.every((i) => i.dateDue === '2030-01-15')).toBe(true);
+    // The rows of 2025 stay out of it, and in their own range.
+    expect(ids({ dueFrom: '2025-01-01', dueTo: '2025-12-31' })).toHaveLength(6);
+  });
 });
