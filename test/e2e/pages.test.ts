@@ -5,6 +5,7 @@ import { waitForMirror } from './support/app';
 import { goTo, hasChromium, launch, openApp, screenshot, seriousViolations } from './support/browser';
 import { englishOnScreen } from './support/english';
 import { type RunningHost, startHost } from './support/host';
+import { rawOnScreen } from './support/raw-codes';
 
 const PAGES = [
   'overview',
@@ -194,11 +195,14 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
       const found: string[] = [];
       // Words of the English catalog (and the engine's English) on a page shown in Finnish, Swedish or Norwegian.
       const english: string[] = [];
+      // UUIDs, HTTP statuses, scopes and raw codes outside a Details disclosure, in every language.
+      const raw: string[] = [];
       for (const id of PAGES) {
         await goTo(page, id);
         await prepare(page, id);
         found.push(...(await seriousViolations(page)).map((v) => `${id}: ${v}`));
         if (lang !== 'en') english.push(...(await englishOnScreen(page, lang)).map((e) => `${id}: ${e}`));
+        raw.push(...(await rawOnScreen(page)).map((e) => `${id}: ${e}`));
         await screenshot(page, `${id}-${lang}`);
         if (id === 'settings') await settingsAccountPage(page, lang, found);
         if (lang === 'en') {
@@ -210,6 +214,7 @@ describe.skipIf(!hasChromium)('every page: accessibility and screenshots (Chromi
       await companySections(page, lang, found);
       expect(found).toEqual([]);
       expect(english).toEqual([]);
+      expect(raw).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

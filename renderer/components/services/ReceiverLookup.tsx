@@ -127,7 +127,9 @@ export function ReceiverLookup({ accountId, idPrefix, initial, onPick, heading, 
               <p>
                 <strong>{t('lookup.receivers.types')}: </strong>
                 {r.document_types?.length
-                  ? [...new Set(r.document_types.map((d) => d.document_type))].join(', ')
+                  ? [...new Set(r.document_types.map((d) => d.document_type))]
+                      .map((d) => t(`documentType.${d}`, { defaultValue: d }))
+                      .join(', ')
                   : t('lookup.receivers.noTypes')}
               </p>
               {onPick && (

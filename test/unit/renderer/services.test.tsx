@@ -81,7 +81,8 @@ describe('lookups', () => {
       bridge,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('INVOICE, CREDIT_NOTE')).toBeTruthy();
+    // The types in the app's words (issue 37, item 7), not the service's codes.
+    expect(await screen.findByText('Invoice, Credit note')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Use this address' }));
     expect(picked).toEqual([receiver]);
     expect(bridge.callsOf('lookup.receivers')[0]).toMatchObject({ bid: '1234567-8', networks: ['PEPPOL', 'INTERNAL', 'EXTERNAL'] });
