@@ -8,7 +8,7 @@ import type { OutboxItemView } from '../../shared/bridge';
 import { FIXTURES } from '../support/engine';
 import { ensureRules, readTestSet } from '../support/validation';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
-import { goTo, hasChromium, openApp, screenshot, seriousViolations } from './support/browser';
+import { goTo, hasChromium, openApp, SCREENSHOTS, screenshot, seriousViolations } from './support/browser';
 import { bridgeCall } from './support/host';
 
 /** A broken invoice of the official test sets (fixtures/invalid): the first case that must break its rule. */
@@ -295,6 +295,21 @@ describe.skipIf(!hasChromium)('the Validate page and the outbox’s reports (Chr
     await report.locator('[data-rule="BR-CO-10"] .rule-place').first().click();
     await report.locator('table[data-part="totals"].is-highlighted').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // Every header's words on one line: the Attempts header (a number column) once sat a few px low.
+    const tops = await page.locator('main table thead th .sort-button').evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const words = document.createRange();
+        words.selectNodeContents(b.firstChild as Node);
+        return [b.textContent ?? '', Math.round(words.getBoundingClientRect().top)] as const;
+      }),
+    );
+    await page.locator('main table thead').first().scrollIntoViewIfNeeded();
+    await page
+      .locator('main table')
+      .first()
+      .screenshot({ path: join(SCREENSHOTS, 'outbox-header-en.png') });
+    expect(tops.length).toBeGreaterThan(5);
+    expect(tops.filter(([, top]) => Math.abs(top - (tops[0]?.[1] ?? 0)) > 1)).toEqual([]);
     await screenshot(page, 'outbox-report-en');
     await report.getByRole('button', { name: 'Close the report' }).click();
     expect(await page.locator('.outbox-report').count()).toBe(0);
