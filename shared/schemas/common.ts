@@ -29,8 +29,8 @@ export const errorBodySchema = z.looseObject({
   message: z.string().optional().catch(undefined),
   details: z
     .unknown()
-    .optional()
-    .transform((d) => (d === undefined || d === null ? undefined : reasonText(d))),
+    .transform((d) => (d === null ? undefined : reasonText(d)))
+    .optional(),
 });
 
 export const isoTimestamp = z.iso.datetime({ offset: true });
