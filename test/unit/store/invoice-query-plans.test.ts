@@ -48,6 +48,7 @@ function paramsOf(
     sumTo: null,
     dueFrom: null,
     dueTo: null,
+    sums: null,
     max: 1001,
   };
 }
