@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView } from '../../shared/bridge';
 import { CollectionEvents } from '../components/collection/CollectionEvents';
+import { ServiceAssignments } from '../components/collection/ServiceAssignments';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
 import { useCommand } from '../hooks/use-command';
@@ -143,6 +144,7 @@ export function CollectionPage() {
           )}
         </>
       )}
+      {accountId ? <ServiceAssignments accountId={accountId} /> : null}
     </div>
   );
 }

@@ -95,6 +95,31 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
     await expect.poll(() => panel.locator('li', { hasText: 'Reminder sent' }).textContent()).not.toContain('New');
   });
 
+  it('lists the service’s own assignments with its overview and records a payment made directly to the company', async () => {
+    await goTo(page, 'collection');
+    const section = page.getByRole('region', { name: 'Assignments at the service' });
+    await section.getByText('1 assignments: 1 open, 0 closed', { exact: false }).waitFor();
+    await section.getByRole('button', { name: 'Record a payment made directly to the company' }).click();
+    const form = section.getByRole('form', { name: /Payment made directly to the company/ });
+    await form.getByLabel(/Amount paid/).fill('0');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await form.getByText('Enter an amount above zero, such as 120.50.').waitFor();
+    await form.getByText('Enter the day of payment, such as 15.1.2026.').waitFor();
+    expect(await form.getByLabel(/Amount paid/).getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel(/Amount paid/).fill('10,50');
+    await form.getByLabel('Day of payment').fill('2026-01-15');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    const confirm = form.getByRole('alertdialog', { name: 'Confirm the payment' });
+    expect(await confirm.textContent()).toMatch(/Record \S*10\.50\S* paid directly to the company on .+ for invoice/);
+    await screenshot(page, 'collection-direct-payment-confirm');
+    await confirm.getByRole('button', { name: 'Record the payment' }).click();
+    await section
+      .getByRole('status')
+      .getByText(/Recorded \S*10\.50\S* paid directly on invoice/)
+      .waitFor();
+    await screenshot(page, 'collection-direct-payment-done');
+  });
+
   it('a page of another origin posts to the embedded sandbox, keyless or with a wrong key: nothing arrives', async () => {
     // Issue 39, item 1, in a real browser: a page on another loopback origin (as any local web server
     // or a page a user opens could be) tries to plant an invoice through the demo sandbox's admin API.

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { defaultDataDir } from '../paths';
 import { accountCommands } from './accounts';
+import { collectionCommands } from './collection';
 import { companyCommands } from './company';
 import { type GlobalOptions, UsageError } from './context';
 import { dbCommands } from './db';
@@ -36,6 +37,7 @@ demoCommand(program, globals);
 lookupCommands(program, globals);
 partnerCommands(program, globals);
 companyCommands(program, globals);
+collectionCommands(program, globals);
 validateCommand(program, globals);
 rulesCommands(program, globals);
 dbCommands(program, globals);
