@@ -233,6 +233,26 @@ describe('the count of a search whose walk stopped early', () => {
       expect(cheapCount('rajalla oy', dir)).toEqual({ n: 1999, count: 1999 });
       const k = cheapCount('kahvi n-1', dir);
       expect(k.n).toBe(k.count);
+      // Capped as the list asks (1,001): the rows past the cap are not tested, and the answer is the cap
+      // where the matches pass it, the exact count below it, and still null where they are not cheap.
+      for (const [search, statuses] of [
+        ['rajalla', undefined],
+        ['rajalla', ['FAILED']],
+        ['kahvi', undefined],
+      ] as const) {
+        const filter = {
+          direction: 'RECEIVED' as const,
+          search,
+          sort: { by: 'received' as const, dir },
+          ...(statuses ? { statuses: [...statuses] } : {}),
+        };
+        store.invoices.list(account.id, filter, 100);
+        const full = cheapCount(search, dir, statuses ? [...statuses] : undefined).n;
+        for (const max of [1001, 300, 150, 50]) {
+          store.invoices.list(account.id, filter, 100);
+          expect(store.invoices.countIfCheap(account.id, filter, max)).toBe(full === null ? null : Math.min(full, max));
+        }
+      }
     }
   });
 });

@@ -77,6 +77,24 @@ describe('the counts of sync.status', () => {
     store.db.exec('ALTER TABLE invoices_away RENAME TO invoices');
   });
 
+  it("answers the list's capped count (countIfCheap) of direction and status from the tallies, as count does", () => {
+    const { store, account } = storeWithAccount();
+    for (let i = 0; i < 12; i++)
+      store.invoices.upsert(account.id, i % 4 ? 'RECEIVED' : 'SENT', invoice(`i${i}`, { status: i % 8 ? 'DELIVERED' : 'FAILED' }));
+    const filters = [
+      { direction: 'RECEIVED' as const },
+      { direction: 'SENT' as const, statuses: ['FAILED'] },
+      { direction: 'RECEIVED' as const, statuses: ['DELIVERED', 'FAILED'] },
+    ];
+    const counts = filters.map((f) => [store.invoices.countIfCheap(account.id, f, 1001), store.invoices.countIfCheap(account.id, f, 5)]);
+    expect(counts).toEqual(filters.map((f) => [store.invoices.count(account.id, f), Math.min(5, store.invoices.count(account.id, f))]));
+    store.db.exec('ALTER TABLE invoices RENAME TO invoices_away');
+    expect(filters.map((f) => [store.invoices.countIfCheap(account.id, f, 1001), store.invoices.countIfCheap(account.id, f, 5)])).toEqual(
+      counts,
+    );
+    store.db.exec('ALTER TABLE invoices_away RENAME TO invoices');
+  });
+
   it("counts every account in one go exactly as each account's own counts say", () => {
     const { store } = tempStore();
     const ids: string[] = [];
