@@ -35,7 +35,7 @@ export function collectionCommands(program: Command, globals: () => GlobalOption
         const [ov, list] = await Promise.all([api.receivables.overview(), api.receivables.assignments({ per_page: 100 })]);
         return { ov, list };
       });
-      const head = `${ov.total} assignments at the service: ${ov.open} open, ${ov.closed} closed, ${ov.unseen_events} events not yet seen`;
+      const head = `${ov.total} ${ov.total === 1 ? 'assignment' : 'assignments'} at the service: ${ov.open} open, ${ov.closed} closed, ${ov.unseen_events} events not yet seen`;
       const rows = list.items.map(
         (a) =>
           `${a.id}\t${dash(a.invoice_number)}\t${a.status}\t${dash(a.phase)}\t${a.closed ? 'closed' : 'open'}\t${dash(a.open_amount)} ${dash(a.currency)}`,

@@ -165,7 +165,7 @@ export function ServiceAssignments({ accountId }: { accountId: string }) {
         <>
           <p data-testid="service-overview">
             {t('collection.service.overview', {
-              total: data.overview.total,
+              count: data.overview.total,
               open: data.overview.open,
               closed: data.overview.closed,
               unseen: data.overview.unseenEvents,

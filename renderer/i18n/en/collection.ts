@@ -118,7 +118,8 @@ export const collection = {
     service: {
       title: 'Assignments at the service',
       intro: 'Every assignment the collection service has for the company, also those made in another program.',
-      overview: '{{total}} assignments: {{open}} open, {{closed}} closed, {{unseen}} events not yet seen.',
+      overview_one: '{{count}} assignment: {{open}} open, {{closed}} closed, {{unseen}} events not yet seen.',
+      overview_other: '{{count}} assignments: {{open}} open, {{closed}} closed, {{unseen}} events not yet seen.',
       closed: 'Closed',
       actions: 'Actions',
       pay: 'Record a payment made directly to the company',

@@ -118,7 +118,8 @@ export const collection = {
     service: {
       title: 'Toimeksiannot palvelussa',
       intro: 'Kaikki perintäpalvelun toimeksiannot yritykselle, myös muussa ohjelmassa tehdyt.',
-      overview: '{{total}} toimeksiantoa: {{open}} avoinna, {{closed}} päättynyt, {{unseen}} tapahtumaa katsomatta.',
+      overview_one: '{{count}} toimeksianto: {{open}} avoinna, {{closed}} päättynyt, {{unseen}} tapahtumaa katsomatta.',
+      overview_other: '{{count}} toimeksiantoa: {{open}} avoinna, {{closed}} päättynyt, {{unseen}} tapahtumaa katsomatta.',
       closed: 'Päättynyt',
       actions: 'Toiminnot',
       pay: 'Kirjaa suoraan yritykselle maksettu suoritus',

@@ -118,7 +118,8 @@ export const collection = {
     service: {
       title: 'Oppdrag hos tjenesten',
       intro: 'Alle oppdrag inkassotjenesten har for foretaket, også de som er laget i et annet program.',
-      overview: '{{total}} oppdrag: {{open}} åpne, {{closed}} avsluttet, {{unseen}} hendelser ikke sett ennå.',
+      overview_one: '{{count}} oppdrag: {{open}} åpne, {{closed}} avsluttet, {{unseen}} hendelser ikke sett ennå.',
+      overview_other: '{{count}} oppdrag: {{open}} åpne, {{closed}} avsluttet, {{unseen}} hendelser ikke sett ennå.',
       closed: 'Avsluttet',
       actions: 'Handlinger',
       pay: 'Registrer en betaling direkte til foretaket',

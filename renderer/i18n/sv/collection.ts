@@ -118,7 +118,8 @@ export const collection = {
     service: {
       title: 'Uppdrag hos tjänsten',
       intro: 'Alla uppdrag som inkassotjänsten har för företaget, även de som gjorts i ett annat program.',
-      overview: '{{total}} uppdrag: {{open}} öppna, {{closed}} avslutade, {{unseen}} händelser ännu inte sedda.',
+      overview_one: '{{count}} uppdrag: {{open}} öppna, {{closed}} avslutade, {{unseen}} händelser ännu inte sedda.',
+      overview_other: '{{count}} uppdrag: {{open}} öppna, {{closed}} avslutade, {{unseen}} händelser ännu inte sedda.',
       closed: 'Avslutat',
       actions: 'Åtgärder',
       pay: 'Registrera en betalning direkt till företaget',

@@ -41,7 +41,7 @@ describe('npm run cli -- collection, events', () => {
 
     const list = await cli('collection', 'assignments');
     expect(list.code, list.stderr).toBe(0);
-    expect(list.stdout).toMatch(/^1 assignments at the service: 1 open, 0 closed, 1 events not yet seen\n/);
+    expect(list.stdout).toMatch(/^1 assignment at the service: 1 open, 0 closed, 1 events not yet seen\n/);
     expect(list.stdout).toContain(`${id}\t${inv.number}\tok`);
 
     const events = await cli('events', '--unseen');
