@@ -57,7 +57,8 @@ export interface ValidatorOptions {
   recycleMb?: number;
   /**
    * A worker with nothing to do for this long is stopped, giving back the memory its rule sets hold
-   * (about 100-250 MB); the next file starts a new one. Default 5 minutes.
+   * (about 100-250 MB); the next file starts a new one. Default one minute (IDLE_RELEASE_MS): a tray app
+   * sits idle most of the day, and loading the rules again costs the next file about a second.
    */
   idleMs?: number;
 }
@@ -136,6 +137,9 @@ interface Slot {
   oneOff: boolean;
 }
 
+/** How long a worker may sit without a file before it is stopped and its rule sets released. */
+export const IDLE_RELEASE_MS = 60_000;
+
 /** Bytes above this go straight to a one-off large-heap worker (a 31 MB invoice needs about 256 MB of heap). */
 export const LARGE_FILE_BYTES = 32 * 1024 * 1024;
 
@@ -200,7 +204,7 @@ export class Validator {
     this.largeMemoryMb = Math.max(this.memoryMb, o.largeWorkerMemoryMb ?? 2048);
     this.recycleBytes = (o.recycleMb ?? (this.memoryMb * 7) / 8) * 1024 * 1024;
     this.sideBySide = o.sideBySide ?? 'idle';
-    this.idleMs = o.idleMs ?? 5 * 60_000;
+    this.idleMs = o.idleMs ?? IDLE_RELEASE_MS;
     this.spare = o.spareCores ?? null;
   }
 
