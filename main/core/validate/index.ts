@@ -13,6 +13,7 @@ export {
   type RulesOrigin,
   rulesAdvice,
   type ValidateOptions,
+  ValidationCancelledError,
   Validator,
   type ValidatorOptions,
 } from './validator';

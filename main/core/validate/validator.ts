@@ -72,6 +72,20 @@ export interface ValidateOptions {
   sheets?: ValidateJob['sheets'];
   /** Only these of the rule sets that apply are run. */
   only?: ValidateJob['only'];
+  /**
+   * Cancels the check: a file still waiting leaves the queue, one being checked has its workers stopped
+   * (a large file's rules can take minutes; nothing else is freed sooner). The promise rejects with
+   * ValidationCancelledError.
+   */
+  signal?: AbortSignal;
+}
+
+/** A check cancelled through ValidateOptions.signal. */
+export class ValidationCancelledError extends Error {
+  constructor(file: string) {
+    super(`The check of ${file} was cancelled.`);
+    this.name = 'ValidationCancelledError';
+  }
 }
 
 /** Where the compiled rules were looked for: what the user can do about them missing depends on it. */
@@ -239,11 +253,39 @@ export class Validator {
     if (typeof input === 'string') job.path = input;
     else job.bytes = input;
     const file = typeof input === 'string' ? input : (o.name ?? '(bytes)');
+    if (o.signal?.aborted) return Promise.reject(new ValidationCancelledError(file));
     return new Promise((res, rej) => {
       const large = (job.bytes?.length ?? 0) > LARGE_FILE_BYTES;
-      this.queue.push({ job, file, started: performance.now(), answers: [], settled: false, large, resolve: res, reject: rej });
+      const p: Pending = { job, file, started: performance.now(), answers: [], settled: false, large, resolve: res, reject: rej };
+      const signal = o.signal;
+      if (signal) {
+        const onAbort = () => this.cancel(p);
+        signal.addEventListener('abort', onAbort, { once: true });
+        const done = () => signal.removeEventListener('abort', onAbort);
+        p.resolve = (r) => {
+          done();
+          res(r);
+        };
+        p.reject = (e) => {
+          done();
+          rej(e);
+        };
+      }
+      this.queue.push(p);
       this.pump();
     });
+  }
+
+  private cancel(p: Pending): void {
+    if (p.settled) return;
+    settle(p, new ValidationCancelledError(p.file));
+    const at = this.queue.indexOf(p);
+    if (at >= 0) this.queue.splice(at, 1);
+    for (const s of this.slots.filter((x) => x.busy === p)) {
+      s.busy = null;
+      void this.stop(s, null);
+    }
+    if (!this.closed) this.pump();
   }
 
   async close(): Promise<void> {
