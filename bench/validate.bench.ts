@@ -6,8 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Engine } from '../main/core/engine';
+import { MemorySecrets } from '../main/core/secrets';
 import { Validator } from '../main/core/validate';
 import { buildRules } from '../scripts/build-rules';
+import { VALIDATE_CHUNK_BYTES } from '../shared/bridge/validation';
+import { largeUbl } from '../test/support/large-invoice';
+import { rmAll, rssPeak, statusProbe, tmp } from './harness';
 import { fmt } from './support';
 
 const INVOICES = fileURLToPath(new URL('../../shared/fixtures/invoices/', import.meta.url));
@@ -24,12 +29,20 @@ const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
 const load = () => `(load ${loadavg()[0]?.toFixed(2)})`;
 const rss = () => process.memoryUsage().rss;
 
+// BENCH_VALIDATE_ONLY=idle,large (a comma list) runs only those parts: idle (the release of idle workers),
+// large (a BENCH_VALIDATE_LARGE_MB invoice, 15 MB by default, checked through the bridge while sync.status is asked).
+const ONLY = process.env.BENCH_VALIDATE_ONLY?.split(',').map((s) => s.trim());
+const IDLE_MS = Number(process.env.BENCH_VALIDATE_IDLE_MS ?? 5_000);
+
 export async function validateBench(out: (line: string) => void): Promise<void> {
   await buildRules();
   const files = readdirSync(INVOICES)
     .flatMap((d) => readdirSync(join(INVOICES, d)).map((f) => join(INVOICES, d, f)))
     .sort();
   out(`\n4. Local validation (${files.length} fixture invoices: UBL, CII, Finvoice)`);
+  if (!ONLY || ONLY.includes('idle')) await idleRelease(out);
+  if (!ONLY || ONLY.includes('large')) await largeThroughBridge(out);
+  if (ONLY) return;
 
   // Cold: a new validator starts its worker and loads the rule sets the file needs.
   for (const [label, file] of [
@@ -111,6 +124,70 @@ export async function validateBench(out: (line: string) => void): Promise<void> 
     ['default pool, old limits (2,048 MB heap)', { workerMemoryMb: 2048, recycleMb: 1024 }],
   ] as const)
     await many(out, label, new Validator(o), files);
+}
+
+/**
+ * A large invoice handed to the bridge's validate.start/chunk/finish as the Validate page sends it, while
+ * sync.status is asked every 10 ms (the UI's question): whether the engine keeps answering (goal: p95
+ * under 100 ms) while the check runs in its workers, and the process's peak RSS meanwhile.
+ */
+async function largeThroughBridge(out: (line: string) => void): Promise<void> {
+  const { xml, lines } = largeUbl(Number(process.env.BENCH_VALIDATE_LARGE_MB ?? 15) * 1024 * 1024);
+  const dataDir = await tmp('validate-large-bench-');
+  const engine = new Engine({ dataDir, secrets: new MemorySecrets() });
+  const before = rss();
+  const peak = rssPeak();
+  const probe = statusProbe(engine, dataDir, 10);
+  const call = async <T>(name: string, input: unknown): Promise<T> => {
+    const r = await probe.bridge.dispatch(name as 'sync.status', input as never);
+    if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+    return r.value as T;
+  };
+  const t0 = performance.now();
+  const { uploadId } = await call<{ uploadId: string }>('validate.start', { name: 'large.xml', size: xml.length });
+  for (let offset = 0; offset < xml.length; offset += VALIDATE_CHUNK_BYTES)
+    await call('validate.chunk', { uploadId, offset, base64: xml.subarray(offset, offset + VALIDATE_CHUNK_BYTES).toString('base64') });
+  const view = await call<{ report: { status: string; problem: string | null; issues: unknown[] } }>('validate.finish', { uploadId });
+  const ms = performance.now() - t0;
+  const status = await probe.stop();
+  const top = peak.stop();
+  out(
+    `   a ${mb(xml.length)} UBL invoice (${fmt(lines)} lines) through the bridge: ${fmt(ms / 1000, 1)} s, ${view.report.status}${view.report.problem ? ` (${view.report.problem})` : `, ${fmt(view.report.issues.length)} findings`}; sync.status every 10 ms meanwhile: p50 ${fmt(status.p50, 1)} ms, p95 ${fmt(status.p95, 1)} ms (goal: under 100 ms), max ${fmt(status.max, 1)} ms over ${fmt(status.calls)} calls; RSS ${mb(before)} -> peak ${mb(top)} ${load()}`,
+  );
+  await engine.stop();
+  await rmAll(dataDir);
+}
+
+/**
+ * The process's RSS with the default pool before a check, right after one, and once its workers were
+ * released for want of work (the app's default waits a minute, IDLE_RELEASE_MS; here BENCH_VALIDATE_IDLE_MS,
+ * the same code path), then the first check after the release (its rules loaded again) against a warm one.
+ */
+async function idleRelease(out: (line: string) => void): Promise<void> {
+  const file = readFileSync(join(INVOICES, 'peppol-bis3', 'base-example.xml'));
+  const v = new Validator({ idleMs: IDLE_MS });
+  const settle = () => new Promise((r) => setTimeout(r, 300));
+  const before = rss();
+  let t = performance.now();
+  await v.validate(file);
+  const coldMs = performance.now() - t;
+  t = performance.now();
+  await v.validate(file);
+  const warmMs = performance.now() - t;
+  await settle();
+  const loaded = rss();
+  while (v.threads > 0) await new Promise((r) => setTimeout(r, 100));
+  (globalThis as { gc?: () => void }).gc?.();
+  await settle();
+  const released = rss();
+  t = performance.now();
+  await v.validate(file);
+  const againMs = performance.now() - t;
+  await settle();
+  out(
+    `   idle release (default pool, Peppol fixture): RSS before ${mb(before)}, after a check ${mb(loaded)}, after the workers were released (${fmt(IDLE_MS / 1000, 1)} s idle) ${mb(released)}, after the next check ${mb(rss())}; first check ${fmt(coldMs)} ms, warm ${fmt(warmMs, 1)} ms, first check after the release ${fmt(againMs)} ms ${load()}`,
+  );
+  await v.close();
 }
 
 /** The process's RSS (the workers are its threads) before and after each rule set is first used, on one worker. */

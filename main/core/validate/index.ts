@@ -7,7 +7,16 @@ import { type ValidateOptions, Validator, type ValidatorOptions } from './valida
 export type { ValidationProfile } from './detect';
 export { RulesUnavailableError } from './errors';
 export { MAX_VALIDATE_BYTES } from './input';
-export { findRules, type RulesOrigin, rulesAdvice, type ValidateOptions, Validator, type ValidatorOptions } from './validator';
+export {
+  findRules,
+  IDLE_RELEASE_MS,
+  type RulesOrigin,
+  rulesAdvice,
+  type ValidateOptions,
+  ValidationCancelledError,
+  Validator,
+  type ValidatorOptions,
+} from './validator';
 
 let shared: Validator | null = null;
 

@@ -57,7 +57,8 @@ export interface ValidatorOptions {
   recycleMb?: number;
   /**
    * A worker with nothing to do for this long is stopped, giving back the memory its rule sets hold
-   * (about 100-250 MB); the next file starts a new one. Default 5 minutes.
+   * (about 100-250 MB); the next file starts a new one. Default one minute (IDLE_RELEASE_MS): a tray app
+   * sits idle most of the day, and loading the rules again costs the next file about a second.
    */
   idleMs?: number;
 }
@@ -71,6 +72,20 @@ export interface ValidateOptions {
   sheets?: ValidateJob['sheets'];
   /** Only these of the rule sets that apply are run. */
   only?: ValidateJob['only'];
+  /**
+   * Cancels the check: a file still waiting leaves the queue, one being checked has its workers stopped
+   * (a large file's rules can take minutes; nothing else is freed sooner). The promise rejects with
+   * ValidationCancelledError.
+   */
+  signal?: AbortSignal;
+}
+
+/** A check cancelled through ValidateOptions.signal. */
+export class ValidationCancelledError extends Error {
+  constructor(file: string) {
+    super(`The check of ${file} was cancelled.`);
+    this.name = 'ValidationCancelledError';
+  }
 }
 
 /** Where the compiled rules were looked for: what the user can do about them missing depends on it. */
@@ -136,6 +151,9 @@ interface Slot {
   oneOff: boolean;
 }
 
+/** How long a worker may sit without a file before it is stopped and its rule sets released. */
+export const IDLE_RELEASE_MS = 60_000;
+
 /** Bytes above this go straight to a one-off large-heap worker (a 31 MB invoice needs about 256 MB of heap). */
 export const LARGE_FILE_BYTES = 32 * 1024 * 1024;
 
@@ -200,7 +218,7 @@ export class Validator {
     this.largeMemoryMb = Math.max(this.memoryMb, o.largeWorkerMemoryMb ?? 2048);
     this.recycleBytes = (o.recycleMb ?? (this.memoryMb * 7) / 8) * 1024 * 1024;
     this.sideBySide = o.sideBySide ?? 'idle';
-    this.idleMs = o.idleMs ?? 5 * 60_000;
+    this.idleMs = o.idleMs ?? IDLE_RELEASE_MS;
     this.spare = o.spareCores ?? null;
   }
 
@@ -235,11 +253,39 @@ export class Validator {
     if (typeof input === 'string') job.path = input;
     else job.bytes = input;
     const file = typeof input === 'string' ? input : (o.name ?? '(bytes)');
+    if (o.signal?.aborted) return Promise.reject(new ValidationCancelledError(file));
     return new Promise((res, rej) => {
       const large = (job.bytes?.length ?? 0) > LARGE_FILE_BYTES;
-      this.queue.push({ job, file, started: performance.now(), answers: [], settled: false, large, resolve: res, reject: rej });
+      const p: Pending = { job, file, started: performance.now(), answers: [], settled: false, large, resolve: res, reject: rej };
+      const signal = o.signal;
+      if (signal) {
+        const onAbort = () => this.cancel(p);
+        signal.addEventListener('abort', onAbort, { once: true });
+        const done = () => signal.removeEventListener('abort', onAbort);
+        p.resolve = (r) => {
+          done();
+          res(r);
+        };
+        p.reject = (e) => {
+          done();
+          rej(e);
+        };
+      }
+      this.queue.push(p);
       this.pump();
     });
+  }
+
+  private cancel(p: Pending): void {
+    if (p.settled) return;
+    settle(p, new ValidationCancelledError(p.file));
+    const at = this.queue.indexOf(p);
+    if (at >= 0) this.queue.splice(at, 1);
+    for (const s of this.slots.filter((x) => x.busy === p)) {
+      s.busy = null;
+      void this.stop(s, null);
+    }
+    if (!this.closed) this.pump();
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,13 @@ import { cpSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../main/core/sync/local-checks';
-import { MAX_VALIDATE_BYTES, RulesUnavailableError, Validator } from '../../../main/core/validate';
+import {
+  IDLE_RELEASE_MS,
+  MAX_VALIDATE_BYTES,
+  RulesUnavailableError,
+  ValidationCancelledError,
+  Validator,
+} from '../../../main/core/validate';
 import { RULES_BUILD_DIR, VENDOR_DIR } from '../../../scripts/build-rules';
 import { APP_LANGUAGES } from '../../../shared/settings';
 import type { ValidationReport } from '../../../shared/validation/report';
@@ -202,6 +208,43 @@ describe('the validator itself', () => {
     expect((await idle.validate(Buffer.from(BASE))).valid).toBe(true);
     expect(idle.threads).toBeGreaterThan(0);
     await idle.close();
+  });
+
+  it('cancels a file being checked, stopping its worker, and one still waiting, and checks the next file as ever', async () => {
+    const v = new Validator({ workers: 1, sideBySide: false });
+    const running = new AbortController();
+    const waiting = new AbortController();
+    const first = v.validate(Buffer.from(BASE), { name: 'first.xml', signal: running.signal });
+    const second = v.validate(Buffer.from(BASE), { name: 'second.xml', signal: waiting.signal });
+    expect(v.threads).toBe(1);
+    waiting.abort();
+    running.abort();
+    await expect(first).rejects.toThrow(ValidationCancelledError);
+    await expect(second).rejects.toThrow(/The check of second.xml was cancelled/);
+    expect(v.threads).toBe(0);
+    expect((await v.validate(Buffer.from(BASE))).valid).toBe(true);
+    const already = new AbortController();
+    already.abort();
+    await expect(v.validate(Buffer.from(BASE), { signal: already.signal })).rejects.toThrow(ValidationCancelledError);
+    await v.close();
+  });
+
+  it('releases its workers and their rules after a minute without work, by default', async () => {
+    // Fake timers only for the idle clock: the worker's answer comes by message, not by a timer.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const v = new Validator();
+    try {
+      expect((await v.validate(Buffer.from(BASE))).valid).toBe(true);
+      expect(v.threads).toBeGreaterThan(0);
+      vi.advanceTimersByTime(IDLE_RELEASE_MS - 1_000);
+      expect(v.threads).toBeGreaterThan(0);
+      vi.advanceTimersByTime(1_001);
+      expect(v.threads).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      await v.close();
+    }
+    expect(IDLE_RELEASE_MS).toBe(60_000);
   });
 
   it("runs a lone Peppol invoice's two rule sets side by side on two workers, answering what one worker answers", async () => {
