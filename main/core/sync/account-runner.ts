@@ -12,10 +12,11 @@ import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import { packsDirOf } from '../validate/pack-store';
 import type { SyncContext } from './context';
-import { detectWakeAt, runDetectWork } from './detect-work';
 import type { EngineEvents } from './events';
 import { JobRunner, type RunReport } from './jobs/job-runner';
+import { JOB_KINDS } from './jobs/kinds';
 import { reorganizeQueue } from './jobs/reorganize-queue';
+import { passWakeAt, runStep, stepsAt } from './jobs/run-kinds';
 import { accountFaults, dataFault, type FaultArea, faultKind } from './local-faults';
 import { recoverOutbox } from './outbound';
 import { newOutboundMemory, outboundCycle } from './outbound-cycle';
@@ -144,7 +145,7 @@ export class AccountRunner {
       retry: deps.options.retry,
     });
     const log = deps.log.child({ account: deps.account.name });
-    const jobs = new JobRunner({
+    const jobRunner = new JobRunner({
       now: deps.now,
       random: deps.random,
       backoff: deps.options.backoff,
@@ -156,7 +157,7 @@ export class AccountRunner {
       },
     });
     this.ctx = {
-      jobs,
+      jobRunner,
       store: deps.store,
       api,
       account: deps.account,
@@ -286,7 +287,7 @@ export class AccountRunner {
   private async reorganizeDue(onReport?: (r: ReorganizeReport) => void): Promise<RunReport> {
     await assertRoot(this.ctx);
     let recovered = await finishInterruptedMoves(this.ctx);
-    return this.ctx.jobs.runDue(
+    return this.ctx.jobRunner.runDue(
       reorganizeQueue(
         this.ctx,
         (r) => {
@@ -297,14 +298,14 @@ export class AccountRunner {
         // Shared by the jobs of this call: a later one counts what an earlier one moved as moved.
         new Set(),
       ),
-      1,
+      JOB_KINDS.reorganize.concurrency(this.feedOptions),
       this.abort.signal,
     );
   }
 
   /** Its state and its next poll, including the back-off while the service fails. */
   snapshot(): RunnerSnapshot {
-    const wait = this.ctx.jobs.pausedUntil;
+    const wait = this.ctx.jobRunner.pausedUntil;
     return {
       ...this.state.current,
       nextPollAt: this.running && this.nextPollAt > 0 ? this.nextPollAt : null,
@@ -336,7 +337,7 @@ export class AccountRunner {
   async stop(): Promise<void> {
     this.running = false;
     this.kick();
-    await this.ctx.jobs.drain();
+    await this.ctx.jobRunner.drain();
     this.abort.abort();
     await Promise.all([this.outboxLane.stopped(), this.serviceLane.stopped()]);
     await this.watcher?.close();
@@ -376,7 +377,7 @@ export class AccountRunner {
     this.state.syncing();
     const r = noProblems();
     try {
-      const outbound = () => outboundCycle(ctx, this.outbound, this.deps.options.uploadConcurrency, signal);
+      const outbound = () => outboundCycle(ctx, this.outbound, JOB_KINDS.upload.concurrency(this.feedOptions), signal);
       let out = await this.local(outbound, signal, null);
       if (full) {
         // Look twice, a stability time apart, then send what settled.
@@ -390,9 +391,10 @@ export class AccountRunner {
         }
       }
       r.wakeAt = out?.wakeAt ?? null;
-      if (out && out.needsUser > 0) {
+      const line = JOB_KINDS.upload.problem(out?.needsUser ?? 0);
+      if (line) {
         r.kinds.add('user');
-        r.problems.push(`Outbox: ${out.needsUser} file(s) wait for you [user]`);
+        r.problems.push(line);
       }
     } catch (e) {
       r.problems.push(`Outbox: ${dataFault(ctx.faults, this.deps.dataDir, e) ?? (e as Error).message}`);
@@ -425,19 +427,16 @@ export class AccountRunner {
     let wakeAt: number | null = null;
     try {
       // Detect results not final and checks run on demand are looked at with their back-off, between polls too.
-      await this.local(
-        () => runDetectWork(ctx, () => this.deps.options.detectLang, this.deps.options.downloadConcurrency, signal),
-        signal,
-        undefined,
-      );
-      const next = detectWakeAt(ctx);
+      // The registry's kinds that run at every pass (jobs/kinds.ts); the poll queues their work.
+      for (const step of stepsAt('pass')) await this.local(() => runStep(ctx, step, this.feedOptions, signal, false), signal, undefined);
+      const next = passWakeAt(ctx);
       // Never before a 429 pause ends: a job due now but held by the pause must not spin the loop.
-      const due = next === null ? null : Math.max(next, ctx.jobs.pausedUntil);
+      const due = next === null ? null : Math.max(next, ctx.jobRunner.pausedUntil);
       if (due !== null) wakeAt = Math.min(wakeAt ?? due, due);
     } catch (e) {
       problems.push(`Detect: ${(e as Error).message}`);
     }
-    const paused = ctx.jobs.pausedUntil;
+    const paused = ctx.jobRunner.pausedUntil;
     if (paused > 0) {
       // A 429 pauses every call of this account, polls too; the poll comes when the pause ends.
       this.nextPollAt = Math.max(this.nextPollAt, paused);
@@ -462,7 +461,7 @@ export class AccountRunner {
       const next = ok
         ? nextPollSlot(from, base, this.phase)
         : this.deps.now() + base + backoffDelay({ baseMs: base, capMs: Math.max(0, 3600_000 - base) }, this.pollFailures, this.deps.random);
-      this.nextPollAt = Math.max(next, ctx.jobs.pausedUntil);
+      this.nextPollAt = Math.max(next, ctx.jobRunner.pausedUntil);
     } else if (ctx.faults.get('downloads')) {
       // Downloads paused on a folder that took no writes look again at every pass, not only at the next poll.
       await pollFeeds(ctx, this.feedOptions, problems, kinds, signal, { downloadsOnly: true });
@@ -489,6 +488,7 @@ export class AccountRunner {
       now: deps.now,
       random: deps.random,
       backoff: deps.options.backoff,
+      uploadConcurrency: deps.options.uploadConcurrency,
       downloadConcurrency: deps.options.downloadConcurrency,
       detectLang: () => deps.options.detectLang,
       dataDir: deps.dataDir,

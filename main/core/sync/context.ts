@@ -22,8 +22,8 @@ export interface SyncContext {
   log: Logger;
   /** How long a dropped file must stay unchanged before it is queued. */
   stableMs: number;
-  /** The account's one runner of network jobs: uploads, downloads, Detect results (sync/jobs). */
-  jobs: JobRunner;
+  /** The account's one runner of network jobs (sync/jobs/job-runner.ts; the `jobs` table is `store.jobs`): every kind of jobs/kinds.ts. */
+  jobRunner: JobRunner;
   /**
    * The account's request slots for downloads and Detect results (the download concurrency): a poll
    * fetches files while it asks the other feeds, and the two together never ask more at once.

@@ -2,9 +2,8 @@ import type { AnalysisView, DetectStateView } from '../../../shared/bridge/scrut
 import type { Analysis } from '../../../shared/schemas/detect';
 import type { Store } from '../store';
 import type { SyncContext } from './context';
-import { ANALYSIS_KIND, analysisQueue, isPendingAnalysis, storedAnalyses } from './jobs/analysis-queue';
-import { DETECT_KIND, detectQueue, isFinalDetect, requeueDetect } from './jobs/detect-queue';
-import type { RunReport } from './jobs/job-runner';
+import { isPendingAnalysis, storedAnalyses } from './jobs/analysis-queue';
+import { DETECT_KIND, isFinalDetect, requeueDetect } from './jobs/detect-queue';
 
 const ACTIVE = new Set(['pending', 'running']);
 
@@ -51,27 +50,6 @@ export function detectState(ctx: SyncContext, invoiceId: string): DetectStateVie
     analysesRunning: running,
     analysesGaveUp: a.state === 'failed' ? a.error : null,
   };
-}
-
-/**
- * Runs the due Detect fetches and analysis looks. Called at every pass of the account runner (not
- * only at polls), so a check the service finishes shows within its back-off rather than the poll interval.
- */
-export async function runDetectWork(ctx: SyncContext, lang: () => string, concurrency: number, signal?: AbortSignal): Promise<RunReport> {
-  const a = await ctx.jobs.runDue(detectQueue(ctx, lang), concurrency, signal);
-  const b = await ctx.jobs.runDue(analysisQueue(ctx), concurrency, signal);
-  return {
-    done: a.done + b.done,
-    retried: a.retried + b.retried,
-    needsUser: a.needsUser + b.needsUser,
-    failed: a.failed + b.failed,
-    released: a.released + b.released,
-  };
-}
-
-/** When the runner should wake for the next Detect fetch or analysis look (null: nothing waits). */
-export function detectWakeAt(ctx: SyncContext): number | null {
-  return ctx.store.jobs.nextDueAt(ctx.account.id, [DETECT_KIND, ANALYSIS_KIND]);
 }
 
 /**

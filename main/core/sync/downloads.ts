@@ -98,7 +98,7 @@ export async function runDownloads(
   try {
     for (const table of ['invoiceFiles', 'documentFiles', 'bankMessages'] as const) {
       if (stop.signal.aborted) break;
-      const r = await ctx.jobs.runDue(
+      const r = await ctx.jobRunner.runDue(
         downloadQueue(ctx, table, () => done + failed, { stop, probed }),
         slots,
         stop.signal,

@@ -119,7 +119,7 @@ export async function outboundCycle(
     worked = true;
   }
   // Paused after a 429: due uploads wait for the pause's end, not for the next rescan.
-  const paused = ctx.jobs.pausedUntil;
+  const paused = ctx.jobRunner.pausedUntil;
   // A refused file watched in Failed/ is looked at again soon: its writer, if it goes on, is told of within seconds.
   const watching = memory.cut.refused.size > 0 ? ctx.now() + Math.max(ctx.stableMs, WATCH_EVERY_MS) : null;
   // The probe found the rules again: the files it went ahead of are taken in at once, not at the next rescan.

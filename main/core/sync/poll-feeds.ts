@@ -3,33 +3,27 @@ import type { BackoffPolicy } from '../api/backoff';
 import { backoffDelay } from '../api/backoff';
 import { type FailureKind, ServiceError } from '../api/errors';
 import type { SyncContext } from './context';
-import { runDetectWork } from './detect-work';
 import { runDownloads } from './downloads';
 import { FEED_OF_STEP, recordFeeds } from './feed-health';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
-import { COLLECTION_KIND, collectionQueue, enqueueCollectionTracking } from './jobs/collection-queue';
-import { DELIVERY_KIND, deliveryQueue, enqueueDeliveryTracking } from './jobs/delivery-queue';
-import { enqueueDetect } from './jobs/detect-queue';
-import { enqueueRiDeletes, riDeleteQueue } from './jobs/ri-delete-queue';
+import { JOB_KINDS, type KindOptions } from './jobs/kinds';
+import { runStep, stepsAt } from './jobs/run-kinds';
 import { dataFault } from './local-faults';
 import { assertRoot } from './root-guard';
 
 /** What one poll of an account needs of its runner. */
-export interface FeedOptions {
+export interface FeedOptions extends KindOptions {
   now: () => number;
   random: () => number;
   backoff: BackoffPolicy;
-  downloadConcurrency: number;
-  /** The language Detect findings are asked in (the app's language, which may change between polls). */
-  detectLang: () => string;
   /** The app's data folder: a write that fails there is said with its name. */
   dataDir: string;
 }
 
 /**
- * Runs every feed of one poll, then the downloads, the delivery and collection tracking; each failure
+ * Runs every feed of one poll, then the registry's kinds of the poll and the downloads; each failure
  * adds a line to `problems` and its kind to `kinds`. Answers whether none failed.
  */
 export async function pollFeeds(
@@ -45,7 +39,7 @@ export async function pollFeeds(
   const answered = new Map<FeedName, string | null>();
   const step = async (name: string, fn: () => Promise<unknown>) => {
     // After a 429 the account asks nothing more until the pause ends.
-    if (ctx.jobs.pausedUntil > 0) return;
+    if (ctx.jobRunner.pausedUntil > 0) return;
     const feed = FEED_OF_STEP[name];
     try {
       await fn();
@@ -54,7 +48,7 @@ export async function pollFeeds(
       if (signal.aborted) return;
       const kind = e instanceof ServiceError ? e.kind : 'retry';
       if (e instanceof ServiceError && e.status === 429) {
-        ctx.jobs.pause(o.now() + backoffDelay(o.backoff, 1, o.random, e.retryAfterMs), {
+        ctx.jobRunner.pause(o.now() + backoffDelay(o.backoff, 1, o.random, e.retryAfterMs), {
           message: (e as Error).message,
           kind,
         });
@@ -68,14 +62,26 @@ export async function pollFeeds(
       ctx.log.warn('sync step failed', { step: name, error: (e as Error).message, kind });
     }
   };
+  // Each step of the registry's kinds that run at `runs` (jobs/kinds.ts): a problem Error fails the step, a string is a line.
+  const kindSteps = async (runs: 'pass' | 'poll' | 'downloaded') => {
+    for (const s of stepsAt(runs)) {
+      if (!s.kinds.some((k) => k.enabled(ctx))) continue;
+      await step(s.step, async () => {
+        const { problem } = await runStep(ctx, s, o, signal, true);
+        if (problem instanceof Error) throw problem;
+        if (problem) problems.push(problem);
+      });
+    }
+  };
   const before = problems.length;
   const fresh: string[] = [];
   const downloads = () =>
     step('Downloads', async () => {
       // The root may have gone since the pass began (a poll takes a while): no file into a bare mount point.
       await assertRoot(ctx);
-      const r = await runDownloads(ctx, o.downloadConcurrency, signal);
-      if (r.failed) problems.push(`Downloads: ${r.failed} file(s) could not be fetched [retry]`);
+      const r = await runDownloads(ctx, JOB_KINDS.download.concurrency(o), signal);
+      const line = JOB_KINDS.download.problem(r.failed);
+      if (line) problems.push(line);
     });
   if (only.downloadsOnly) {
     await downloads();
@@ -94,43 +100,17 @@ export async function pollFeeds(
       if (ids.length > 0) early ??= downloads();
     });
   });
-  await step('Detect results', async () => {
-    // New invoices, and older ones whose result could not be fetched before: one job each.
-    enqueueDetect(ctx, ctx.store.invoices.listMissingDetect(ctx.account.id, 200));
-    const r = await runDetectWork(ctx, o.detectLang, o.downloadConcurrency, signal);
-    if (r.needsUser) throw new ServiceError('user', `${r.needsUser} Detect result(s) wait for you`, null);
-  });
+  // The kinds that run at every pass run here too, queuing first: new invoices want their Detect results.
+  await kindSteps('pass');
   if (ctx.account.markHandled && fresh.length) await step('Mark handled', () => markHandled(ctx, fresh, signal));
   await step('Sent invoices', () => pollSentInvoices(ctx, signal));
   await step('Received documents', () => pollReceivedDocuments(ctx, signal));
   await step('Sent documents', () => pollSentDocuments(ctx, signal));
   await step('Bank messages', () => pollBankMessages(ctx, signal));
-  await step('Delivery status', async () => {
-    enqueueDeliveryTracking(ctx);
-    const r = await ctx.jobs.runDue(deliveryQueue(ctx), 1, signal);
-    if (r.retried + r.needsUser > 0) {
-      const job = ctx.store.jobs.find(ctx.account.id, DELIVERY_KIND, 'sent');
-      throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Delivery status could not be checked', null);
-    }
-  });
-  await step('Collection', async () => {
-    enqueueCollectionTracking(ctx);
-    const r = await ctx.jobs.runDue(collectionQueue(ctx), 1, signal);
-    if (r.retried + r.needsUser > 0) {
-      const job = ctx.store.jobs.find(ctx.account.id, COLLECTION_KIND, 'assignments');
-      throw new ServiceError(r.needsUser ? 'user' : 'retry', job?.lastError ?? 'Collection status could not be checked', null);
-    }
-  });
+  await kindSteps('poll');
   await early;
   await downloads();
-  // After the downloads: only a message whose file is durable here is ever deleted (the option is off by default).
-  if (ctx.account.deleteRiAfterDownload) {
-    await step('Delete downloaded RI messages', async () => {
-      enqueueRiDeletes(ctx);
-      const r = await ctx.jobs.runDue(riDeleteQueue(ctx), 2, signal);
-      if (r.retried) problems.push(`Delete downloaded RI messages: ${r.retried} will be tried again [retry]`);
-    });
-  }
+  await kindSteps('downloaded');
   await step('Record the poll', async () => {
     ctx.store.transaction(() => {
       ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(o.now()).toISOString());

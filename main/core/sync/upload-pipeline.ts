@@ -47,7 +47,7 @@ export function uploadPipeline(ctx: SyncContext, concurrency: number, signal?: A
     for (const w of waiters) w();
     waiters.clear();
   };
-  const stopped = () => signal?.aborted === true || ctx.jobs.pausedUntil > 0;
+  const stopped = () => signal?.aborted === true || ctx.jobRunner.pausedUntil > 0;
 
   /**
    * One sender: runs the due rows one at a time until none is due. Several senders share the durable
@@ -58,7 +58,7 @@ export function uploadPipeline(ctx: SyncContext, concurrency: number, signal?: A
   const sender = async () => {
     for (;;) {
       const seen = generation;
-      const r = await ctx.jobs.runDue(queue, 1, signal);
+      const r = await ctx.jobRunner.runDue(queue, 1, signal);
       for (const k of Object.keys(total) as (keyof RunReport)[]) total[k] += r[k];
       if (stopped() || (!open && seen === generation)) return;
       if (seen === generation) await new Promise<void>((res) => waiters.add(res));

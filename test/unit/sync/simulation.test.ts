@@ -91,7 +91,7 @@ async function simulate(seed: number): Promise<void> {
       stableMs: 100,
       requests: pLimit(4),
       faults: accountFaults(store, account.id, events, silentLogger),
-      jobs: new JobRunner({ now: () => clock, random, backoff: { baseMs: 10, capMs: 100 }, log: silentLogger }),
+      jobRunner: new JobRunner({ now: () => clock, random, backoff: { baseMs: 10, capMs: 100 }, log: silentLogger }),
     };
     return { ctx, memory: newOutboundMemory() };
   };

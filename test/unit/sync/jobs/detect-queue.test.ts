@@ -5,10 +5,11 @@ import type { Api } from '../../../../main/core/api';
 import { silentLogger } from '../../../../main/core/log';
 import { createStore, type Store } from '../../../../main/core/store';
 import type { SyncContext } from '../../../../main/core/sync/context';
-import { detectState, detectWakeAt, refreshDetectOnOpen } from '../../../../main/core/sync/detect-work';
+import { detectState, refreshDetectOnOpen } from '../../../../main/core/sync/detect-work';
 import { EngineEvents } from '../../../../main/core/sync/events';
 import { DETECT_KIND, detectQueue, enqueueDetect } from '../../../../main/core/sync/jobs/detect-queue';
 import { JobRunner } from '../../../../main/core/sync/jobs/job-runner';
+import { passWakeAt } from '../../../../main/core/sync/jobs/run-kinds';
 import { accountFaults } from '../../../../main/core/sync/local-faults';
 import { tempDir } from '../../../support/temp';
 
@@ -40,7 +41,7 @@ function setup(answers: string[]) {
   const events = new EngineEvents();
   const told: string[] = [];
   events.on('detect', (p) => told.push(p.invoiceId));
-  const jobs = new JobRunner({ now: () => clock, random: () => 0.5, backoff: { baseMs: 1_000, capMs: 8_000 }, log: silentLogger });
+  const jobRunner = new JobRunner({ now: () => clock, random: () => 0.5, backoff: { baseMs: 1_000, capMs: 8_000 }, log: silentLogger });
   const ctx: SyncContext = {
     store: s,
     api,
@@ -53,12 +54,12 @@ function setup(answers: string[]) {
     stableMs: 0,
     requests: pLimit(4),
     faults: accountFaults(s, account.id, events, silentLogger),
-    jobs,
+    jobRunner,
   };
   const pass = async () => {
-    const due = detectWakeAt(ctx);
+    const due = passWakeAt(ctx);
     if (due !== null && due > clock) clock = due;
-    return jobs.runDue(
+    return jobRunner.runDue(
       detectQueue(ctx, () => 'en'),
       1,
     );
@@ -78,7 +79,7 @@ describe('Detect results that are not final', () => {
     expect(await pass()).toMatchObject({ retried: 1 });
     expect(await pass()).toMatchObject({ done: 1 });
     expect(detectState(ctx, 'inv-1')).toMatchObject({ status: 'WARN', findings: ['Not in the VAT register'], refreshing: false });
-    expect(detectWakeAt(ctx)).toBeNull();
+    expect(passWakeAt(ctx)).toBeNull();
     expect(told).toEqual(['inv-1', 'inv-1', 'inv-1']);
   });
 
