@@ -3,7 +3,7 @@
 // Their schema is in settings-schema.ts, so that the renderer's first script can do without zod.
 
 /** The languages the app speaks. */
-export const APP_LANGUAGES = ['en', 'fi', 'sv', 'nb'] as const;
+export const APP_LANGUAGES = ['en', 'fi', 'sv', 'nb', 'da'] as const;
 export const THEMES = ['system', 'light', 'dark'] as const;
 
 export interface AppSettings {

@@ -350,7 +350,7 @@ export const commands = {
   'detect.checks.get': { input: accountRef, output: out<DetectChecks>() },
   'detect.checks.set': { input: z.object({ accountId, checks: z.array(z.enum(DETECT_CHECKS)) }), output: out<DetectChecks>() },
   'detect.definitions': {
-    input: z.object({ accountId, lang: z.enum(['en', 'fi', 'sv', 'nb']).default('en') }),
+    input: z.object({ accountId, lang: z.enum(APP_LANGUAGES).default('en') }),
     output: out<CheckDefinition[]>(),
   },
   /** Detect of one received invoice as kept, with the checks run on demand; `refresh` (opening it) asks again for a result missing or not final. */
