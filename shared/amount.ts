@@ -1,5 +1,5 @@
-// Amounts as people type them in the app's four languages: 1656.25 (en), 1656,25, 1 656,25 (fi, sv,
-// nb; the space may be a no-break or narrow no-break space, as Intl writes it) and 1.656,25. The
+// Amounts as people type them in the app's languages: 1656.25 (en), 1656,25, 1 656,25 (fi, sv,
+// nb; the space may be a no-break or narrow no-break space, as Intl writes it) and 1.656,25 (da). The
 // renderer reads the sum filter's fields with it and the engine reads the search box with it, so a
 // text means the same amount on both sides.
 

@@ -6,7 +6,7 @@ import type { APP_LANGUAGES } from './settings';
 type Lang = (typeof APP_LANGUAGES)[number];
 
 /** The Intl locale each language formats dates, sums and numbers with. */
-export const LOCALES: Readonly<Record<Lang, string>> = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO' };
+export const LOCALES: Readonly<Record<Lang, string>> = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO', da: 'da-DK' };
 
 /** A calendar date (`2026-03-01`) as the lists show it: that day whatever the time zone. */
 export const DATE_FORMAT: Readonly<Intl.DateTimeFormatOptions> = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };

@@ -3,6 +3,7 @@ import { APP_LANGUAGES, APP_SETTINGS_FIELDS, type AppSettings, type AppSettingsP
 
 export const appSettingsSchema = z.object({
   language: z.enum(APP_LANGUAGES),
+  languageChosen: z.boolean(),
   theme: z.enum(THEMES),
   notifications: z.boolean(),
   startAtLogin: z.boolean(),
@@ -29,5 +30,8 @@ export function parseStoredAppSettings(raw: unknown): AppSettings {
     const field = appSettingsSchema.shape[key].safeParse(stored[key]);
     settings[key] = field.success ? field.data : DEFAULT_APP_SETTINGS[key];
   }
+  // Kept by a build before the choice was told apart: any write saved the language, the default one
+  // too, so only a language other than the default is known to be the user's.
+  if (typeof stored.languageChosen !== 'boolean') settings.languageChosen = settings.language !== DEFAULT_APP_SETTINGS.language;
   return settings as unknown as AppSettings;
 }

@@ -3,11 +3,16 @@
 // Their schema is in settings-schema.ts, so that the renderer's first script can do without zod.
 
 /** The languages the app speaks. */
-export const APP_LANGUAGES = ['en', 'fi', 'sv', 'nb'] as const;
+export const APP_LANGUAGES = ['en', 'fi', 'sv', 'nb', 'da'] as const;
 export const THEMES = ['system', 'light', 'dark'] as const;
 
 export interface AppSettings {
   language: (typeof APP_LANGUAGES)[number];
+  /**
+   * Whether the user chose the language. Until they do, each window speaks its system's language (the
+   * browser's or the OS's locale, `pickLang`), and `language` is only the stored fallback.
+   */
+  languageChosen: boolean;
   theme: (typeof THEMES)[number];
   notifications: boolean;
   startAtLogin: boolean;
@@ -20,6 +25,7 @@ export interface AppSettings {
 
 export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = {
   language: 'en',
+  languageChosen: false,
   theme: 'system',
   notifications: true,
   startAtLogin: false,
@@ -31,9 +37,13 @@ export type AppSettingsPatch = { [K in keyof AppSettings]?: AppSettings[K] | und
 
 export const APP_SETTINGS_FIELDS = Object.keys(DEFAULT_APP_SETTINGS) as (keyof AppSettings)[];
 
-/** The settings with a patch applied: only the known fields, and only those the patch gives a value. */
+/**
+ * The settings with a patch applied: only the known fields, and only those the patch gives a value. A
+ * patch that sets the language is the user's choice of it, from then on kept over the system's.
+ */
 export function applyAppSettingsPatch(settings: AppSettings, patch: AppSettingsPatch): AppSettings {
   const next: Record<string, unknown> = {};
   for (const key of APP_SETTINGS_FIELDS) next[key] = patch[key] ?? settings[key];
+  if (patch.language !== undefined) next.languageChosen = true;
   return next as unknown as AppSettings;
 }

@@ -68,6 +68,8 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           onClose={() => list.getState().close()}
           onHandled={(id, handled) => list.getState().patchRow(id, { handled })}
           onSender={filters ? (sender) => list.getState().setFilter({ sender }) : undefined}
+          onOpen={(other) => list.getState().openById(other)}
+          onDuplicate={(other, possibleDuplicate) => list.getState().patchRow(other, { possibleDuplicate })}
         >
           {detailExtra}
         </InvoiceDetailPanel>

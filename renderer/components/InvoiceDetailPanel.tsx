@@ -11,6 +11,7 @@ import { FailureReason } from './FailureReason';
 import { FileList } from './FileList';
 import { Loading } from './Loading';
 import { PdfView } from './PdfView';
+import { PossibleDuplicates } from './PossibleDuplicates';
 import { RenderedInvoiceView } from './RenderedInvoiceView';
 import { DeliveryTrail } from './scrutiny/DeliveryTrail';
 import { ReceivedScrutiny } from './scrutiny/ReceivedScrutiny';
@@ -43,12 +44,25 @@ interface InvoiceDetailPanelProps {
   onHandled?(id: string, handled: boolean): void;
   /** Lists every invoice of this sender (the list's sender filter). */
   onSender?(name: string): void;
+  /** Opens another invoice of the same list (a possible duplicate's link). */
+  onOpen?(id: string): void;
+  /** The possible-duplicate mark of this invoice changed. */
+  onDuplicate?(id: string, possibleDuplicate: boolean): void;
   /** Extra parts below the invoice (the reroute form on the Sent page). */
   children?: (detail: InvoiceDetail) => ReactNode;
 }
 
 /** One invoice: Detect's warnings, the invoice rendered from its XML, its PDF image and files. */
-export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender, children }: InvoiceDetailPanelProps) {
+export function InvoiceDetailPanel({
+  accountId,
+  id,
+  onClose,
+  onHandled,
+  onSender,
+  onOpen,
+  onDuplicate,
+  children,
+}: InvoiceDetailPanelProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const bridge = useBridge();
@@ -129,6 +143,15 @@ export function InvoiceDetailPanel({ accountId, id, onClose, onHandled, onSender
           {row.direction === 'SENT' && (row.status === 'FAILED' || detail.outbox?.needsReroute) && (
             <FailureReason accountId={accountId} invoiceId={row.id} lastError={detail.outbox?.lastError ?? null} />
           )}
+          <PossibleDuplicates
+            accountId={accountId}
+            detail={detail}
+            onOpen={onOpen}
+            onChanged={(next) => {
+              setData(next);
+              onDuplicate?.(id, next.row.possibleDuplicate === true);
+            }}
+          />
           <DetectFindings status={row.detectStatus} findings={detail.detectFindings} />
           {row.direction === 'RECEIVED' && (
             <ReceivedScrutiny accountId={accountId} invoiceId={row.id} detectStatus={row.detectStatus} onDetectResult={reload} />

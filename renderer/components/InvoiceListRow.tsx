@@ -16,6 +16,7 @@ export interface InvoiceRowLabels {
   warningHint: string;
   unknown: string;
   handled: string;
+  duplicate: string;
   status(code: string): string;
   /** A Detect finding (stored in English) in the window's language. */
   finding(text: string): string;
@@ -39,6 +40,7 @@ export function useInvoiceRowLabels(): InvoiceRowLabels {
       warningHint: t('detect.warningHint'),
       unknown: t('common.unknown'),
       handled: t('invoice.handled'),
+      duplicate: t('duplicates.badge'),
       status(code: string) {
         const known = statuses.get(code);
         if (known !== undefined) return known;
@@ -87,6 +89,7 @@ export const InvoiceListRow = memo(function InvoiceListRow({ row, labels }: { ro
       <span className={`inv-party${!row.handled && row.direction === 'RECEIVED' ? ' is-unhandled' : ''}`}>
         {party ?? labels.unknown}
         {reason && <span className="inv-warn-text"> · {reason}</span>}
+        {row.possibleDuplicate && <span className="badge badge-outbox-held inv-duplicate"> {labels.duplicate}</span>}
       </span>
       <span className="inv-number mono">{row.number ?? '–'}</span>
       <span className="inv-date">{f.date(row.date)}</span>

@@ -5,13 +5,14 @@ import { LANGS, type Lang } from './langs';
 
 /*
  * English is in the first script: it is the fallback of every other language. The other catalogs are
- * scripts of their own, fetched when their language is first shown: the four together were about a
+ * scripts of their own, fetched when their language is first shown: the four (now five with Danish) together were about a
  * quarter of the first script, and a window only ever needs one.
  */
 const LOADERS: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<Catalog>>> = {
   fi: () => import('./fi').then((m) => m.fi),
   sv: () => import('./sv').then((m) => m.sv),
   nb: () => import('./nb').then((m) => m.nb),
+  da: () => import('./da').then((m) => m.da),
 };
 
 /**

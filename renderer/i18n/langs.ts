@@ -8,7 +8,7 @@ export type Lang = (typeof LANGS)[number];
 export { LOCALES };
 
 /** Each language's own name, shown the same in every language so a lost user finds theirs. */
-export const LANG_NAMES: Readonly<Record<Lang, string>> = { en: 'English', fi: 'Suomi', sv: 'Svenska', nb: 'Norsk bokmål' };
+export const LANG_NAMES: Readonly<Record<Lang, string>> = { en: 'English', fi: 'Suomi', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk' };
 
 export const isLang = (v: unknown): v is Lang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
 

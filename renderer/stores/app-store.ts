@@ -82,6 +82,8 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
         () => undefined,
       );
     };
+    /** The settings as this window shows them: until the user chose a language, the system's (`defaultLang`). */
+    const shown = (settings: AppSettings): AppSettings => (settings.languageChosen ? settings : { ...settings, language: defaultLang });
     return {
       ready: false,
       info: null,
@@ -107,7 +109,7 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
             ]);
             // The company chosen last, as the settings remember it; the first when it is gone or none was.
             const remembered = accounts.some((a) => a.id === settings.lastAccountId) ? settings.lastAccountId : null;
-            set({ info, settings, accounts, accountId: remembered ?? accounts[0]?.id ?? null, ready: true, error: null });
+            set({ info, settings: shown(settings), accounts, accountId: remembered ?? accounts[0]?.id ?? null, ready: true, error: null });
           } catch (e) {
             set({ error: toErrorView(e), ready: true });
           } finally {
@@ -148,7 +150,7 @@ export function createAppStore(bridge: Bridge, defaultLang: Lang): StoreApi<AppS
         // Shown at once (language, theme); put back if the host refuses.
         set({ settings: applyAppSettingsPatch(before, patch) });
         try {
-          set({ settings: await bridge.invoke('settings.set', patch), error: null });
+          set({ settings: shown(await bridge.invoke('settings.set', patch)), error: null });
         } catch (e) {
           set({ settings: before, error: toErrorView(e) });
         }

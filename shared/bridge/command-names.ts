@@ -31,6 +31,7 @@ const COMMANDS: Record<CommandName, true> = {
   'invoices.exportCsv': true,
   'invoices.get': true,
   'invoices.setHandled': true,
+  'invoices.setNotDuplicate': true,
   'files.read': true,
   'files.open': true,
   'files.showInFolder': true,

@@ -299,6 +299,11 @@ export const commands = {
     input: z.object({ accountId, id: z.string().min(1).max(200), handled: z.boolean() }),
     output: out<{ handled: boolean }>(),
   },
+  /** The user's "not a duplicate" on a received invoice marked a possible duplicate (or taking it back); kept in the mirror. */
+  'invoices.setNotDuplicate': {
+    input: z.object({ accountId, id: z.string().min(1).max(200), notDuplicate: z.boolean() }),
+    output: out<{ notDuplicate: boolean }>(),
+  },
   /** The bytes of a downloaded file, for showing a PDF or an attachment in the app. */
   'files.read': {
     input: z.object({ accountId, path: z.string().min(1).max(2000) }),
@@ -350,7 +355,7 @@ export const commands = {
   'detect.checks.get': { input: accountRef, output: out<DetectChecks>() },
   'detect.checks.set': { input: z.object({ accountId, checks: z.array(z.enum(DETECT_CHECKS)) }), output: out<DetectChecks>() },
   'detect.definitions': {
-    input: z.object({ accountId, lang: z.enum(['en', 'fi', 'sv', 'nb']).default('en') }),
+    input: z.object({ accountId, lang: z.enum(APP_LANGUAGES).default('en') }),
     output: out<CheckDefinition[]>(),
   },
   /** Detect of one received invoice as kept, with the checks run on demand; `refresh` (opening it) asks again for a result missing or not final. */

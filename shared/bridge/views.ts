@@ -99,6 +99,16 @@ export interface InvoiceRow {
   detectStatus: string | null;
   /** The reasons of a WARN result, localized by the service (empty otherwise). */
   detectFindings: string[];
+  /** A received invoice whose seller identifier, number and total match another received one (issue 42). */
+  possibleDuplicate?: boolean;
+}
+
+/** Another received invoice this one may duplicate: the detail links to it. */
+export interface DuplicateView {
+  id: string;
+  number: string | null;
+  senderName: string | null;
+  receivedAt: string | null;
 }
 
 export interface InvoicePage {
@@ -180,6 +190,10 @@ export interface InvoiceDetail {
   outbox: OutboxItemView | null;
   /** A sent invoice: when it was sent (this app's upload, else the service's creation time); null for received ones. */
   sentAt?: string | null;
+  /** The received invoices this one may duplicate (none once the user said it is not a duplicate). */
+  duplicates?: DuplicateView[];
+  /** The user said this received invoice is not a duplicate. */
+  notDuplicate?: boolean;
 }
 
 export interface DocumentRow {

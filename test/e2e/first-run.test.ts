@@ -38,6 +38,7 @@ describe.skipIf(!hasChromium)('first run (headless host, real sandbox, Chromium)
       ['fi', 'Suomi', 'Tervetuloa E-Invoice Synciin'],
       ['sv', 'Svenska', 'Välkommen till E-Invoice Sync'],
       ['nb', 'Norsk bokmål', 'Velkommen til E-Invoice Sync'],
+      ['da', 'Dansk', 'Velkommen til E-Invoice Sync'],
       ['en', 'English', 'Welcome to E-Invoice Sync'],
     ] as const) {
       await page.locator('#first-run-language').selectOption({ label: name });

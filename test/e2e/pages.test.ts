@@ -20,7 +20,7 @@ const PAGES = [
   'lookup',
   'settings',
 ] as const;
-const LANGS = ['en', 'fi', 'sv', 'nb'] as const;
+const LANGS = ['en', 'fi', 'sv', 'nb', 'da'] as const;
 
 /**
  * Whether each column header of the list stands over its column: as many headers as a row has cells

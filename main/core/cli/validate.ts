@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import type { APP_LANGUAGES } from '../../../shared/settings';
+import { APP_LANGUAGES } from '../../../shared/settings';
 import { SYNTAX_LABELS, type ValidationReport } from '../../../shared/validation/report';
 import { defaultDataDir } from '../paths';
 import { RulesUnavailableError, type ValidationProfile, Validator } from '../validate';
@@ -11,7 +11,7 @@ import { type GlobalOptions, UsageError } from './context';
 import { validateRemotely } from './validate-remote';
 
 type Lang = (typeof APP_LANGUAGES)[number];
-const LANGS: readonly Lang[] = ['en', 'fi', 'sv', 'nb'];
+const LANGS: readonly Lang[] = APP_LANGUAGES;
 const PROFILES: readonly ValidationProfile[] = ['auto', 'en16931', 'peppol'];
 
 /** Exit codes: 0 every file valid, 1 a file breaks a rule (or is not an invoice), 2 a file could not be read. */

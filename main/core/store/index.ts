@@ -9,6 +9,7 @@ import { type Database, type OpenOptions, openDatabase } from './db';
 import type { StoreDeps } from './deps';
 import { createDocumentFilesRepo } from './document-files';
 import { createDocumentsRepo } from './documents';
+import { createDuplicatesRepo } from './duplicates';
 import { DatabaseDamagedError, isDamage } from './errors';
 import { createFolderOptionsRepo } from './folder-options';
 import { createHealthFacts } from './health-facts';
@@ -36,6 +37,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       outbox: createOutboxRepo(db, deps),
       folderOptions: createFolderOptionsRepo(db, deps),
       invoices: createInvoicesRepo(db, deps),
+      duplicates: createDuplicatesRepo(db, deps),
       invoiceFiles: createInvoiceFilesRepo(db, deps),
       documents: createDocumentsRepo(db, deps),
       documentFiles: createDocumentFilesRepo(db, deps),

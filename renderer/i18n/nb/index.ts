@@ -4,6 +4,7 @@ import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { duplicates } from './duplicates';
 import { findInvoices } from './find-invoices';
 import { health } from './health';
 import { listTotals } from './list-totals';
@@ -37,6 +38,7 @@ export const nb: Catalog = {
   ...rulePacks,
   ...nationalnet,
   ...findInvoices,
+  ...duplicates,
   ...rerouteState,
   ...words,
 };

@@ -1,10 +1,11 @@
+import { da } from '../../../renderer/i18n/da';
 import { en } from '../../../renderer/i18n/en';
 import { fi } from '../../../renderer/i18n/fi';
 import { nb } from '../../../renderer/i18n/nb';
 import { sv } from '../../../renderer/i18n/sv';
 
-type Lang = 'fi' | 'sv' | 'nb';
-const CATALOGS = { fi, sv, nb } as const;
+type Lang = 'fi' | 'sv' | 'nb' | 'da';
+const CATALOGS = { fi, sv, nb, da } as const;
 
 function words(v: unknown, into: Set<string>): Set<string> {
   if (typeof v === 'string') {

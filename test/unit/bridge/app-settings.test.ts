@@ -14,8 +14,9 @@ describe('app settings in the data folder', () => {
       ...DEFAULT_APP_SETTINGS,
       theme: 'dark',
       language: 'fi',
+      languageChosen: true,
     });
-    expect(await fileSettingsStore(file).read()).toEqual({ ...DEFAULT_APP_SETTINGS, theme: 'dark', language: 'fi' });
+    expect(await fileSettingsStore(file).read()).toEqual({ ...DEFAULT_APP_SETTINGS, theme: 'dark', language: 'fi', languageChosen: true });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ theme: 'dark', language: 'fi' });
   });
 
@@ -37,7 +38,27 @@ describe('app settings in the data folder', () => {
       store.write({ notifications: false }),
       store.write({ startAtLogin: true }),
     ]);
-    expect(await store.read()).toEqual({ theme: 'dark', language: 'sv', notifications: false, startAtLogin: true, lastAccountId: null });
+    expect(await store.read()).toEqual({
+      theme: 'dark',
+      language: 'sv',
+      languageChosen: true,
+      notifications: false,
+      startAtLogin: true,
+      lastAccountId: null,
+    });
+  });
+
+  it('tells a chosen language from the stored default: until one is chosen, the system decides', async () => {
+    const file = join(tempDir(), 'app-settings.json');
+    await fileSettingsStore(file).write({ theme: 'dark' });
+    expect((await fileSettingsStore(file).read()).languageChosen).toBe(false);
+    expect((await fileSettingsStore(file).write({ language: 'da' })).languageChosen).toBe(true);
+    expect(await fileSettingsStore(file).read()).toMatchObject({ language: 'da', languageChosen: true });
+    // A file of an earlier build: a language other than the default was the user's choice; the default was not.
+    writeFileSync(file, JSON.stringify({ language: 'sv', theme: 'dark' }));
+    expect(await fileSettingsStore(file).read()).toMatchObject({ language: 'sv', languageChosen: true });
+    writeFileSync(file, JSON.stringify({ language: 'en', lastAccountId: null }));
+    expect((await fileSettingsStore(file).read()).languageChosen).toBe(false);
   });
 
   it('survives a damaged file, and a bad value costs only its own field', async () => {

@@ -58,17 +58,17 @@ const row = (over: Partial<InvoiceRow> = {}): InvoiceRow => ({
 });
 
 describe('CSV cells', () => {
-  it('uses ; where the decimal separator is a comma (fi, sv, nb) and , in English; amounts without grouping, minus as ASCII', () => {
+  it('uses ; where the decimal separator is a comma (fi, sv, nb, da) and , in English; amounts without grouping, minus as ASCII', () => {
     const en = csvFormat('en');
     expect([en.separator, en.amount(12345.5), en.amount(-3)]).toEqual([',', '12345.50', '-3.00']);
-    for (const lang of ['fi', 'sv', 'nb'] as const) {
+    for (const lang of ['fi', 'sv', 'nb', 'da'] as const) {
       const f = csvFormat(lang);
       expect([f.separator, f.amount(12345.5), f.amount(-3), f.amount(0.005)], lang).toEqual([';', '12345,50', '-3,00', '0,01']);
     }
   });
 
   it('writes dates exactly as the lists show them, in each language', () => {
-    for (const lang of ['en', 'fi', 'sv', 'nb'] as const) {
+    for (const lang of ['en', 'fi', 'sv', 'nb', 'da'] as const) {
       expect(csvFormat(lang).date('2026-02-01')).toBe(createFormatters(lang).date('2026-02-01'));
     }
     expect(csvFormat('fi').date('2026-02-01')).toBe('1.2.2026');

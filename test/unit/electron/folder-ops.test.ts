@@ -30,8 +30,22 @@ const base: HostHandlers = {
   'secrets.get': async () => null,
   'secrets.set': async () => undefined,
   'secrets.delete': async () => undefined,
-  'settings.read': async () => ({ language: 'en', theme: 'system', notifications: true, startAtLogin: false, lastAccountId: null }),
-  'settings.write': async () => ({ language: 'en', theme: 'system', notifications: true, startAtLogin: false, lastAccountId: null }),
+  'settings.read': async () => ({
+    language: 'en',
+    languageChosen: true,
+    theme: 'system',
+    notifications: true,
+    startAtLogin: false,
+    lastAccountId: null,
+  }),
+  'settings.write': async () => ({
+    language: 'en',
+    languageChosen: true,
+    theme: 'system',
+    notifications: true,
+    startAtLogin: false,
+    lastAccountId: null,
+  }),
   'files.open': async () => true,
 };
 

@@ -48,11 +48,27 @@ describe('app settings in electron-store', () => {
     const dir = tempDir();
     const changes: unknown[] = [];
     const s = shellSettings({ store: await electronStore(dir), loginItem: null, onChange: (v) => changes.push(v) });
-    expect(await s.read()).toEqual({ language: 'en', theme: 'system', notifications: true, startAtLogin: false, lastAccountId: null });
+    expect(await s.read()).toEqual({
+      language: 'en',
+      languageChosen: false,
+      theme: 'system',
+      notifications: true,
+      startAtLogin: false,
+      lastAccountId: null,
+    });
     await s.write({ language: 'fi', notifications: false, theme: undefined });
-    expect(changes).toEqual([{ language: 'fi', theme: 'system', notifications: false, startAtLogin: false, lastAccountId: null }]);
+    expect(changes).toEqual([
+      { language: 'fi', languageChosen: true, theme: 'system', notifications: false, startAtLogin: false, lastAccountId: null },
+    ]);
     const again = shellSettings({ store: await electronStore(dir), loginItem: null });
-    expect(again.current()).toEqual({ language: 'fi', theme: 'system', notifications: false, startAtLogin: false, lastAccountId: null });
+    expect(again.current()).toEqual({
+      language: 'fi',
+      languageChosen: true,
+      theme: 'system',
+      notifications: false,
+      startAtLogin: false,
+      lastAccountId: null,
+    });
   });
 
   it('take "start at login" from the OS and write it there', async () => {
@@ -70,6 +86,7 @@ describe('app settings in electron-store', () => {
     store.set('app', { language: 'klingon', theme: 'dark', notifications: 'yes' });
     expect(shellSettings({ store, loginItem: null }).current()).toEqual({
       language: 'en',
+      languageChosen: false,
       theme: 'dark',
       notifications: true,
       startAtLogin: false,

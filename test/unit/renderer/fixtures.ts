@@ -24,7 +24,14 @@ export const INFO: AppInfo = {
   secretStore: { kind: 'keychain', label: 'OS keychain (Secret Service)' },
 };
 
-export const SETTINGS: AppSettings = { language: 'en', theme: 'system', notifications: true, startAtLogin: false, lastAccountId: null };
+export const SETTINGS: AppSettings = {
+  language: 'en',
+  languageChosen: true,
+  theme: 'system',
+  notifications: true,
+  startAtLogin: false,
+  lastAccountId: null,
+};
 
 export function status(over: Partial<AccountStatusView> = {}): AccountStatusView {
   return {

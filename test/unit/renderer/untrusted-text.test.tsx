@@ -46,7 +46,15 @@ describe('text and links from the service (issue 39, items 4 and 10)', () => {
   });
 
   it("shows a sender name's right-to-left override as a visible marker", () => {
-    const labels: InvoiceRowLabels = { unknown: '?', warning: '!', warningHint: '', handled: '', status: (c) => c, finding: (f) => f };
+    const labels: InvoiceRowLabels = {
+      unknown: '?',
+      warning: '!',
+      warningHint: '',
+      duplicate: 'Possible duplicate',
+      handled: '',
+      status: (c) => c,
+      finding: (f) => f,
+    };
     renderWithApp(<InvoiceListRow row={invoiceRow(2, { senderName: 'Acme\u202eyO' })} labels={labels} />, fakeBridge({}));
     expect(screen.getByText('Acme⟦U+202E⟧yO')).toBeTruthy();
   });

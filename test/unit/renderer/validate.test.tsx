@@ -84,7 +84,13 @@ describe('the validation report', () => {
 
   it('groups places by rule, explains in the app’s language, and marks the part a place points at', async () => {
     const explained = issue({
-      explanation: { en: 'The total is wrong.', fi: 'Loppusumma on väärin.', sv: 'Summan är fel.', nb: 'Summen er feil.' },
+      explanation: {
+        en: 'The total is wrong.',
+        fi: 'Loppusumma on väärin.',
+        sv: 'Summan är fel.',
+        nb: 'Summen er feil.',
+        da: 'Summen er forkert.',
+      },
     });
     const v = view([
       explained,
@@ -120,7 +126,7 @@ describe('the validation report', () => {
   });
 
   it('falls back to English when the app’s language has no explanation, and says so', () => {
-    const v = view([issue({ explanation: { en: 'The total is wrong.', fi: '', sv: '', nb: '' } })]);
+    const v = view([issue({ explanation: { en: 'The total is wrong.', fi: '', sv: '', nb: '', da: '' } })]);
     const { container } = renderWithApp(<ValidationPanel view={v} />, fakeBridge({}), { lang: 'sv' });
     const dd = container.querySelectorAll('[data-rule="BR-CO-15"] .rule-texts dd')[1];
     expect(dd?.textContent).toBe('Inte översatt ännu; på engelska: The total is wrong.');

@@ -7,6 +7,16 @@ describe('amountReadings', () => {
       expect(amountReadings(text), text).toEqual([16_562_500]);
   });
 
+  it('reads the Danish forms, as a Dane types them and as da-DK writes them', () => {
+    const da = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2 });
+    expect(da.format(1656.25)).toBe('1.656,25');
+    for (const text of ['1.656,25', '1656,25', da.format(1656.25)]) expect(amountReadings(text), text).toEqual([16_562_500]);
+    expect(amountReadings(da.format(1_656_250.5))).toEqual([16_562_505_000]);
+    expect(amountReadings(da.format(-1234.5))).toEqual([-12_345_000]);
+    // In Danish "1.656" is a thousand and more: the field reads it so.
+    expect(parseAmount('1.656', ',')).toBe(1656);
+  });
+
   it('reads whole sums, decimals up to four places, and groups of thousands', () => {
     expect(amountReadings('1656')).toEqual([16_560_000]);
     expect(amountReadings('0,5')).toEqual([5_000]);

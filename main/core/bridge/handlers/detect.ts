@@ -4,16 +4,24 @@ import { apiOf } from './common';
 
 type Translations = CheckDefinition['titles'];
 
-const pick = (list: Translations, lang: string): string | undefined =>
-  list?.find((t) => t.lang === lang)?.text ?? list?.find((t) => t.lang === 'en')?.text;
+/** The languages the service writes its Detect texts in; for the app's others (Danish) it has none. */
+const SERVICE_LANGS: readonly string[] = ['en', 'fi', 'sv', 'nb'];
 
-/** The definition with its friendly name, title and description in the asked language (English when missing). */
+const pick = (list: Translations, lang: string): string | undefined =>
+  list?.find((t) => t.lang === lang)?.text ?? (SERVICE_LANGS.includes(lang) ? list?.find((t) => t.lang === 'en')?.text : undefined);
+
+/**
+ * The definition with its friendly name, title and description in the asked language (English when
+ * missing). In a language the service does not speak, what it lacks is left out rather than shown in
+ * English: the app names the check from its own catalog and shows no text it cannot give in that language.
+ */
 function localized(def: CheckDefinition, lang: string): CheckDefinition {
+  const own = SERVICE_LANGS.includes(lang);
   return {
     ...def,
-    friendly_name: pick(def.friendly_names, lang) ?? def.friendly_name,
-    title: pick(def.titles, lang) ?? def.title,
-    description: pick(def.descriptions, lang) ?? def.description,
+    friendly_name: pick(def.friendly_names, lang) ?? (own ? def.friendly_name : undefined),
+    title: pick(def.titles, lang) ?? (own ? def.title : undefined),
+    description: pick(def.descriptions, lang) ?? (own ? def.description : undefined),
   };
 }
 

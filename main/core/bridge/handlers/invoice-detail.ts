@@ -60,9 +60,13 @@ export async function invoiceDetail(d: BridgeDeps, account: Account, inv: Mirror
     ? await render(xmlPath)
     : { rendered: null, renderError: original ? NOT_YET[original.state] : 'This invoice has no XML file to show' };
 
+  const duplicates = inv.direction === 'RECEIVED' ? (d.engine.store.duplicates.of(account.id, [inv.id]).get(inv.id) ?? []) : [];
+  const notDuplicate = inv.direction === 'RECEIVED' && d.engine.store.duplicates.isNotDuplicate(account.id, inv.id);
   return {
-    row: invoiceRow(inv),
+    row: duplicates.length ? { ...invoiceRow(inv), possibleDuplicate: true } : invoiceRow(inv),
     record: inv.record,
+    duplicates,
+    notDuplicate,
     detectFindings: inv.detectFindings ?? [],
     files,
     rendered,

@@ -14,7 +14,14 @@ import { totalsInSlices } from './invoice-totals';
 /** Rows read from the store at a time for an export; the engine's other work runs between the pages. */
 const EXPORT_PAGE = 1000;
 
-type Names = 'invoices.list' | 'invoices.totals' | 'invoices.exportCsv' | 'invoices.get' | 'invoices.setHandled' | 'invoices.reroute';
+type Names =
+  | 'invoices.list'
+  | 'invoices.totals'
+  | 'invoices.exportCsv'
+  | 'invoices.get'
+  | 'invoices.setHandled'
+  | 'invoices.setNotDuplicate'
+  | 'invoices.reroute';
 
 /** The renderer's filter in the store's terms: the list, its totals and its export select the same rows. */
 function queryFilter(f: InvoiceFilter): InvoiceQueryFilter {
@@ -61,8 +68,16 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const { total, lowerBound } = pageTotal(cursor, n, page.next !== null, () =>
         cappedTotal(store.invoices.countIfCheap(input.accountId, filter, COUNT_CAP + 1), n),
       );
+      // Possible duplicates of the page's received rows: one indexed question per page.
+      const dups =
+        filter.direction === 'RECEIVED'
+          ? store.duplicates.of(
+              input.accountId,
+              page.items.map((i) => i.id),
+            )
+          : null;
       return {
-        items: page.items.map(invoiceRow),
+        items: page.items.map((i) => (dups?.has(i.id) ? { ...invoiceRow(i), possibleDuplicate: true } : invoiceRow(i))),
         next: page.next ? encodeCursor({ key: page.next.key, id: page.next.id, total, lowerBound, sort: sortTag(order) }) : null,
         total,
         totalIsLowerBound: lowerBound,
@@ -107,6 +122,14 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       if (inv.direction !== 'RECEIVED') throw invalid('Only received invoices can be marked handled', { id: 'is a sent invoice' });
       await d.engine.setHandled(input.accountId, input.id, input.handled);
       return { handled: input.handled };
+    },
+
+    /** Only the mirror: the service has no such mark, and the app never decides it for the user. */
+    'invoices.setNotDuplicate': async (input) => {
+      const inv = mirrored(accountOf(d, input.accountId).id, input.id);
+      if (inv.direction !== 'RECEIVED') throw invalid('Only received invoices can be duplicates', { id: 'is a sent invoice' });
+      store.duplicates.setNotDuplicate(input.accountId, input.id, input.notDuplicate);
+      return { notDuplicate: input.notDuplicate };
     },
 
     'invoices.reroute': async (input) => d.engine.reroute(accountOf(d, input.accountId).id, input.id, input),

@@ -24,6 +24,7 @@ import { m022ServiceKeys } from './022-service-keys';
 import { m023OutboxChecks } from './023-outbox-checks';
 import { m024RefusalWatch } from './024-refusal-watch';
 import { m025AmountSearch } from './025-amount-search';
+import { m026PossibleDuplicates } from './026-possible-duplicates';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m023OutboxChecks,
   m024RefusalWatch,
   m025AmountSearch,
+  m026PossibleDuplicates,
 ];

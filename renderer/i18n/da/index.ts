@@ -1,0 +1,44 @@
+import type { Catalog } from '../catalog-type';
+import { app } from './app';
+import { cockpit } from './cockpit';
+import { collection } from './collection';
+import { company } from './company';
+import { companyAdmin } from './company-admin';
+import { duplicates } from './duplicates';
+import { findInvoices } from './find-invoices';
+import { health } from './health';
+import { listTotals } from './list-totals';
+import { nationalnet } from './nationalnet';
+import { partner } from './partner';
+import { partnerServices } from './partner-services';
+import { remoteValidation } from './remote-validation';
+import { rerouteState } from './reroute-state';
+import { rulePacks } from './rule-packs';
+import { scrutiny } from './scrutiny';
+import { services } from './services';
+import { statuses } from './statuses';
+import { validate } from './validate';
+import { words } from './words';
+
+export const da: Catalog = {
+  ...app,
+  ...statuses,
+  ...company,
+  ...companyAdmin,
+  ...services,
+  ...partner,
+  ...partnerServices,
+  ...scrutiny,
+  ...validate,
+  ...remoteValidation,
+  ...listTotals,
+  ...collection,
+  ...health,
+  ...cockpit,
+  ...rulePacks,
+  ...nationalnet,
+  ...findInvoices,
+  ...duplicates,
+  ...rerouteState,
+  ...words,
+};

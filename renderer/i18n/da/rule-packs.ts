@@ -1,0 +1,25 @@
+// Dansk: regelpakker med deres datoer (issue 41): hvad en rapport blev kontrolleret mod, og hvad der brydes fra næste pakkes dag.
+export const rulePacks = {
+  rulePacks: {
+    checkedAgainst: 'Regelpakker',
+    inForce: 'gældende {{day}}',
+    next: 'næste, obligatorisk fra {{from}}',
+    breaks: 'Gyldig nu; fra {{from}} bryder den {{rules}} ({{pack}}).',
+    breaksToo: 'Fra {{from}} bryder den også {{rules}} ({{pack}}).',
+    passesThen: 'Fra {{from}} består den: {{pack}} bryder ikke længere {{rules}}.',
+    badge: 'Brydes fra {{from}}',
+    badgeTitle: 'Fra {{from}} bryder de næste regler {{rules}}',
+    title: 'Regelpakker',
+    lead: 'De officielle regler, fakturaer kontrolleres mod, før de sendes, hver udgave med den dag, den bliver obligatorisk. En fil kontrolleres mod den udgave, der gælder den dag, den sendes, og mod den næste, når appen har den.',
+    install: 'Installer en regelpakke',
+    installing: 'Kontrollerer regelpakken…',
+    installed: 'Installeret: {{name}} {{version}}.',
+    refused: 'Regelpakken blev ikke installeret. {{reason}}',
+    builtin: 'følger med appen',
+    fromFile: 'installeret',
+    published: 'udgivet {{date}}',
+    mandatoryFrom: 'obligatorisk fra {{date}}',
+    noDate: 'ingen obligatorisk dato angivet',
+    role: { 'in-force': 'Gældende', next: 'Næste', unused: 'Ikke i brug' },
+  },
+};

@@ -1,0 +1,81 @@
+import type { CatalogShape } from '../catalog-type';
+import type { scrutiny as en } from '../en/scrutiny';
+
+/** Dansk: indberetning af mistænkelige afsendere, Detect-kontroller efter behov og sendte posters leveringsspor. */
+export const scrutiny: CatalogShape<typeof en> = {
+  scrutiny: {
+    report: {
+      title: 'Indberet afsenderen',
+      lead: 'Fortæl tjenesten, at denne afsender ser mistænkelig ud. Tjenesten bruger indberetninger til at advare andre virksomheder.',
+      open: 'Indberet afsender',
+      openWarned: 'Indberet denne afsender',
+      reasons: 'Årsager',
+      contactEmail: 'Din kontakt-e-mail',
+      badEmail: 'Angiv en e-mailadresse, fx navn@example.com.',
+      description: 'Hvad skete der (valgfrit)',
+      send: 'Send indberetning',
+      sending: 'Sender…',
+      alreadyReported:
+        'Din virksomhed har allerede indberettet denne faktura. Træk først den indberetning tilbage, hvis du vil indberette den igen.',
+      yours: 'Din virksomheds indberetninger',
+      none: 'Din virksomhed har ikke indberettet denne faktura.',
+      madeAt: 'indberettet {{when}} af {{email}}',
+      withdraw: 'Træk tilbage',
+      withdrawQuestion: 'Træk denne indberetning tilbage?',
+      needReason: 'Vælg mindst én årsag.',
+      reasonNames: {
+        FRAUD: {
+          title: 'Mistanke om svindel',
+          description: 'Fakturaen kræver betaling for varer eller ydelser, der aldrig er bestilt eller modtaget.',
+        },
+        SPAM: { title: 'Spam', description: 'Fakturaen er uopfordret markedsføring, der er lavet til at ligne en faktura.' },
+        UNKNOWN_SENDER: { title: 'Ukendt afsender', description: 'Din virksomhed har intet forretningsforhold til afsenderen.' },
+        WRONG_RECIPIENT: { title: 'Forkert modtager', description: 'Fakturaen var tiltænkt en anden virksomhed.' },
+        CHANGED_BANK_ACCOUNT: {
+          title: 'Ændret bankkonto',
+          description: 'Bankkontoen er en anden end den, afsenderen brugte før.',
+        },
+        OTHER: { title: 'Andet', description: 'En anden årsag, forklaret i beskrivelsen.' },
+      },
+    },
+    checks: {
+      title: 'Kør kontroller nu',
+      lead: 'Bed tjenesten om at køre udvalgte kontroller på denne faktura nu. Hvert resultat vises, når tjenesten er færdig med det.',
+      choose: 'Kontroller, der skal køres',
+      run: 'Kør kontroller nu',
+      starting: 'Starter…',
+      results: 'Kontroller kørt efter behov',
+      pending: 'Kører…',
+      refreshing: 'Henter Detect-resultatet…',
+      notFinal: 'Detect er endnu ikke færdig med sine kontroller af denne faktura.',
+      resultGaveUp: 'Detect-resultatet kunne ikke hentes ({{reason}}). Når du åbner fakturaen igen, spørges der en gang til.',
+      gaveUp: 'Appen holdt op med at vente på disse kontroller ({{reason}}). Kør dem igen senere.',
+      result: { OK: 'OK', WARNING: 'Advarsel', NOT_APPLICABLE: 'Gælder ikke', FAILED: 'Kunne ikke køres' },
+    },
+    trail: {
+      title: 'Leveringsspor',
+      none: 'Tjenesten har endnu ikke registreret noget for denne post.',
+      kept: 'Tjenesten kan ikke nås lige nu. Viser det, der var kendt {{when}}.',
+      keptNever: 'Tjenesten kan ikke nås lige nu. Viser det, appen har gemt.',
+      channel: 'Kanal: {{value}}',
+      destination: 'Til: {{value}}',
+      operator: 'Operatør: {{value}}',
+      error: 'Fejl: {{value}}',
+      types: {
+        CREATED: 'Oprettet',
+        SENT: 'Sendt',
+        DELIVERED: 'Leveret',
+        INFO: 'Information',
+        ERROR: 'Fejl',
+        RECEIVED: 'Modtaget',
+        RESERVED: 'Reserveret',
+        DELIVERY_CONFIRMED: 'Levering bekræftet',
+        FAILED: 'Mislykkedes',
+      },
+      markDelivered: 'Marker som leveret',
+      markQuestion: 'Marker som leveret? Gør det kun, når du ved, at modtageren har fået dokumentet.',
+      marked: 'Markeret som leveret.',
+      notDelivered: 'Dokumentet er ikke længere i tilstanden DELIVERED, så det kan ikke markeres som leveret: {{reason}}',
+    },
+  },
+};

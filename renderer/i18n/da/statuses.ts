@@ -1,0 +1,57 @@
+import type { CatalogShape } from '../catalog-type';
+import type { statuses as en } from '../en/statuses';
+
+// Dansk: navnene på de statusser og dokumenttyper, tjenesten sender.
+export const statuses: CatalogShape<typeof en> = {
+  status: {
+    PENDING: 'Afventer',
+    SENT: 'Sendt',
+    DELIVERED: 'Leveret',
+    FAILED: 'Mislykkedes',
+    RESERVED: 'Reserveret',
+    PROCESSING: 'Behandles',
+    CONFIRMED_DELIVERY: 'Levering bekræftet',
+    OK: 'Godkendt af banken',
+    ERROR: 'Afvist af banken',
+  },
+  documentType: {
+    UNKNOWN: 'Ukendt',
+    INVOICE: 'Faktura',
+    CREDIT_NOTE: 'Kreditnota',
+    ORDER: 'Ordre',
+    ORDER_RESPONSE: 'Ordrebekræftelse',
+    CATALOGUE: 'Katalog',
+    CATALOGUE_RESPONSE: 'Katalogsvar',
+    SELF_BILLING_INVOICE: 'Selvfaktura',
+    DESPATCH_ADVICE: 'Forsendelsesadvis',
+    RECEIPT: 'Kvittering',
+    VOUCHER: 'Bilag',
+    BANK_FILE: 'Bankfil',
+    REMINDER: 'Rykker',
+    SCAN: 'Scanning',
+    INVOICE_RESPONSE: 'Fakturasvar',
+    MESSAGE_LEVEL_RESPONSE: 'Meddelelseskvittering',
+    EXPRESSION_OF_INTEREST_REQUEST: 'Anmodning om interessetilkendegivelse',
+    EXPRESSION_OF_INTEREST_RESPONSE: 'Svar på interessetilkendegivelse',
+    TENDER_STATUS_REQUEST: 'Forespørgsel om tilbudsstatus',
+    CALL_FOR_TENDERS: 'Udbud',
+    TENDER: 'Tilbud',
+    TENDER_RECEIPT: 'Kvittering for tilbud',
+    ORDER_CHANGE: 'Ordreændring',
+    ORDER_CANCELLATION: 'Ordreannullering',
+    SELF_BILLING_CREDIT_NOTE: 'Selvfakturerings-kreditnota',
+  },
+  outbox: {
+    state: {
+      queued: 'I kø',
+      held_duplicate: 'Tilbageholdt: allerede sendt',
+      needs_user: 'Kræver dig',
+      uploading: 'Uploader',
+      uploaded: 'Uploadet',
+      moving: 'Flyttes til Sent',
+      done: 'Sendt',
+      failed: 'Mislykkedes',
+      vanished: 'Filen er fjernet',
+    },
+  },
+};
