@@ -7,7 +7,17 @@ export const words = {
     RP: 'Modtagerforslag',
     action: { ADD: 'e-fakturaer bestilt', CHANGE: 'oplysninger ændret', DEL: 'e-fakturaer ophørt' },
   },
-  failure: { details: 'Detaljer' },
+  failure: {
+    details: 'Detaljer',
+    reasons: {
+      token_missing: 'Appen sendte ingen login med forespørgslen.',
+      token_invalid: 'Tjenesten godtog ikke login: appen logger ind igen.',
+      token_expired: 'Login var udløbet: appen logger ind igen.',
+      company_unverified: 'Virksomheden er ikke verificeret endnu: gennemfør først virksomhedens godkendelse hos tjenesten.',
+      insufficient_scope:
+        'API-nøglen giver ikke adgang til dette: bed tjenesten om at tilføje tilladelsen, eller brug en nøgle, der har den.',
+    },
+  },
   reveal: {
     show: 'Vis i mappe',
     showRoot: 'Vis mappen for {{name}}',
