@@ -1,6 +1,6 @@
 import type { AnalysisView, DetectStateView } from '../../../shared/bridge/scrutiny';
 import type { Analysis } from '../../../shared/schemas/detect';
-import type { Store } from '../store';
+import type { StoreReader } from '../store/reader';
 import type { SyncContext } from './context';
 import { ANALYSIS_KIND, analysisQueue, isPendingAnalysis, storedAnalyses } from './jobs/analysis-queue';
 import { DETECT_KIND, detectQueue, isFinalDetect, requeueDetect } from './jobs/detect-queue';
@@ -78,6 +78,6 @@ export function detectWakeAt(ctx: SyncContext): number | null {
  * Per account id, the received invoices Detect warned about that nobody marked handled: what needs a
  * person across accounts (the Overview's summary).
  */
-export function countUnhandledDetectWarnings(store: Store): Map<string, number> {
+export function countUnhandledDetectWarnings(store: Pick<StoreReader, 'invoices'>): Map<string, number> {
   return store.invoices.countWarnedUnhandled();
 }
