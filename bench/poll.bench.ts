@@ -1,3 +1,4 @@
+import { WRITER } from '../main/core/store/writer';
 import { RI_DELETE_KIND } from '../main/core/sync/jobs/ri-delete-queue';
 import { needsPerson } from '../main/core/sync/needs-person';
 import { deliverMany, engineOn, growthTable, out, requests, rmAll, sizeFrom, tmp, twoSizes } from './harness';
@@ -46,28 +47,28 @@ export async function pollBench(xml: Buffer): Promise<void> {
       await engine.updateAccount(account.id, { deleteRiAfterDownload: true });
       await engine.syncOnce();
       // Fill the mirror with older invoices directly, as if mirrored long ago.
-      engine.store.transaction(() => {
+      engine[WRITER].transaction(() => {
         for (let i = 0; i < size; i++) {
-          engine.store.invoices.upsert(account.id, 'RECEIVED', {
+          engine[WRITER].invoices.upsert(account.id, 'RECEIVED', {
             id: `old-${i}`,
             number: `OLD-${i}`,
             status: 'DELIVERED',
             sender: { name: `Supplier ${i % 500} Oy` },
             received_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString(),
           });
-          engine.store.invoices.setDetect(account.id, `old-${i}`, 'OK', []);
+          engine[WRITER].invoices.setDetect(account.id, `old-${i}`, 'OK', []);
         }
         // Sent over the years: each a mirrored sent invoice and an outbox row whose delivery ended.
         for (let i = 0; i < size / 10; i++) {
           const id = `sent-${i}`;
-          engine.store.invoices.upsert(account.id, 'SENT', {
+          engine[WRITER].invoices.upsert(account.id, 'SENT', {
             id,
             number: `S-${i}`,
             status: 'DELIVERED',
             receiver: { name: `Customer ${i % 300} Oy` },
             received_at: new Date(Date.UTC(2020, 0, 1) + i * 600_000).toISOString(),
           });
-          const { job } = engine.store.outbox.insert({
+          const { job } = engine[WRITER].outbox.insert({
             accountId: account.id,
             kind: 'invoice',
             relPath: `Outbox/Invoices/${id}.xml`,
@@ -77,12 +78,12 @@ export async function pollBench(xml: Buffer): Promise<void> {
             sha256: i.toString(16).padStart(64, '0'),
             options: {},
           });
-          engine.store.outbox.transition(job.id, ['queued'], 'done', {
+          engine[WRITER].outbox.transition(job.id, ['queued'], 'done', {
             remoteId: id,
             deliveryStatus: 'DELIVERED',
             destPath: `Sent/${id}.xml`,
           });
-          engine.store.documents.upsert(account.id, 'SENT', {
+          engine[WRITER].documents.upsert(account.id, 'SENT', {
             id: `doc-${i}`,
             type: 'ORDER',
             number: `O-${i}`,
@@ -90,13 +91,13 @@ export async function pollBench(xml: Buffer): Promise<void> {
             created_at: new Date(Date.UTC(2020, 0, 1) + i * 600_000).toISOString(),
           });
           // A received RI message, its file kept here and its delete on the service done.
-          const ri = engine.store.bankMessages.enqueue(account.id, 'ri', `ri-${i}`).job;
-          engine.store.bankMessages.markDone(ri.jobId, { path: `Inbox/ri-${i}.xml`, sha256: 'a'.repeat(64), size: 1 });
-          engine.store.jobs.enqueue(account.id, RI_DELETE_KIND, `ri-${i}`, { messageId: `ri-${i}` });
+          const ri = engine[WRITER].bankMessages.enqueue(account.id, 'ri', `ri-${i}`).job;
+          engine[WRITER].bankMessages.markDone(ri.jobId, { path: `Inbox/ri-${i}.xml`, sha256: 'a'.repeat(64), size: 1 });
+          engine[WRITER].jobs.enqueue(account.id, RI_DELETE_KIND, `ri-${i}`, { messageId: `ri-${i}` });
           const del = engine.store.jobs.find(account.id, RI_DELETE_KIND, `ri-${i}`)?.id ?? -1;
-          engine.store.jobs.claim(del);
-          engine.store.jobs.succeed(del);
-          engine.store.bankMessages.markDeleteQueued(account.id, `ri-${i}`);
+          engine[WRITER].jobs.claim(del);
+          engine[WRITER].jobs.succeed(del);
+          engine[WRITER].bankMessages.markDeleteQueued(account.id, `ri-${i}`);
         }
       });
       let sent = 0;

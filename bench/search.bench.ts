@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createBridgeServer } from '../main/core/bridge';
 import { dbFile } from '../main/core/paths';
+import { WRITER } from '../main/core/store/writer';
 import { BENCH_HOST, engineOn, growthTable, median, out, quantile, rmAll, sizeFrom, tmp, twoSizes } from './harness';
 import { SEARCH_QUERIES, seedInvoices } from './seed-mirror';
 import { fmt } from './support';
@@ -62,7 +63,7 @@ async function oneSize(n: number) {
     false,
   );
   const t0 = performance.now();
-  seedInvoices(engine.store, account.id, n);
+  seedInvoices(engine[WRITER], account.id, n);
   const seedMs = performance.now() - t0;
   await engine.stop();
   const file = dbFile(data);

@@ -15,7 +15,9 @@ import { LocalSandboxSecrets } from './secrets/local-sandbox';
 import { createStore, type Store } from './store';
 import type { Account, AccountPatch } from './store/accounts';
 import type { OutboxJob, OutboxPatch } from './store/outbox';
+import { readerOf, type StoreReader } from './store/reader';
 import { noCounts } from './store/status-counts';
+import { WRITER } from './store/writer';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
 import { collectionOps } from './sync/collection-ops';
 import { detectState, refreshDetectOnOpen } from './sync/detect-work';
@@ -25,6 +27,7 @@ import { healthOfAccounts, rememberKeys } from './sync/health';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
 import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
+import { type KeptFromViews, keptFromViews } from './sync/kept-from-views';
 import { ensureLayout } from './sync/layout';
 import type { ReorganizeReport } from './sync/reorganize';
 import { rootOverlap } from './sync/root-choice';
@@ -161,7 +164,15 @@ function checkRoot(root: string, accounts: readonly Account[], except?: string):
 const onEmbeddedSandbox = (a: Account) => a.environment === 'sandbox' && !a.baseUrl;
 
 export class Engine {
-  readonly store: Store;
+  /** What the bridge and the hosts read; every change goes through the engine's methods. */
+  readonly store: StoreReader;
+  private readonly writer: Store;
+  /** What a view learns from the service or a file, kept in the mirror (the bridge's only writes, made here). */
+  readonly keep: KeptFromViews;
+  /** The writer, for the engine's own rooms and tests (store/writer.ts); the bridge cannot import the key. */
+  get [WRITER](): Store {
+    return this.writer;
+  }
   readonly events = new EngineEvents();
   private readonly runners = new Map<string, AccountRunner>();
   /** Whether each account has a vendor key, once read: the Partner page's list must not ask the keychain 200 times. */
@@ -176,7 +187,9 @@ export class Engine {
 
   constructor(private readonly opts: EngineOptions) {
     mkdirSync(opts.dataDir, { recursive: true });
-    this.store = createStore(dbFile(opts.dataDir), { now: opts.now, readonly: opts.readonly === true });
+    this.writer = createStore(dbFile(opts.dataDir), { now: opts.now, readonly: opts.readonly === true });
+    this.store = readerOf(this.writer);
+    this.keep = keptFromViews(this.writer);
     this.log = opts.log ?? silentLogger;
     this.licenseData = licenseData({
       version: opts.app?.version ?? packageVersion(),
@@ -209,27 +222,27 @@ export class Engine {
   }
 
   listAccounts(): Account[] {
-    return this.store.accounts.list();
+    return this.writer.accounts.list();
   }
 
   findAccount(nameOrId: string): Account | undefined {
-    return this.store.accounts.getByName(nameOrId) ?? this.store.accounts.get(nameOrId);
+    return this.writer.accounts.getByName(nameOrId) ?? this.writer.accounts.get(nameOrId);
   }
 
   /** The sending options of the account's outbox folders (Outbox/Invoices first). */
   folderOptions(accountId: string) {
-    return listFolderOptions(this.store, accountId);
+    return listFolderOptions(this.writer, accountId);
   }
 
   /** Replaces one outbox folder's sending options; files sent from now on use them. Throws SendingOptionsError per field. */
   setFolderOptions(accountId: string, folder: string, options: Record<string, unknown>) {
-    return setFolderOptions(this.store, accountId, folder, options);
+    return setFolderOptions(this.writer, accountId, folder, options);
   }
 
   /** A name no other account has (`except`: the account being renamed). */
   private checkName(name: string, except?: string): void {
     if (!name.trim()) throw new AccountInputError('The account needs a name', 'name', 'a name is required');
-    const holder = this.store.accounts.getByName(name.trim());
+    const holder = this.writer.accounts.getByName(name.trim());
     if (holder && holder.id !== except) {
       throw new AccountInputError(`An account named "${name.trim()}" exists already`, 'name', 'this name is taken');
     }
@@ -241,7 +254,7 @@ export class Engine {
    */
   async addAccount(input: NewAccountInput, verify = true): Promise<Account> {
     this.checkName(input.name);
-    checkRoot(input.root, this.store.accounts.list());
+    checkRoot(input.root, this.writer.accounts.list());
     if (!UUID.test(input.companyId)) {
       throw new AccountInputError(
         'The company id must be the company UUID, such as 3f2b...-...',
@@ -267,7 +280,7 @@ export class Engine {
       }
     }
     await ensureLayout(input.root);
-    const account = this.store.accounts.create({
+    const account = this.writer.accounts.create({
       name: input.name.trim(),
       environment: input.environment,
       baseUrl: input.url ?? null,
@@ -281,12 +294,12 @@ export class Engine {
       await this.secretsOf(account).set(account.id, { apiKey: input.apiKey, vendorApiKey: input.vendorApiKey ?? null });
     } catch (e) {
       // No account without its key: a keychain that refuses leaves nothing half-made behind.
-      this.store.accounts.remove(account.id);
+      this.writer.accounts.remove(account.id);
       throw e;
     }
     // The root's marker, now that the account has its id (sync/root-guard.ts); should this write fail,
     // the first pass writes it, or says why it cannot.
-    await claimRoot(this.store, account).catch(() => undefined);
+    await claimRoot(this.writer, account).catch(() => undefined);
     if (this.started) await this.startRunner(account);
     return account;
   }
@@ -296,7 +309,7 @@ export class Engine {
    * folder's Demo/; answers the existing one when it was added before.
    */
   async addDemoAccount(demo: DemoCompany): Promise<Account> {
-    const existing = this.store.accounts.getByName(DEMO_ACCOUNT_NAME);
+    const existing = this.writer.accounts.getByName(DEMO_ACCOUNT_NAME);
     if (existing) return existing;
     return this.addAccount({
       name: DEMO_ACCOUNT_NAME,
@@ -339,19 +352,19 @@ export class Engine {
    * in the queue) and started again, so a new folder, interval or handled-marking takes effect now.
    */
   async updateAccount(id: string, patch: AccountPatch): Promise<Account> {
-    const before = this.store.accounts.get(id);
+    const before = this.writer.accounts.get(id);
     if (!before) throw new Error(`No account ${id}`);
     if (patch.name !== undefined) this.checkName(patch.name, id);
-    if (patch.root !== undefined) checkRoot(patch.root, this.store.accounts.list(), id);
+    if (patch.root !== undefined) checkRoot(patch.root, this.writer.accounts.list(), id);
     if (patch.root && patch.root !== before.root) await ensureLayout(patch.root);
     const runner = this.runners.get(id);
     if (runner) {
       await runner.stop();
       this.runners.delete(id);
     }
-    const after = this.store.accounts.update(id, patch) ?? before;
+    const after = this.writer.accounts.update(id, patch) ?? before;
     // A folder the user chose is the account's from now on: its marker is written (else at the first pass).
-    if (patch.root && patch.root !== before.root) await claimRoot(this.store, after).catch(() => undefined);
+    if (patch.root && patch.root !== before.root) await claimRoot(this.writer, after).catch(() => undefined);
     if (runner && this.started) await this.startRunner(after);
     return after;
   }
@@ -363,11 +376,11 @@ export class Engine {
    * never beside its downloads. Answers what it did.
    */
   async reorganizeInbox(accountId: string): Promise<ReorganizeOutcome> {
-    const account = this.store.accounts.get(accountId);
+    const account = this.writer.accounts.get(accountId);
     if (!account) throw new Error(`No account ${accountId}`);
-    const key = requestReorganize(this.store, account.id, (this.opts.now ?? Date.now)());
+    const key = requestReorganize(this.writer, account.id, (this.opts.now ?? Date.now)());
     const { report } = await (await this.runnerFor(account)).reorganize();
-    const job = this.store.jobs.find(account.id, REORGANIZE_KIND, key);
+    const job = this.writer.jobs.find(account.id, REORGANIZE_KIND, key);
     const finished = job?.state === 'done';
     const error = finished ? null : (job?.lastError ?? 'It stopped part-way (the app was closing); it goes on at the next start');
     const none = { moved: 0, inPlace: 0, missing: 0, elsewhere: 0, failed: 0, recovered: 0, interrupted: !finished };
@@ -379,11 +392,11 @@ export class Engine {
     if (!account) throw new Error(`No account named "${nameOrId}"`);
     await this.runners.get(account.id)?.stop();
     this.runners.delete(account.id);
-    this.store.accounts.remove(account.id);
+    this.writer.accounts.remove(account.id);
     this.vendorKeyKnown.delete(account.id);
     await this.secretsOf(account).delete(account.id);
     // The last account on the embedded sandbox gone: it stops listening (issue 39).
-    if (!this.store.accounts.list().some(onEmbeddedSandbox)) await this.embeddedManager?.stop();
+    if (!this.writer.accounts.list().some(onEmbeddedSandbox)) await this.embeddedManager?.stop();
     return account;
   }
 
@@ -433,7 +446,7 @@ export class Engine {
     const acc =
       account.environment === 'sandbox' && !account.baseUrl ? { ...account, baseUrl: this.opts.embeddedSandboxUrl ?? null } : account;
     const runner = new AccountRunner({
-      store: this.store,
+      store: this.writer,
       account: acc,
       credentials: { companyId: account.companyId, apiKey: secret.apiKey, vendorApiKey: secret.vendorApiKey },
       serviceHeaders: this.serviceHeaders(acc.baseUrl),
@@ -455,7 +468,7 @@ export class Engine {
   /** Kept where every view of the account's health reads it (a full data disk must not stop the runner's making). */
   private keysProblem(account: Account, problem: Parameters<typeof rememberKeys>[2]): void {
     try {
-      rememberKeys(this.store, account.id, problem);
+      rememberKeys(this.writer, account.id, problem);
     } catch (e) {
       this.log.warn('could not keep whether the API key could be read', { account: account.name, error: (e as Error).message });
     }
@@ -511,7 +524,7 @@ export class Engine {
 
   /** The account's vendor API key (linking, VENDOR_WEBHOOK), or null when it was added without one. */
   async vendorApiKey(accountId: string): Promise<string | null> {
-    const account = this.store.accounts.get(accountId);
+    const account = this.writer.accounts.get(accountId);
     if (!account) return null;
     const key = (await this.secretsOf(account).get(account.id))?.vendorApiKey || null;
     this.vendorKeyKnown.set(account.id, key !== null);
@@ -529,7 +542,7 @@ export class Engine {
    * account's runner is made again, so its next token carries the key.
    */
   async setVendorApiKey(accountId: string, vendorApiKey: string): Promise<void> {
-    const account = this.store.accounts.get(accountId);
+    const account = this.writer.accounts.get(accountId);
     if (!account) throw new Error(`No account ${accountId}`);
     const key = vendorApiKey.trim();
     if (!key) throw new AccountInputError('The vendor API key is empty', 'vendorApiKey', 'the vendor API key is required');
@@ -599,7 +612,7 @@ export class Engine {
   }
 
   private async contextOf(accountId: string) {
-    const account = this.store.accounts.get(accountId);
+    const account = this.writer.accounts.get(accountId);
     if (!account) throw new Error(`No account ${accountId}`);
     return (await this.runnerFor(account)).ctx;
   }
@@ -629,7 +642,7 @@ export class Engine {
    * it is now, and whether it moved.
    */
   retryUpload(outboxId: number): { job: OutboxJob | undefined; moved: boolean } {
-    const attempts = this.store.outbox.get(outboxId)?.attempts ?? 0;
+    const attempts = this.writer.outbox.get(outboxId)?.attempts ?? 0;
     return this.queueAgainByUser(
       outboxId,
       'needs_user',
@@ -647,12 +660,12 @@ export class Engine {
     kind: string,
     what: string,
   ): { job: OutboxJob | undefined; moved: boolean } {
-    const job = this.store.outbox.get(outboxId);
+    const job = this.writer.outbox.get(outboxId);
     const moved =
       job?.state === from &&
-      this.store.outbox.transition(job.id, [from], 'queued', { ...patch, lastError: null, errorKind: null, nextAttemptAt: 0 });
+      this.writer.outbox.transition(job.id, [from], 'queued', { ...patch, lastError: null, errorKind: null, nextAttemptAt: 0 });
     if (moved && job) {
-      this.store.activity.append({
+      this.writer.activity.append({
         accountId: job.accountId,
         level: 'info',
         kind,
@@ -661,7 +674,7 @@ export class Engine {
       });
       this.syncNow(job.accountId);
     }
-    return { job: this.store.outbox.get(outboxId) ?? job, moved: moved === true };
+    return { job: this.writer.outbox.get(outboxId) ?? job, moved: moved === true };
   }
 
   /**
@@ -672,8 +685,8 @@ export class Engine {
     let released = 0;
     for (const account of this.listAccounts()) {
       if (accountId && account.id !== accountId) continue;
-      this.store.transaction(() => {
-        const { store } = this;
+      this.writer.transaction(() => {
+        const store = this.writer;
         const n =
           store.outbox.releaseHeld(account.id) +
           store.invoiceFiles.releaseHeld(account.id) +
@@ -693,7 +706,7 @@ export class Engine {
 
   /** The received files given up after their tries, newest first. */
   givenUpFiles(accountId: string): GivenUpFile[] {
-    return listGivenUp(this.store, accountId);
+    return listGivenUp(this.writer, accountId);
   }
 
   /**
@@ -704,7 +717,7 @@ export class Engine {
     let queued = 0;
     for (const account of this.listAccounts()) {
       if (accountId && account.id !== accountId) continue;
-      const n = fetchAgain(this.store, account.id, file);
+      const n = fetchAgain(this.writer, account.id, file);
       if (n > 0) this.syncNow(account.id);
       queued += n;
     }
@@ -713,7 +726,7 @@ export class Engine {
 
   /** Polls one account's received feeds once, without touching its Outbox. */
   async pollOnce(accountId: string): Promise<CycleReport> {
-    const account = this.store.accounts.get(accountId);
+    const account = this.writer.accounts.get(accountId);
     if (!account) throw new Error(`No account ${accountId}`);
     const r = await this.runnerFor(account);
     await r.prepare();
@@ -745,21 +758,21 @@ export class Engine {
   }
 
   setPaused(accountId: string, paused: boolean): void {
-    this.store.accounts.update(accountId, { paused });
+    this.writer.accounts.update(accountId, { paused });
     this.runners.get(accountId)?.kick();
   }
 
   /** Every account's health: the one answer the card, the tray, `status` and "Needs a person" show. */
   health(accounts: readonly Account[] = this.listAccounts()): Map<string, AccountHealth> {
     const now = (this.opts.now ?? Date.now)();
-    return healthOfAccounts(this.store, accounts, now, (id) => {
+    return healthOfAccounts(this.writer, accounts, now, (id) => {
       const snap = this.runners.get(id)?.snapshot();
       return snap ? { state: snap.state, message: snap.message } : null;
     });
   }
 
   status(): AccountStatus[] {
-    const counts = this.store.statusCounts.all();
+    const counts = this.writer.statusCounts.all();
     const accounts = this.listAccounts();
     const health = this.health(accounts);
     return accounts.map((account) => {
@@ -804,6 +817,6 @@ export class Engine {
     this.runners.clear();
     // The validation workers hold 100-250 MB each; a stopped engine gives them back.
     await closeDefaultValidator();
-    this.store.close();
+    this.writer.close();
   }
 }

@@ -3,6 +3,9 @@ import { ROOMS, type Room, roomByName } from './rooms';
 
 const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled'] as const;
 const ELECTRON = '^(node_modules/)?electron(/|$)';
+/** The modules that make, type or hand out the store's writer; the bridge may import the reader and row types only. */
+const STORE_WRITER = '^main/core/store/(index|writer)\\.ts$';
+const STORE_WRITER_BANNED = '^main/core/bridge/';
 
 /** The rooms as dependency-cruiser rules: an allow-list (anything else is an error) plus three bans. */
 export function ruleSet(rooms: readonly Room[] = ROOMS): { allowed: IAllowedRuleType[]; forbidden: IForbiddenRuleType[] } {
@@ -34,6 +37,14 @@ export function ruleSet(rooms: readonly Room[] = ROOMS): { allowed: IAllowedRule
       severity: 'error',
       from: { path: runtime.map((r) => r.path).join('|'), pathNot: '^renderer/' },
       to: { dependencyTypes: ['npm-dev'], pathNot: ELECTRON },
+    },
+    {
+      name: 'no-store-writer-in-bridge',
+      comment:
+        "the engine is the only writer: the bridge reads through engine.store (store/reader.ts) and changes through the engine's methods, never the store's writer (store/index.ts, store/writer.ts)",
+      severity: 'error',
+      from: { path: STORE_WRITER_BANNED },
+      to: { path: STORE_WRITER },
     },
     {
       name: 'no-undeclared-package',
@@ -76,6 +87,8 @@ export async function checkLayers(baseDir: string, paths: string[], rooms: reado
 function explain(v: IViolation, rooms: readonly Room[]): string {
   const room = roomOf(v.from, rooms);
   if (!room) return `${v.from} is in no room: give its folder a place in scripts/layers/rooms.ts`;
+  if (v.rule.name === 'no-store-writer-in-bridge')
+    return `${v.from} imports ${v.to}, the store's writer: the bridge reads engine.store (store/reader.ts) and asks an engine method to change anything`;
   if (v.rule.name !== 'not-in-allowed') return `${v.from} -> ${v.to}: ${v.rule.name}`;
   const target = roomOf(v.to, rooms);
   const may = room.may.length ? room.may.join(', ') : 'nothing else of ours';

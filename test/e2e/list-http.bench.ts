@@ -9,6 +9,7 @@ import { BENCH_HOST, engineOn, out, quantile, rmAll, tmp } from '../../bench/har
 import { SEARCH_QUERIES, seedInvoices } from '../../bench/seed-mirror';
 import { createBridgeServer } from '../../main/core/bridge';
 import { startWebHost } from '../../main/core/host/server';
+import { WRITER } from '../../main/core/store/writer';
 import { invoice } from '../unit/store/invoice-fixtures';
 
 const N = Number(process.env.LIST_HTTP_N ?? 100_000);
@@ -28,14 +29,14 @@ const account = await engine.addAccount(
   },
   false,
 );
-engine.store.transaction(() => {
+engine[WRITER].transaction(() => {
   for (let i = 0; i < 220; i++)
-    engine.store.invoices.upsert(account.id, 'RECEIVED', {
+    engine[WRITER].invoices.upsert(account.id, 'RECEIVED', {
       ...invoice(`first-${i}`, { number: `INV-F${i}`, sender: { name: `Kuljetus Nordic ${i} Oy` } }),
       received_at: new Date(Date.UTC(2026, 5, 1) + i * 60_000).toISOString(),
     });
 });
-seedInvoices(engine.store, account.id, N);
+seedInvoices(engine[WRITER], account.id, N);
 const bridge = createBridgeServer({ engine, dataDir: data, host: BENCH_HOST });
 const web = await startWebHost({ bridge, rendererDir: `${data}/none`, token: 't'.repeat(43) });
 const agent = new Agent({ connections: 1 });

@@ -94,6 +94,21 @@ describe('the layering check (npm run lint:layers)', () => {
     expect(found.filter((v) => v.from === SAMPLE.tools)).toEqual([]);
   });
 
+  it("fails for bridge code that imports the store's writer, and lets it import the reader", async () => {
+    await plant(false);
+    const store = join(base, 'main', 'core', 'store');
+    await writeFile(join(store, 'index.ts'), 'export const createStore = 1;\n');
+    await writeFile(join(store, 'writer.ts'), 'export const WRITER = 1;\n');
+    await writeFile(join(store, 'reader.ts'), 'export const readerOf = 1;\n');
+    const bridge = join(base, 'main', 'core', 'bridge');
+    await writeFile(join(bridge, 'writes.ts'), `import { createStore } from '../store';\nexport const y = createStore;\n`);
+    await writeFile(join(bridge, 'keyed.ts'), `import { WRITER } from '../store/writer';\nexport const y = WRITER;\n`);
+    await writeFile(join(bridge, 'reads.ts'), `import { readerOf } from '../store/reader';\nexport const y = readerOf;\n`);
+    const found = (await checkLayers(base, ['main'])).filter((v) => v.rule === 'no-store-writer-in-bridge');
+    expect(found.map((v) => v.from).sort()).toEqual(['main/core/bridge/keyed.ts', 'main/core/bridge/writes.ts']);
+    expect(found[0]?.message).toMatch(/store's writer/);
+  });
+
   it('fails for a file of ours that is in no room', async () => {
     await plant(false);
     const stray = join(base, 'main', 'core', 'stray', 'new.ts');

@@ -78,7 +78,8 @@ export class DamagedDatabaseError extends Error {
 
 export interface DbCareOptions {
   dataDir: string;
-  store: Store;
+  /** The writer (the app opens the engine and its checks): a damage found is told in the activity log. */
+  store: Pick<Store, 'activity'>;
   log: Logger;
   now?: () => number;
 }

@@ -6,6 +6,7 @@ import type { Logger } from '../log';
 import { sandboxDataDir } from '../paths';
 import { infoOf, openSecretStore, type PassphrasePrompt, type SecretStore, type SecretStoreInfo } from '../secrets';
 import { DatabaseDamagedError } from '../store/errors';
+import { writerOf } from '../store/writer';
 import type { RunnerOptions } from '../sync/account-runner';
 import { secureDataFolder } from './data-folder-modes';
 import { DataFolderInUseError, type DataLock, type LockProgram, takeDataLock } from './data-lock';
@@ -115,7 +116,7 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     }
     throw e;
   }
-  const care = o.care && !readOnly ? new DbCare({ dataDir: o.dataDir, store: engine.store, log: o.log }) : null;
+  const care = o.care && !readOnly ? new DbCare({ dataDir: o.dataDir, store: writerOf(engine), log: o.log }) : null;
   const secretStore = infoOf(secrets);
   o.log.debug('where the API keys are kept', { store: secretStore.label });
   let embedded: EmbeddedSandbox | null = null;

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Store } from '../store';
+import type { StoreReader } from '../store/reader';
 import { ERROR_NOTE_SUFFIX } from '../sync/error-note';
 
 /** Where a path handed to the renderer came from: one download job, or one outbox file settled in Sent/ or Failed/. */
@@ -20,7 +20,7 @@ const MAX_GRANTS = 50_000;
 export class FileGrants {
   private readonly grants = new Map<string, FileSource>();
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: StoreReader) {}
 
   private key(accountId: string, path: string): string {
     return `${accountId}\u0000${resolve(path)}`;

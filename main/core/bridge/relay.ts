@@ -1,6 +1,6 @@
 import type { InvoiceRow } from '../../../shared/bridge/views';
 import type { Logger } from '../log';
-import type { ActivityRepo } from '../store/activity';
+import type { StoreReader } from '../store/reader';
 import type { EngineEventName, EngineEvents } from '../sync/events';
 import type { Emit } from './types';
 import { activityView } from './views';
@@ -21,7 +21,7 @@ const MAX_PUSH = 5000;
  * by the sync side straight into the store, so new entries are read after the events that write
  * them: coalesced into one read per turn of the event loop, each entry pushed once, oldest first.
  */
-export function relayEngineEvents(events: EngineEvents, activity: ActivityRepo, emit: Emit, log: Logger, rowOf?: InvoiceRowOf) {
+export function relayEngineEvents(events: EngineEvents, activity: StoreReader['activity'], emit: Emit, log: Logger, rowOf?: InvoiceRowOf) {
   let lastActivity = activity.listLatest(1)[0]?.id ?? 0;
   let pending: NodeJS.Immediate | null = null;
   let stopped = false;

@@ -33,6 +33,8 @@ export function createStore(file: string, options: StoreOptions = {}) {
   try {
     return {
       db,
+      /** The database file (a totals thread opens its own read-only connection to it). */
+      file: db.name,
       accounts: createAccountsRepo(db, deps),
       outbox: createOutboxRepo(db, deps),
       folderOptions: createFolderOptionsRepo(db, deps),

@@ -3,10 +3,9 @@ import { markCollectionSeen, refreshCollection, refreshOne, sendToCollection } f
 import type { SyncContext } from './context';
 import { enqueueCollectionTracking } from './jobs/collection-queue';
 
-/** What the engine offers of collection for one account; `kick` wakes its runner to follow new work. */
+/** What the engine offers of collection for one account (not its runner's context: the bridge reads the store); `kick` wakes its runner to follow new work. */
 export function collectionOps(ctx: SyncContext, kick: () => void) {
   return {
-    ctx,
     async send(invoiceId: string, body: AssignmentCreateBody, signal?: AbortSignal) {
       const state = await sendToCollection(ctx, invoiceId, body, signal);
       enqueueCollectionTracking(ctx, true);

@@ -1,6 +1,6 @@
 import type { AnalysisView, DetectStateView } from '../../../shared/bridge/scrutiny';
 import type { Analysis } from '../../../shared/schemas/detect';
-import type { Store } from '../store';
+import type { StoreReader } from '../store/reader';
 import type { SyncContext } from './context';
 import { isPendingAnalysis, storedAnalyses } from './jobs/analysis-queue';
 import { DETECT_KIND, isFinalDetect, requeueDetect } from './jobs/detect-queue';
@@ -56,6 +56,6 @@ export function detectState(ctx: SyncContext, invoiceId: string): DetectStateVie
  * Per account id, the received invoices Detect warned about that nobody marked handled: what needs a
  * person across accounts (the Overview's summary).
  */
-export function countUnhandledDetectWarnings(store: Store): Map<string, number> {
+export function countUnhandledDetectWarnings(store: Pick<StoreReader, 'invoices'>): Map<string, number> {
   return store.invoices.countWarnedUnhandled();
 }

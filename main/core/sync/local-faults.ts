@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from '../log';
 import type { Store } from '../store';
+import type { StoreReader } from '../store/reader';
 import type { EngineEvents } from './events';
 
 // What this computer cannot do, as opposed to what the service answered: a full disk, a read-only or
@@ -211,7 +212,7 @@ export const faultKind = (area: FaultArea): 'retry' | 'user' => (area === 'rules
 const faultCursor = (area: FaultArea) => `local_fault.${area}`;
 
 /** What an account's work waits on now, as the engine last said it: for `status` beside a running engine. */
-export function rememberedFaults(store: Pick<Store, 'cursors'>, accountId: string): string[] {
+export function rememberedFaults(store: Pick<StoreReader, 'cursors'>, accountId: string): string[] {
   return FAULT_AREAS.flatMap((area) => store.cursors.get(accountId, faultCursor(area)) ?? []);
 }
 

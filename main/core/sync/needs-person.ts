@@ -1,12 +1,11 @@
 import type { AccountHealth } from '../../../shared/account-health';
 import { NEED_KINDS, type NeedKind, type NeedsPersonCompany, type NeedsPersonView } from '../../../shared/bridge/needs-person';
-import type { Store } from '../store';
 import type { Account } from '../store/accounts';
-import { countUnseenCollectionEvents } from '../store/collection';
+import type { StoreReader } from '../store/reader';
 import { countUnhandledDetectWarnings } from './detect-work';
 
 export interface NeedsPersonInput {
-  store: Store;
+  store: StoreReader;
   accounts: readonly Account[];
   now: number;
   /** Each account's health (engine.health()): what keeps it from being up to date. */
@@ -43,7 +42,7 @@ export const NEED_COUNTERS: Record<NeedKind, NeedCounter | null> = {
   reroutes: ({ store, accounts }) => store.attention.failedDeliveries(accounts.map((a) => a.id)),
   detectWarnings: ({ store }) => countUnhandledDetectWarnings(store),
   // Collection agencies' events on sent invoices the user has not marked seen (store/collection.ts).
-  collectionEvents: ({ store }) => countUnseenCollectionEvents(store.db),
+  collectionEvents: ({ store }) => store.collection.unseenCounts(),
   quietCompany: ({ store, accounts, now }) =>
     new Map(
       accounts.filter((a) => (store.attention.lastTraffic(a.id) ?? a.createdAt) < now - QUIET_AFTER_MS).map((a) => [a.id, 1] as const),

@@ -2,6 +2,7 @@ import { open, readFile, rename } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
+import type { StoreReader } from '../store/reader';
 import type { SyncContext } from './context';
 import { exists, fsyncDir } from './files';
 import { ensureLayout } from './layout';
@@ -36,7 +37,7 @@ export class RootGoneError extends Error {
 }
 
 /** The problem the last check found, for `status` in another process than the engine's; null when none. */
-export function rootProblem(store: Store, accountId: string): string | null {
+export function rootProblem(store: Pick<StoreReader, 'cursors'>, accountId: string): string | null {
   return store.cursors.get(accountId, MISSING) ?? null;
 }
 

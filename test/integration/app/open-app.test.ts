@@ -6,6 +6,7 @@ import { openApp } from '../../../main/core/app/open-app';
 import { DEMO_ACCOUNT_NAME } from '../../../main/core/engine';
 import { silentLogger } from '../../../main/core/log';
 import { MemorySecrets } from '../../../main/core/secrets';
+import { WRITER } from '../../../main/core/store/writer';
 import { FIXTURES } from '../../support/engine';
 import { form } from '../../support/sandbox';
 import { tempDir } from '../../support/temp';
@@ -79,7 +80,7 @@ describe('openApp, the composition root', () => {
         );
       };
       const received = () =>
-        (first.engine.store.db.prepare(`SELECT count(*) AS n FROM invoices WHERE direction = 'RECEIVED'`).get() as { n: number }).n;
+        (first.engine[WRITER].db.prepare(`SELECT count(*) AS n FROM invoices WHERE direction = 'RECEIVED'`).get() as { n: number }).n;
       await first.engine.syncOnce();
       const before = received();
       const wrongKey = `${key.slice(0, -2)}xx`;

@@ -1,5 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import type {
   AccountStatusView,
   AccountView,
@@ -47,7 +48,7 @@ describe('accounts and sync over HTTP', () => {
   });
 
   it('downloads.givenUp and downloads.fetchAgain: a file given up is counted, listed, and fetched again', async () => {
-    const { store } = h.te.engine;
+    const store = h.te.engine[WRITER];
     const [first] = store.invoiceFiles.listForInvoice(accountId, received.ubl as string);
     if (!first) throw new Error('no file row');
     // Given up as the tenth failed try leaves it.

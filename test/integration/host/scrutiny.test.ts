@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { countUnhandledDetectWarnings } from '../../../main/core/sync/detect-work';
 import type { DetectStateView, ReportDefinitionView, ReportView, TrailView } from '../../../shared/bridge/scrutiny';
 import type { OutboxItemView } from '../../../shared/bridge/views';
@@ -133,7 +134,7 @@ describe('Detect kept current over HTTP', () => {
   });
 
   it('asks again for a result that was not final when the invoice is opened, whatever its age', async () => {
-    const { store } = h.te.engine;
+    const store = h.te.engine[WRITER];
     // What an earlier answer left: a result the service had not finished, with its fetch settled.
     store.invoices.setDetect(accountId, invoiceId, 'PENDING', []);
     const job = store.jobs.find(accountId, 'detect', invoiceId);
@@ -155,7 +156,7 @@ describe('Detect kept current over HTTP', () => {
   });
 
   it('counts warned invoices nobody handled, per account', async () => {
-    const { store } = h.te.engine;
+    const store = h.te.engine[WRITER];
     store.invoices.setDetect(accountId, invoiceId, 'WARN', ['A finding']);
     expect(countUnhandledDetectWarnings(store).get(accountId)).toBe(1);
     store.invoices.setHandled(accountId, invoiceId, true);

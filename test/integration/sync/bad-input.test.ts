@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 
@@ -116,7 +117,7 @@ describe('bad input never loses a file and never sends one twice', () => {
     // Attempts were made: the outcome is unknown to the user, so it must still be completed.
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
     await rm(join(outbox(t), 'withdrawn.xml'));
-    t.engine.store.outbox.transition(queued?.id ?? 0, ['queued'], 'queued', { nextAttemptAt: 0 });
+    t.engine[WRITER].outbox.transition(queued?.id ?? 0, ['queued'], 'queued', { nextAttemptAt: 0 });
     await t.engine.syncOnce();
     expect((await uploads(company)).length).toBe(before + 1);
 
@@ -144,7 +145,7 @@ describe('bad input never loses a file and never sends one twice', () => {
     expect(job?.lastError).toMatch(/did not answer in time|closed/);
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
     await sb.advanceClock(2_000); // the token expires meanwhile
-    t.engine.store.outbox.transition(job?.id ?? 0, ['queued'], 'queued', { nextAttemptAt: 0 });
+    t.engine[WRITER].outbox.transition(job?.id ?? 0, ['queued'], 'queued', { nextAttemptAt: 0 });
     await t.engine.syncOnce();
     const up = (await uploads(company)).filter((u) => u.filename === 'stalled.xml');
     expect(up).toHaveLength(1);

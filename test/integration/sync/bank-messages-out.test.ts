@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { bankMessage, sentOnService, sha256 as sha } from '../../support/bank-messages';
 import { startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
@@ -46,7 +47,7 @@ describe('bank messages out: Outbox/BankMessages to POST /v1/fi_bank_messages', 
     for (let round = 0; round < 40 && (await readdir(folder())).length > 0; round++) {
       await t.engine.syncOnce();
       // Held for the user after many tries under this much failure: "Try again", as a user would.
-      t.engine.store.outbox.releaseHeld(t.account.id);
+      t.engine[WRITER].outbox.releaseHeld(t.account.id);
     }
     const hits = (await (await sb.call('/__sandbox/faults')).json()) as { action: string; hits: number }[];
     expect(hits[0]?.hits).toBe(2);
@@ -74,7 +75,7 @@ describe('bank messages out: Outbox/BankMessages to POST /v1/fi_bank_messages', 
     const id = row?.remoteId;
     expect(id).toBeTruthy();
     // As if the 204 had named no message and the sent list had not shown it yet.
-    t.engine.store.outbox.transition(row?.id ?? 0, ['done'], 'done', { remoteId: null, deliveryStatus: null, deliveryCheckedAt: null });
+    t.engine[WRITER].outbox.transition(row?.id ?? 0, ['done'], 'done', { remoteId: null, deliveryStatus: null, deliveryCheckedAt: null });
     await t.engine.syncOnce();
     await t.engine.syncOnce();
     const after = t.engine.store.outbox.get(row?.id ?? 0);
@@ -164,7 +165,7 @@ describe('received RI messages: deleted on the service only once downloaded, and
         .filter((m) => t.engine.store.jobs.find(t.account.id, 'ri-delete', m.id)?.state !== 'done');
     for (let i = 0; i < 60 && ((await riOnService()).length > 0 || unsettled().length > 0); i++) {
       await t.engine.syncOnce();
-      t.engine.store.jobs.releaseHeld(t.account.id);
+      t.engine[WRITER].jobs.releaseHeld(t.account.id);
       if ((await riOnService()).length === 0) await new Promise((r) => setTimeout(r, 200));
     }
     await setFaults([]);
@@ -189,7 +190,7 @@ describe('received RI messages: deleted on the service only once downloaded, and
     await setFaults([]);
     const file = (await downloaded()).find((f) => f.includes(id)) as string;
     await writeFile(file, 'edited by hand');
-    t.engine.store.jobs.requeue(t.account.id, 'ri-delete', id, { messageId: id }, 0);
+    t.engine[WRITER].jobs.requeue(t.account.id, 'ri-delete', id, { messageId: id }, 0);
     await t.engine.syncOnce();
     expect(await riOnService()).toContain(id);
     expect(t.engine.store.jobs.find(t.account.id, 'ri-delete', id)?.lastError).toMatch(/does not hold the message as downloaded/);

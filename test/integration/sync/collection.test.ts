@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countUnseenCollectionEvents } from '../../../main/core/store/collection';
+import { WRITER } from '../../../main/core/store/writer';
 import { COLLECTION_KIND } from '../../../main/core/sync/jobs/collection-queue';
 import { startTestEngine, type TestEngine } from '../../support/engine';
 import { COLLECTORA_BODY, raiseEvent, uploadSentInvoice } from '../../support/receivables';
@@ -48,12 +49,12 @@ describe('collection tracking', () => {
     await expect(ops.send(other.id, { collection_type: 'reminder', collectable_amount: other.sum + 1 })).rejects.toMatchObject({
       status: 400,
     });
-    expect(ops.ctx.store.collection.get(id, other.id)).toBeNull();
+    expect(te.engine.store.collection.get(id, other.id)).toBeNull();
 
     // The agency accepts after a minute; the runner's next pass sees it without anyone asking.
     await advance(61_000);
     await te.engine.syncOnce();
-    const ok = ops.ctx.store.collection.get(id, inv.id);
+    const ok = te.engine.store.collection.get(id, inv.id);
     expect(ok).toMatchObject({ status: 'ok', phase: 'reminder', closed: false, summary: 'March work' });
     expect(ok?.link).toContain('/v1/assignments/');
 
@@ -61,13 +62,13 @@ describe('collection tracking', () => {
     await raiseEvent(sb, c.company_id, String(ok?.assignmentId), { event_type: 'paid', data: { sum_paid: 5, booked_at: '2026-02-01' } });
     // Not due yet (an ok assignment is asked about every five minutes); the user's refresh asks at once.
     expect(await ops.refresh(inv.id)).toBe(2);
-    const events = ops.ctx.store.collection.events(id, inv.id);
+    const events = te.engine.store.collection.events(id, inv.id);
     expect(events.map((e) => e.type)).toEqual(['paid', 'reminder_sent']);
-    expect(countUnseenCollectionEvents(te.engine.store.db).get(id)).toBe(2);
-    expect(ops.ctx.store.collection.get(id, inv.id)?.paidAmount).toBe(5);
+    expect(countUnseenCollectionEvents(te.engine[WRITER].db).get(id)).toBe(2);
+    expect(te.engine.store.collection.get(id, inv.id)?.paidAmount).toBe(5);
 
     expect(await ops.markSeen(inv.id)).toBe(2);
-    expect(countUnseenCollectionEvents(te.engine.store.db).get(id)).toBeUndefined();
+    expect(countUnseenCollectionEvents(te.engine[WRITER].db).get(id)).toBeUndefined();
     const overview = (await (await sb.call('/v1/assignments/overview', { token })).json()) as { unseen_events: number };
     expect(overview.unseen_events).toBe(0);
 
@@ -75,7 +76,7 @@ describe('collection tracking', () => {
     await raiseEvent(sb, c.company_id, String(ok?.assignmentId), { event_type: 'paid' });
     await advance(5 * 60_000 + 1000);
     await te.engine.syncOnce();
-    expect(ops.ctx.store.collection.get(id, inv.id)).toMatchObject({ closed: true, openAmount: 0 });
+    expect(te.engine.store.collection.get(id, inv.id)).toMatchObject({ closed: true, openAmount: 0 });
     expect(te.engine.store.jobs.find(id, COLLECTION_KIND, 'assignments')?.state).toBe('done');
   });
 });

@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { dropGroup, order, sentDocuments } from '../../support/document-groups';
 import { startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
@@ -43,7 +44,7 @@ describe('trading documents with attachments and references beside them', () => 
     ]);
     for (let i = 0; i < 30 && (await readdir(orders())).length > 0; i++) {
       await t.engine.syncOnce();
-      t.engine.store.outbox.releaseHeld(t.account.id);
+      t.engine[WRITER].outbox.releaseHeld(t.account.id);
     }
     await setFaults([]);
     expect(await readdir(orders())).toEqual([]);

@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { order, sentDocuments } from '../../support/document-groups';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
@@ -46,7 +47,7 @@ describe('the recipient operator of a document', () => {
     });
     for (let i = 0; i < 30 && (await readdir(orders())).length > 0; i++) {
       await t.engine.syncOnce();
-      t.engine.store.outbox.releaseHeld(t.account.id);
+      t.engine[WRITER].outbox.releaseHeld(t.account.id);
     }
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
     expect(await readdir(orders())).toEqual([]);
@@ -69,7 +70,7 @@ describe('the recipient operator of a document', () => {
   });
 
   it("is the folder's option when it has one, and then nothing is looked up", async () => {
-    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Documents/ORDER', { recipient_operator: '003721291126' });
+    t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Documents/ORDER', { recipient_operator: '003721291126' });
     // Every lookup would fail: the option is enough.
     await sb.call('/__sandbox/faults', { method: 'PUT', json: [{ action: 'error', status: 500, path: '^/v1/lookup/receivers$' }] });
     await writeFile(join(orders(), 'OPTION.xml'), await readFile(join(FIXTURES, 'documents/ORDER_Order_Example.xml')));
@@ -77,6 +78,6 @@ describe('the recipient operator of a document', () => {
     await sb.call('/__sandbox/faults', { method: 'DELETE' });
     expect(await readdir(join(t.root, 'Sent'))).toContain('OPTION.xml');
     expect((await sentWithOperator()).filter(([, op]) => op === '003721291126')).toHaveLength(1);
-    t.engine.store.folderOptions.remove(t.account.id, 'Outbox/Documents/ORDER');
+    t.engine[WRITER].folderOptions.remove(t.account.id, 'Outbox/Documents/ORDER');
   });
 });

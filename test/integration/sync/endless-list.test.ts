@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 
@@ -54,7 +55,7 @@ afterAll(async () => {
 describe('an invoice list that never ends', () => {
   it('ends `sync --once` with the problem in plain words, keeping what the first page brought', async () => {
     // The invoices of the page kept are marked handled too, though the feed then failed.
-    t.engine.store.accounts.update(t.account.id, { markHandled: true });
+    t.engine[WRITER].accounts.update(t.account.id, { markHandled: true });
     const reports = await t.engine.syncOnce();
     const r = reports.get(t.account.id);
     expect(r?.ok).toBe(false);

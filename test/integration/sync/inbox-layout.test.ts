@@ -6,6 +6,7 @@ import { Engine } from '../../../main/core/engine';
 import { silentLogger } from '../../../main/core/log';
 import { MemorySecrets } from '../../../main/core/secrets';
 import type { Account } from '../../../main/core/store/accounts';
+import { WRITER } from '../../../main/core/store/writer';
 import type { SyncContext } from '../../../main/core/sync/context';
 import { sha256, sha256File } from '../../../main/core/sync/files';
 import { REORGANIZE_KIND, requestReorganize } from '../../../main/core/sync/jobs/reorganize-queue';
@@ -69,7 +70,7 @@ interface Row {
 function doneRows(engine: Engine, accountId: string): Row[] {
   return TABLES.flatMap((table) =>
     (
-      engine.store.db
+      engine[WRITER].db
         .prepare(`SELECT job_id, path, sha256, moving_to FROM ${table} WHERE account_id = ? AND state = 'done' ORDER BY job_id`)
         .all(accountId) as { job_id: number; path: string; sha256: string; moving_to: string | null }[]
     ).map((r) => ({ table, jobId: r.job_id, path: r.path, sha256: r.sha256, movingTo: r.moving_to })),
@@ -248,9 +249,9 @@ describe('Inbox layout: changing it and reorganizing', () => {
     // A sent invoice's file in the archive is not the Inbox's: it is never moved.
     const archived = join(t.root, 'Archive', 'SentInvoices', 'sent.xml');
     await writeFile(archived, '<Invoice/>');
-    t.engine.store.invoices.upsert(t.account.id, 'SENT', invoice('sent-1'));
-    const sentJob = t.engine.store.invoiceFiles.enqueue(t.account.id, 'sent-1', { kind: 'original', filename: 'sent.xml' }).job;
-    t.engine.store.invoiceFiles.markDone(sentJob.jobId, { path: archived, sha256: sha256(Buffer.from('<Invoice/>')), size: 10 });
+    t.engine[WRITER].invoices.upsert(t.account.id, 'SENT', invoice('sent-1'));
+    const sentJob = t.engine[WRITER].invoiceFiles.enqueue(t.account.id, 'sent-1', { kind: 'original', filename: 'sent.xml' }).job;
+    t.engine[WRITER].invoiceFiles.markDone(sentJob.jobId, { path: archived, sha256: sha256(Buffer.from('<Invoice/>')), size: 10 });
 
     const r = await t.engine.reorganizeInbox(t.account.id);
     expect(r).toMatchObject({ layout: 'year-month', moved: 8, inPlace: 2, failed: 0, missing: 0, finished: true, error: null });
@@ -260,7 +261,7 @@ describe('Inbox layout: changing it and reorganizing', () => {
     await rm(theirs);
     expect(t.engine.store.invoiceFiles.getJob(sentJob.jobId)?.path).toBe(archived);
     await rm(archived);
-    t.engine.store.db.prepare('DELETE FROM invoice_files WHERE job_id = ?').run(sentJob.jobId);
+    t.engine[WRITER].db.prepare('DELETE FROM invoice_files WHERE job_id = ?').run(sentJob.jobId);
 
     await expectEveryFileOnceWhereRecorded(t.engine, t.account);
     expectLayout(t.engine, t.account, 'year-month');
@@ -314,7 +315,7 @@ async function fabricated(n: number, layout: InboxLayout) {
   for (let i = 0; i < n; i++) {
     const month = String((i % 12) + 1).padStart(2, '0');
     const id = `inv-${i}`;
-    engine.store.invoices.upsert(
+    engine[WRITER].invoices.upsert(
       account.id,
       'RECEIVED',
       invoice(id, { date: `2025-${month}-15`, number: `N-${i}`, sender: { name: `Sender ${i % 7}` } }),
@@ -322,8 +323,8 @@ async function fabricated(n: number, layout: InboxLayout) {
     const body = Buffer.from(`<Invoice><ID>${i}</ID></Invoice>`);
     const path = join(inbox, `2025-${month}-15 Sender ${i % 7} N-${i}.xml`);
     await writeFile(path, body);
-    const { job } = engine.store.invoiceFiles.enqueue(account.id, id, { kind: 'original', filename: 'invoice.xml' });
-    engine.store.invoiceFiles.markDone(job.jobId, { path, sha256: sha256(body), size: body.length });
+    const { job } = engine[WRITER].invoiceFiles.enqueue(account.id, id, { kind: 'original', filename: 'invoice.xml' });
+    engine[WRITER].invoiceFiles.markDone(job.jobId, { path, sha256: sha256(body), size: body.length });
   }
   const updated = await engine.updateAccount(account.id, { inboxLayout: layout });
   return {
@@ -363,7 +364,7 @@ describe('Inbox layout: a reorganize cut short', () => {
   it('counts each file once when a reorganize a crash left runs before the one asked for', async () => {
     const f = await fabricated(450, 'year-month');
     try {
-      const { store } = f.engine;
+      const store = f.engine[WRITER];
       // A process asked for a reorganize, claimed its job, moved one batch and was killed: its job is
       // left running, found due again at the next start, and runs in the same call as the new request.
       const left = requestReorganize(store, f.account.id, Date.now() - 60_000);
@@ -411,7 +412,7 @@ describe('Inbox layout: a reorganize cut short', () => {
       const to = (r: Row) => join(f.root, 'Inbox', 'Invoices', '2025', basename(r.path));
       // a: intent recorded, moved, not recorded. b: intent recorded, linked, the old name not removed yet.
       // c: intent recorded, nothing moved.
-      for (const r of [a, b, c]) f.engine.store.invoiceFiles.planMove(r.jobId, r.path, to(r));
+      for (const r of [a, b, c]) f.engine[WRITER].invoiceFiles.planMove(r.jobId, r.path, to(r));
       await mkdir(join(f.root, 'Inbox', 'Invoices', '2025'), { recursive: true });
       await writeFile(to(a), await readFile(a.path));
       await rm(a.path);

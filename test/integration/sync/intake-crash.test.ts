@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { INTAKE_BATCH } from '../../../main/core/sync/intake';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
@@ -55,7 +56,7 @@ describe('a crash between a batch of spool copies and its rows', () => {
     ]);
     for (let round = 0; round < 30 && (await readdir(outbox)).length > 0; round++) {
       await t.engine.syncOnce();
-      t.engine.store.outbox.releaseHeld(t.account.id);
+      t.engine[WRITER].outbox.releaseHeld(t.account.id);
     }
     await setFaults([]);
     await t.engine.syncOnce();

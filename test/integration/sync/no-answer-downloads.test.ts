@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { form, startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 const files = () =>
-  t.engine.store.db.prepare('SELECT state, attempts FROM invoice_files ORDER BY job_id').all() as { state: string; attempts: number }[];
+  t.engine[WRITER].db.prepare('SELECT state, attempts FROM invoice_files ORDER BY job_id').all() as { state: string; attempts: number }[];
 
 describe('downloads with no answer from the service', () => {
   it('keeps trying past the cap while no answer comes, and fetches the files once one does', async () => {
@@ -35,7 +36,7 @@ describe('downloads with no answer from the service', () => {
     for (let round = 0; round < 14; round++) {
       await t.engine.syncOnce();
       // Due again now: the test does not wait out each back-off.
-      t.engine.store.db.exec("UPDATE invoice_files SET next_attempt_at = 0 WHERE state = 'pending'");
+      t.engine[WRITER].db.exec("UPDATE invoice_files SET next_attempt_at = 0 WHERE state = 'pending'");
     }
     const tried = files();
     expect(tried.length).toBe(2);

@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { RULES_KEY } from '../../../main/core/sync/validate-outbound';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
@@ -59,7 +60,7 @@ describe('the official rules before an invoice leaves', () => {
   });
 
   it('refuses a zip bomb unopened, even from a folder set to warn, in plain words (issue 39, item 2)', async () => {
-    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'warn' });
+    t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'warn' });
     const bomb = zipBombs().find((b) => b.what === '1 GB of zeros, declared 4 KB')?.zip as Buffer;
     await writeFile(join(outbox(), 'bomb.zip'), bomb);
     await t.engine.syncOnce();
@@ -69,7 +70,7 @@ describe('the official rules before an invoice leaves', () => {
   });
 
   it('sends it anyway with warn, keeping the report with its hash; a second scan does not validate again', async () => {
-    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'warn' });
+    t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'warn' });
     await writeFile(join(outbox(), 'warned.xml'), await brokenSums());
     await t.engine.syncOnce();
     expect((await uploads()).map((u) => u.filename)).toEqual(['warned.xml']);
@@ -77,10 +78,10 @@ describe('the official rules before an invoice leaves', () => {
     const report = t.engine.store.validationReports.get(row?.sha256 ?? '', RULES_KEY);
     expect(report?.fatalCount).toBeGreaterThan(0);
     // The same bytes again: the stored report answers (its time stays that of the first run).
-    const before = t.engine.store.db.prepare('SELECT created_at FROM validation_reports').pluck().all();
+    const before = t.engine[WRITER].db.prepare('SELECT created_at FROM validation_reports').pluck().all();
     await writeFile(join(outbox(), 'warned-again.xml'), await brokenSums());
     await t.engine.syncOnce();
-    expect(t.engine.store.db.prepare('SELECT created_at FROM validation_reports').pluck().all()).toEqual(before);
+    expect(t.engine[WRITER].db.prepare('SELECT created_at FROM validation_reports').pluck().all()).toEqual(before);
   });
 
   it('takes the option as the Settings page and the command line set it, and refuses a mode it does not know at its field', async () => {
@@ -92,10 +93,10 @@ describe('the official rules before an invoice leaves', () => {
   });
 
   it('does not validate with off, nor trading documents by default', async () => {
-    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
+    t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
     await writeFile(join(outbox(), 'unchecked.xml'), await brokenSums());
     await t.engine.syncOnce();
     expect((await uploads()).map((u) => u.filename)).toEqual(['unchecked.xml']);
-    expect(t.engine.store.db.prepare('SELECT count(*) FROM validation_reports').pluck().get()).toBe(0);
+    expect(t.engine[WRITER].db.prepare('SELECT count(*) FROM validation_reports').pluck().get()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { copyFile, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 
@@ -50,10 +51,10 @@ describe('outbound: hot folder to the service', () => {
       json: { status: 'FAILED', message: 'Recipient unknown' },
     });
     expect(moved.status).toBe(200);
-    t.engine.store.outbox.transition(sent?.id ?? 0, ['done'], 'done', { deliveryCheckedAt: 0 });
+    t.engine[WRITER].outbox.transition(sent?.id ?? 0, ['done'], 'done', { deliveryCheckedAt: 0 });
     // The UI hears of a status once it is committed (a chunk of statuses is one transaction).
     const heard: { status: string; inTransaction: boolean }[] = [];
-    const off = t.engine.events.on('delivery', (e) => heard.push({ status: e.status, inTransaction: t.engine.store.db.inTransaction }));
+    const off = t.engine.events.on('delivery', (e) => heard.push({ status: e.status, inTransaction: t.engine[WRITER].db.inTransaction }));
     await t.engine.syncOnce();
     off();
     expect(heard).toEqual([{ status: 'FAILED', inTransaction: false }]);
@@ -90,7 +91,7 @@ describe('outbound: hot folder to the service', () => {
 
   it('moves a file the service refuses to Failed/ with a note in plain words', async () => {
     // The service's refusal, not the local rules' (which would hold this file back before it left).
-    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
+    t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
     await writeFile(join(outbox(t), 'broken.xml'), '<Invoice><cbc:ID>1</Invoice');
     await t.engine.syncOnce();
     const failed = await readdir(join(t.root, 'Failed'));
@@ -113,7 +114,7 @@ describe('a row an earlier build left `moving`', () => {
   // Earlier builds marked the row `moving` (without the destination) before the move; a crash then
   // left the file in the Outbox or already in Sent/. Either way the next pass finishes it, sending nothing.
   const leaveMoving = (id: number) =>
-    t.engine.store.db.prepare("UPDATE outbox SET state = 'moving', dest_path = NULL WHERE id = ?").run(id);
+    t.engine[WRITER].db.prepare("UPDATE outbox SET state = 'moving', dest_path = NULL WHERE id = ?").run(id);
 
   it('finishes it once, whether the file was still in the Outbox or already in Sent/', async () => {
     await copyFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), join(outbox(t), 'moved.xml'));

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { REMOTE_RULES_KEY } from '../../../main/core/sync/remote-validation';
 import { closeDefaultValidator } from '../../../main/core/validate';
 import type { FaultRule } from '../../../sandbox/faults';
@@ -187,7 +188,7 @@ describe('when only the service can judge the file', () => {
 
   it('warn: the same file is sent once, and the service report kept', async () => {
     await t.engine.updateAccount(t.account.id, { remoteValidation: 'uncovered' });
-    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'warn' });
+    t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'warn' });
     await faults(UPLOAD_FAULTS);
     const broken = (await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 'utf8')).replace(
       /<cbc:PayableAmount currencyID="EUR">[^<]*<\/cbc:PayableAmount>/,

@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import { ROOT_MARKER } from '../../../main/core/sync/root-guard';
 import { startTestEngine, type TestEngine } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
@@ -34,14 +35,14 @@ describe('the account root marker', () => {
   it('is written once, not taken for a vanished root, in a root of an install that predates it', async () => {
     // An earlier version's database: the layout and files there, no marker, nothing remembered of one.
     await unlink(marker());
-    t.engine.store.cursors.clear(t.account.id, 'root_marker');
+    t.engine[WRITER].cursors.clear(t.account.id, 'root_marker');
     const r = await once();
     expect(r?.ok, r?.problems.join('; ')).toBe(true);
     expect(await accountsIn(marker())).toEqual([t.account.id]);
   });
 
   it('is remembered at the next pass when a crash came between writing it and remembering it', async () => {
-    t.engine.store.cursors.clear(t.account.id, 'root_marker');
+    t.engine[WRITER].cursors.clear(t.account.id, 'root_marker');
     expect((await once())?.ok).toBe(true);
     expect(t.engine.store.cursors.get(t.account.id, 'root_marker')).toBe(t.root);
   });

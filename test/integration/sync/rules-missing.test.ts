@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBridgeServer } from '../../../main/core/bridge';
+import { WRITER } from '../../../main/core/store/writer';
 import { rememberedFaults } from '../../../main/core/sync/local-faults';
 import { RULES_KEY } from '../../../main/core/sync/validate-outbound';
 import { closeDefaultValidator } from '../../../main/core/validate';
@@ -72,7 +73,7 @@ describe('when the official rules cannot be loaded', () => {
     const blocking = await startTestEngine(sb, blockCo, { name: 'Blocking Oy' });
     const warning = await startTestEngine(sb, warnCo, { name: 'Warning Oy' });
     try {
-      warning.engine.store.folderOptions.set(warning.account.id, 'Outbox/Invoices', { validation: 'warn' });
+      warning.engine[WRITER].folderOptions.set(warning.account.id, 'Outbox/Invoices', { validation: 'warn' });
       const blockOut = join(blocking.root, 'Outbox', 'Invoices');
       await writeFile(join(blockOut, 'first.xml'), await numbered('B-1'));
       await writeFile(join(blockOut, 'second.xml'), await numbered('B-2'));

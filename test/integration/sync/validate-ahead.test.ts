@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../main/core/log';
+import { WRITER } from '../../../main/core/store/writer';
 import type { SyncContext } from '../../../main/core/sync/context';
 import { EngineEvents } from '../../../main/core/sync/events';
 import { sha256 } from '../../../main/core/sync/files';
@@ -46,7 +47,7 @@ const brokenSums = async () =>
     /<cbc:PayableAmount currencyID="EUR">[^<]*<\/cbc:PayableAmount>/,
     '<cbc:PayableAmount currencyID="EUR">999999.99</cbc:PayableAmount>',
   );
-const reportCount = () => t.engine.store.db.prepare('SELECT count(*) FROM validation_reports').pluck().get();
+const reportCount = () => t.engine[WRITER].db.prepare('SELECT count(*) FROM validation_reports').pluck().get();
 
 /** Counts the validator's calls and the most that were waiting for an answer at once. */
 function watchValidations() {
@@ -101,14 +102,14 @@ describe('validation ahead of intake', () => {
   });
 
   it('validates nothing ahead with validation off, nor zip files, nor files over the size it holds', async () => {
-    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
+    t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
     const seen = watchValidations();
     await writeFile(join(outbox(), 'off.xml'), await numbered('O-1'));
     const ctx = { store: t.engine.store, account: t.account, log: silentLogger, faults: noFaults, now: Date.now } as unknown as SyncContext;
     await validateAhead(ctx, (await scanOutbox(t.root)).files).before(0);
     expect(seen.calls).toBe(0);
 
-    t.engine.store.folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'block' });
+    t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'block' });
     await writeFile(join(outbox(), 'off.xml'), Buffer.from('PK\x03\x04 not really a zip', 'latin1'));
     await validateAhead(ctx, (await scanOutbox(t.root)).files).before(0);
     expect(seen.calls).toBe(0);

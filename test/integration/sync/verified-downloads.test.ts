@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../../main/core/store';
+import { WRITER } from '../../../main/core/store/writer';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 
@@ -51,7 +52,7 @@ async function seed(c: TestCompany): Promise<void> {
 async function expectEveryFileAsTheServiceHasIt(t: TestEngine, c: TestCompany): Promise<number> {
   const token = await sb.token(c);
   const get = async (path: string) => Buffer.from(await (await sb.call(path, { token })).arrayBuffer());
-  const store: Store = t.engine.store;
+  const store: Store = t.engine[WRITER];
   let checked = 0;
   for (const row of store.invoices.list(t.account.id, { direction: 'RECEIVED' }, 100).items) {
     const inv = store.invoices.get(t.account.id, row.id);
@@ -133,7 +134,7 @@ describe('downloads are verified before they land', () => {
     const real = await readFile(path);
     // What an earlier version left: the garbage answer saved under the invoice's name, never checked.
     await writeFile(path, '{"id": "7f3a", "status": [unterminated');
-    t.engine.store.db.prepare('UPDATE invoice_files SET verified = 0 WHERE job_id = ?').run(job?.jobId);
+    t.engine[WRITER].db.prepare('UPDATE invoice_files SET verified = 0 WHERE job_id = ?').run(job?.jobId);
     await t.engine.syncOnce();
     expect((await readFile(path)).equals(real), 'the real invoice is back under its name').toBe(true);
     const aside = join(dirname(path), 'Set aside');
@@ -146,7 +147,7 @@ describe('downloads are verified before they land', () => {
     expect(t.engine.store.invoiceFiles.getJob(job?.jobId ?? 0)).toMatchObject({ state: 'done' });
     // Everything else was checked once and left alone.
     const unverified = ['invoice_files', 'document_files', 'bank_messages'].map(
-      (table) => t.engine.store.db.prepare(`SELECT count(*) FROM ${table} WHERE state = 'done' AND verified = 0`).pluck().get() as number,
+      (table) => t.engine[WRITER].db.prepare(`SELECT count(*) FROM ${table} WHERE state = 'done' AND verified = 0`).pluck().get() as number,
     );
     expect(unverified).toEqual([0, 0, 0]);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import type { InvoicePage } from '../../../shared/bridge/views';
 import { testBridge } from './setup';
 
@@ -6,7 +7,7 @@ describe('Detect warnings in the invoice list', () => {
   it('carries the reasons of a WARN result on the row, and nothing for other results', async () => {
     const t = testBridge();
     const a = t.account();
-    const store = t.engine.store;
+    const store = t.engine[WRITER];
     store.invoices.upsert(a.id, 'RECEIVED', { id: 'w', number: 'W-1', received_at: '2026-01-02T10:00:00Z' });
     store.invoices.upsert(a.id, 'RECEIVED', { id: 'ok', number: 'OK-1', received_at: '2026-01-01T10:00:00Z' });
     store.invoices.setDetect(a.id, 'w', 'WARN', ['Pankkitili on vaihtunut', 'Y-tunnus ei ole rekisterissä']);

@@ -2,13 +2,14 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../../main/core/store/accounts';
+import { WRITER } from '../../../main/core/store/writer';
 import type { InvoiceDetail } from '../../../shared/bridge/views';
 import { fixture, INVOICES } from '../render/fixtures';
 import { type TestBridge, testBridge } from './setup';
 
 /** A received invoice in the mirror with its XML downloaded into the account's Inbox (as the sync leaves it). */
 function downloaded(t: TestBridge, account: Account, id: string, source = 'peppol-bis3/base-example.xml') {
-  t.engine.store.invoices.upsert(account.id, 'RECEIVED', {
+  t.engine[WRITER].invoices.upsert(account.id, 'RECEIVED', {
     id,
     number: `N-${id}`,
     sender: { name: 'SupplierTradingName Ltd.' },
@@ -18,10 +19,10 @@ function downloaded(t: TestBridge, account: Account, id: string, source = 'peppo
   mkdirSync(inbox, { recursive: true });
   const path = join(inbox, `${id}.xml`);
   copyFileSync(join(INVOICES, source), path);
-  const { job } = t.engine.store.invoiceFiles.enqueue(account.id, id, { kind: 'original', filename: `${id}.xml` });
+  const { job } = t.engine[WRITER].invoiceFiles.enqueue(account.id, id, { kind: 'original', filename: `${id}.xml` });
   const bytes = readFileSync(path);
-  t.engine.store.invoiceFiles.markDone(job.jobId, { path, sha256: 'x', size: bytes.length });
-  t.engine.store.invoiceFiles.enqueue(account.id, id, { kind: 'image', filename: `${id}.pdf` });
+  t.engine[WRITER].invoiceFiles.markDone(job.jobId, { path, sha256: 'x', size: bytes.length });
+  t.engine[WRITER].invoiceFiles.enqueue(account.id, id, { kind: 'image', filename: `${id}.pdf` });
   return { path, jobId: job.jobId, bytes };
 }
 
@@ -58,8 +59,8 @@ describe('invoices.get', () => {
   it('says why there is nothing to show: not downloaded yet, or a file that is no invoice', async () => {
     const t = testBridge();
     const a = t.account();
-    t.engine.store.invoices.upsert(a.id, 'RECEIVED', { id: 'later', received_at: '2026-01-02T10:00:00Z' });
-    t.engine.store.invoiceFiles.enqueue(a.id, 'later', { kind: 'original', filename: 'later.xml' });
+    t.engine[WRITER].invoices.upsert(a.id, 'RECEIVED', { id: 'later', received_at: '2026-01-02T10:00:00Z' });
+    t.engine[WRITER].invoiceFiles.enqueue(a.id, 'later', { kind: 'original', filename: 'later.xml' });
     expect(await detail(t, a.id, 'later')).toMatchObject({ rendered: null, renderError: 'The invoice file has not been downloaded yet' });
     const { path } = downloaded(t, a, 'broken');
     writeFileSync(path, '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Invoice/>');
@@ -103,7 +104,7 @@ describe('files.read and files.open take only paths the store records for that a
     const { path, jobId } = downloaded(t, a, 'inv-1');
     await detail(t, a.id, 'inv-1');
     expect((await t.bridge.dispatch('files.read', { accountId: a.id, path })).ok).toBe(true);
-    t.engine.store.invoiceFiles.requeue(jobId);
+    t.engine[WRITER].invoiceFiles.requeue(jobId);
     expect((await t.bridge.dispatch('files.read', { accountId: a.id, path })).ok).toBe(false);
   });
 

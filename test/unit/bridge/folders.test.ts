@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HostInfo } from '../../../main/core/bridge/types';
 import type { Account } from '../../../main/core/store/accounts';
+import { WRITER } from '../../../main/core/store/writer';
 import type { OutboxItemView } from '../../../shared/bridge/views';
 import { tempDir } from '../../support/temp';
 import { type TestBridge, testBridge } from './setup';
@@ -30,13 +31,13 @@ function desktop() {
 
 /** A downloaded invoice file, its path handed out by invoices.get as the detail view asks for it. */
 async function downloadedFile(t: TestBridge, account: Account, id: string): Promise<string> {
-  t.engine.store.invoices.upsert(account.id, 'RECEIVED', { id, number: id, received_at: '2026-01-02T10:00:00Z' });
+  t.engine[WRITER].invoices.upsert(account.id, 'RECEIVED', { id, number: id, received_at: '2026-01-02T10:00:00Z' });
   const dir = join(account.root, 'Inbox', 'Invoices');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${id}.pdf`);
   writeFileSync(path, '%PDF-1.7');
-  const { job } = t.engine.store.invoiceFiles.enqueue(account.id, id, { kind: 'image', filename: `${id}.pdf` });
-  t.engine.store.invoiceFiles.markDone(job.jobId, { path, sha256: 'x', size: 8 });
+  const { job } = t.engine[WRITER].invoiceFiles.enqueue(account.id, id, { kind: 'image', filename: `${id}.pdf` });
+  t.engine[WRITER].invoiceFiles.markDone(job.jobId, { path, sha256: 'x', size: 8 });
   const r = await t.bridge.dispatch('invoices.get', { accountId: account.id, id });
   if (!r.ok) throw new Error(r.error.message);
   return path;
@@ -78,7 +79,7 @@ describe('files.showInFolder', () => {
     const a = t.account();
     mkdirSync(join(a.root, 'Failed'), { recursive: true });
     writeFileSync(join(a.root, 'Failed', 'bad.xml'), '<x/>');
-    t.engine.store.outbox.insert({
+    t.engine[WRITER].outbox.insert({
       accountId: a.id,
       kind: 'invoice',
       relPath: 'Outbox/Invoices/bad.xml',

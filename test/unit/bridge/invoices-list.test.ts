@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import type { InvoicePage } from '../../../shared/bridge/views';
 import { testBridge } from './setup';
 
@@ -9,7 +10,7 @@ const SENDERS = ['Järvenpää Oy', 'Bergen Fisk AS', 'Göteborg Bygg AB', 'Nord
 function seeded() {
   const t = testBridge();
   const a = t.account();
-  const store = t.engine.store;
+  const store = t.engine[WRITER];
   // received times are shuffled against insertion order, so nothing lines up with row ids by luck
   const minute = (i: number) => (i * 7919) % N;
   store.transaction(() => {
@@ -104,7 +105,7 @@ describe('invoices.list over 100,000 mirrored invoices', () => {
     // of matches; the count then comes from the search index's probe, exact below the cap.
     const t = testBridge();
     const a = t.account();
-    const store = t.engine.store;
+    const store = t.engine[WRITER];
     store.transaction(() => {
       for (let i = 0; i < 1800; i++)
         store.invoices.upsert(a.id, 'RECEIVED', {

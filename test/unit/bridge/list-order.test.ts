@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WRITER } from '../../../main/core/store/writer';
 import type { CommandInput, CommandName } from '../../../shared/bridge/commands';
 import type { DocumentRow, InvoicePage } from '../../../shared/bridge/views';
 import { type TestBridge, testBridge } from './setup';
@@ -15,7 +16,7 @@ describe('lists sorted by a column through the bridge', () => {
     const a = t.account();
     const long = `${'Pitkä Nimi '.repeat(40)}Oy`;
     for (let i = 0; i < 9; i++) {
-      t.engine.store.invoices.upsert(a.id, 'RECEIVED', {
+      t.engine[WRITER].invoices.upsert(a.id, 'RECEIVED', {
         id: `inv-${i}`,
         number: `N-${i}`,
         sender: { name: i % 3 === 0 ? long : `Sender ${i % 2}` },
@@ -67,7 +68,7 @@ describe('lists sorted by a column through the bridge', () => {
     const t = testBridge();
     const a = t.account();
     for (let i = 0; i < 7; i++) {
-      t.engine.store.documents.upsert(a.id, 'RECEIVED', {
+      t.engine[WRITER].documents.upsert(a.id, 'RECEIVED', {
         id: `doc-${i}`,
         type: 'ORDER',
         number: `PO-${(i * 3) % 7}`,
@@ -92,7 +93,7 @@ describe('lists sorted by a column through the bridge', () => {
     };
     expect(await pages({ sort: { by: 'number', dir: 'asc' } })).toEqual(['PO-0', 'PO-1', 'PO-2', 'PO-3', 'PO-4', 'PO-5', 'PO-6']);
     // A first page that is not the whole list carries its direction's total (the tallies of migration 20).
-    t.engine.store.documents.upsert(a.id, 'SENT', { id: 'sent-0', type: 'ORDER', created_at: '2026-01-02T00:00:00Z' });
+    t.engine[WRITER].documents.upsert(a.id, 'SENT', { id: 'sent-0', type: 'ORDER', created_at: '2026-01-02T00:00:00Z' });
     const first = await call<{ total: number }>(t, 'documents.list', { accountId: a.id, limit: 2 } as CommandInput<'documents.list'>);
     expect(first.total).toBe(7);
     const sent = await call<{ total: number }>(t, 'documents.list', {
@@ -104,7 +105,7 @@ describe('lists sorted by a column through the bridge', () => {
     // Acme Oy: i = 1, 3, 5 -> PO-3, PO-2, PO-1
     expect(await pages({ query: 'acme', sort: { by: 'number', dir: 'desc' } })).toEqual(['PO-3', 'PO-2', 'PO-1']);
 
-    for (const [i, kind] of (['ri', 'sent', 'error', 'ri'] as const).entries()) t.engine.store.bankMessages.enqueue(a.id, kind, `m-${i}`);
+    for (const [i, kind] of (['ri', 'sent', 'error', 'ri'] as const).entries()) t.engine[WRITER].bankMessages.enqueue(a.id, kind, `m-${i}`);
     const bank = await call<{ items: { kind: string; id: string }[]; total: number }>(t, 'bankMessages.list', {
       accountId: a.id,
       sort: { by: 'kind', dir: 'asc' },

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createBridgeServer } from '../../../main/core/bridge';
+import { WRITER } from '../../../main/core/store/writer';
 import type { BridgeEventName } from '../../../shared/bridge/events';
 import { invoice } from '../store/invoice-fixtures';
 import { testBridge } from './setup';
@@ -36,7 +37,7 @@ describe('engine events reach the bridge as bridge events', () => {
   it('pushes each new activity entry once, oldest first, after the events that write them', async () => {
     const { bridge: early, engine, dataDir, account } = testBridge();
     const a = account();
-    engine.store.activity.append({ accountId: a.id, level: 'info', kind: 'old', message: 'before the late bridge' });
+    engine[WRITER].activity.append({ accountId: a.id, level: 'info', kind: 'old', message: 'before the late bridge' });
     const late = createBridgeServer({
       engine,
       dataDir,
@@ -52,8 +53,8 @@ describe('engine events reach the bridge as bridge events', () => {
     const seenLate: string[] = [];
     early.subscribe('activity', (entry) => seenEarly.push(entry.message));
     late.subscribe('activity', (entry) => seenLate.push(entry.message));
-    engine.store.activity.append({ accountId: a.id, level: 'info', kind: 'upload.done', message: 'first' });
-    engine.store.activity.append({ accountId: a.id, level: 'error', kind: 'upload.failed', message: 'second' });
+    engine[WRITER].activity.append({ accountId: a.id, level: 'info', kind: 'upload.done', message: 'first' });
+    engine[WRITER].activity.append({ accountId: a.id, level: 'error', kind: 'upload.failed', message: 'second' });
     engine.events.emit('sent', { accountId: a.id, outboxId: 1, file: 'f', remoteId: null, kind: 'invoice' });
     engine.events.emit('synced', { accountId: a.id, at: 0, ok: true });
     await nextTurn();
@@ -84,9 +85,9 @@ describe('engine events reach the bridge as bridge events', () => {
     const a = account();
     const got: number[] = [];
     bridge.subscribe('activity', (entry) => got.push(entry.id));
-    const ids = engine.store.transaction(() =>
+    const ids = engine[WRITER].transaction(() =>
       Array.from({ length: 1200 }, (_, i) =>
-        engine.store.activity.append({ accountId: a.id, level: 'info', kind: 'outbox.queued', message: `file ${i}` }),
+        engine[WRITER].activity.append({ accountId: a.id, level: 'info', kind: 'outbox.queued', message: `file ${i}` }),
       ),
     );
     engine.events.emit('synced', { accountId: a.id, at: 0, ok: true });
@@ -97,8 +98,8 @@ describe('engine events reach the bridge as bridge events', () => {
   it("sends a changed invoice's new row with a reroute and with each Detect result, for the lists to put in place", () => {
     const { bridge, engine, account } = testBridge();
     const a = account();
-    engine.store.invoices.upsert(a.id, 'SENT', invoice('s1', { status: 'PENDING', number: 'S-1' }));
-    engine.store.invoices.upsert(a.id, 'RECEIVED', invoice('r1', { number: 'R-1' }));
+    engine[WRITER].invoices.upsert(a.id, 'SENT', invoice('s1', { status: 'PENDING', number: 'S-1' }));
+    engine[WRITER].invoices.upsert(a.id, 'RECEIVED', invoice('r1', { number: 'R-1' }));
     const seen: [BridgeEventName, unknown][] = [];
     bridge.subscribeAll((name, payload) => seen.push([name, payload]));
     engine.events.emit('invoice', { accountId: a.id, invoiceId: 's1' });

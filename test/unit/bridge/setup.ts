@@ -3,6 +3,7 @@ import { type BridgeServer, type BridgeServerOptions, createBridgeServer } from 
 import { Engine } from '../../../main/core/engine';
 import { MemorySecrets } from '../../../main/core/secrets';
 import type { Account } from '../../../main/core/store/accounts';
+import { WRITER } from '../../../main/core/store/writer';
 import { recordingLogger } from '../../support/log';
 import { tempDir } from '../../support/temp';
 
@@ -43,7 +44,7 @@ export function testBridge(over: Partial<BridgeServerOptions> = {}): TestBridge 
     dataDir,
     log,
     account(name = `Account ${++n}`) {
-      return engine.store.accounts.create({
+      return engine[WRITER].accounts.create({
         name,
         environment: 'sandbox',
         baseUrl: 'http://127.0.0.1:9',

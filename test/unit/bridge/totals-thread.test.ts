@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedInvoices } from '../../../bench/seed-mirror';
 import { TotalsThread } from '../../../main/core/bridge/handlers/totals-thread';
 import type { TotalsAnswer } from '../../../main/core/bridge/handlers/totals-worker';
+import { WRITER } from '../../../main/core/store/writer';
 import type { InvoicePage, InvoiceTotals } from '../../../shared/bridge/views';
 import { invoice } from '../store/invoice-fixtures';
 import { storeWithAccount } from '../store/temp-store';
@@ -98,7 +99,7 @@ describe('bridge calls while a huge search’s totals are being summed', () => {
   it('are answered before the totals, which still arrive whole', { timeout: 180_000 }, async () => {
     const t = testBridge();
     const a = t.account();
-    const store = t.engine.store;
+    const store = t.engine[WRITER];
     seedInvoices(store, a.id, 200_000);
     const order: string[] = [];
     const all = { direction: 'RECEIVED' as const, query: 'i' };
@@ -133,7 +134,7 @@ describe('closing the bridge', () => {
   }, async () => {
     const t = testBridge();
     const a = t.account();
-    seedInvoices(t.engine.store, a.id, 50_000);
+    seedInvoices(t.engine[WRITER], a.id, 50_000);
     const totals = t.bridge.dispatch('invoices.totals', { accountId: a.id, filter: { direction: 'RECEIVED', query: 'i' } });
     t.bridge.close();
     const answer = await totals;

@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBridgeServer } from '../../../main/core/bridge';
 import { Engine } from '../../../main/core/engine';
 import { MemorySecrets } from '../../../main/core/secrets';
+import { WRITER } from '../../../main/core/store/writer';
 import { ShellState } from '../../../main/electron/shell-state';
 import { trayMenu, trayUpdater } from '../../../main/electron/tray';
 import { summarize, type TrayAccountState, type TrayView } from '../../../main/electron/tray-state';
@@ -146,7 +147,7 @@ describe('ShellState over the real bridge', () => {
       bridge.close();
       await engine.stop();
     });
-    const one = engine.store.accounts.create({
+    const one = engine[WRITER].accounts.create({
       name: 'One Oy',
       environment: 'sandbox',
       baseUrl: 'http://127.0.0.1:9',

@@ -8,7 +8,6 @@ import type {
   ServiceAssignmentsView,
 } from '../../../../shared/bridge/collection-views';
 import { COLLECTION_SERVICES, type CombinedServices, type ServiceState } from '../../../../shared/schemas/receivables';
-import type { CollectionOps } from '../../sync/collection-ops';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountOf, apiOf } from './common';
@@ -46,14 +45,14 @@ const servicesView = (c: CombinedServices): CollectionServicesView => ({
   services: COLLECTION_SERVICES.map((s) => serviceView(c[s], s)),
 });
 
-function detail(ops: CollectionOps, invoiceId: string): CollectionDetailView {
-  const { store, account } = ops.ctx;
-  return { state: store.collection.get(account.id, invoiceId), events: store.collection.events(account.id, invoiceId) };
+function detail(d: BridgeDeps, accountId: string, invoiceId: string): CollectionDetailView {
+  const { collection } = d.engine.store;
+  return { state: collection.get(accountId, invoiceId), events: collection.events(accountId, invoiceId) };
 }
 
 /** The assignment the agency opened for the invoice; before there is one there is nothing to read. */
-function assignmentOf(ops: CollectionOps, invoiceId: string): string {
-  const id = ops.ctx.store.collection.get(ops.ctx.account.id, invoiceId)?.assignmentId;
+function assignmentOf(d: BridgeDeps, accountId: string, invoiceId: string): string {
+  const id = d.engine.store.collection.get(accountId, invoiceId)?.assignmentId;
   if (!id) throw invalid('The invoice has not been sent to collection', { invoiceId: 'no assignment for this invoice' });
   return id;
 }
@@ -69,9 +68,8 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   };
   const services = async (accountId: string) => servicesView(await (await apiOf(d, accountId)).receivables.services());
   const messages = async (accountId: string, invoiceId: string): Promise<CollectionMessageView[]> => {
-    const o = await ops(accountId);
-    const api = o.ctx.api.receivables;
-    const list = await api.messages(assignmentOf(o, invoiceId));
+    const api = (await apiOf(d, accountId)).receivables;
+    const list = await api.messages(assignmentOf(d, accountId, invoiceId));
     // Opening the conversation is reading it: the agency's new messages are marked read.
     for (const m of list) if (m.seen === false && m.sender !== 'company') await api.markMessageSeen(m.id);
     return list.map(messageView);
@@ -102,22 +100,23 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'collection.detail': async (input) => {
       const o = await ops(input.accountId);
       if (input.refresh) await o.refresh(input.invoiceId);
-      return detail(o, input.invoiceId);
+      return detail(d, input.accountId, input.invoiceId);
     },
     'collection.markSeen': async (input) => {
       const o = await ops(input.accountId);
       await o.markSeen(input.invoiceId);
-      return detail(o, input.invoiceId);
+      return detail(d, input.accountId, input.invoiceId);
     },
     'collection.messages': (input) => messages(input.accountId, input.invoiceId),
     'collection.reply': async (input) => {
-      const o = await ops(input.accountId);
-      await o.ctx.api.receivables.sendMessage(assignmentOf(o, input.invoiceId), input.body.body);
+      const api = (await apiOf(d, input.accountId)).receivables;
+      await api.sendMessage(assignmentOf(d, input.accountId, input.invoiceId), input.body.body);
       return messages(input.accountId, input.invoiceId);
     },
     'collection.overview': async (input): Promise<CollectionOverviewView> => {
-      const { store, account } = (await ops(input.accountId)).ctx;
-      const rows = store.collection.list(account.id);
+      const { collection } = d.engine.store;
+      accountOf(d, input.accountId);
+      const rows = collection.list(input.accountId);
       const totals = new Map<string, { currency: string; collectable: number; paid: number; open: number }>();
       for (const r of rows) {
         const cur = r.currency ?? 'EUR';
@@ -127,11 +126,11 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         if (!r.closed && r.status !== 'error') t.open += r.openAmount ?? r.collectableAmount ?? 0;
         totals.set(cur, t);
       }
-      const changes = store.collection.unseen(account.id);
+      const changes = collection.unseen(input.accountId);
       return { rows, totals: [...totals.values()], unseenEvents: changes.length, changes };
     },
     'collection.serviceAssignments': async (input): Promise<ServiceAssignmentsView> => {
-      const api = (await ops(input.accountId)).ctx.api.receivables;
+      const api = (await apiOf(d, input.accountId)).receivables;
       const [ov, list] = await Promise.all([api.overview(), api.assignments({ per_page: 100 })]);
       return {
         overview: { total: ov.total, open: ov.open, closed: ov.closed, unseenEvents: ov.unseen_events },
@@ -149,7 +148,7 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       };
     },
     'collection.directPayment': async (input): Promise<DirectPaymentView> => {
-      const api = (await ops(input.accountId)).ctx.api.receivables;
+      const api = (await apiOf(d, input.accountId)).receivables;
       await api.addEvent(input.assignmentId, { event_type: 'paid', data: { sum_paid: input.amount, booked_at: input.bookedAt } });
       const a = await api.assignment(input.assignmentId);
       return {
@@ -161,8 +160,8 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       };
     },
     'collection.states': async (input) => {
-      const { store, account } = (await ops(input.accountId)).ctx;
-      return Object.fromEntries(store.collection.statesOf(account.id, input.invoiceIds));
+      accountOf(d, input.accountId);
+      return Object.fromEntries(d.engine.store.collection.statesOf(input.accountId, input.invoiceIds));
     },
   };
 }

@@ -39,7 +39,7 @@ async function fillMessageTypes(d: BridgeDeps, accountId: string, items: BankMes
       const data = await readFile(j.path).catch(() => null);
       const messageType = data ? bankMessageLabel(data) : null;
       if (messageType === null) return j;
-      d.engine.store.bankMessages.setMessageType(accountId, j.kind, j.id, messageType);
+      d.engine.keep.bankMessageType(accountId, j.kind, j.id, messageType);
       return { ...j, messageType };
     }),
   );

@@ -1,6 +1,6 @@
-import type { Store } from '../../store';
 import { toFtsQuery } from '../../store/fts-query';
 import type { CurrencyTotal, InvoiceQueryFilter } from '../../store/invoice-queries';
+import type { StoreReader } from '../../store/reader';
 import { supersededTotals, TotalsThread } from './totals-thread';
 
 /**
@@ -8,21 +8,21 @@ import { supersededTotals, TotalsThread } from './totals-thread';
  * user changes the filters, the totals of each answer would otherwise all run to the end side by side,
  * each taking its share of every slice from the next page. Only the newest goes on.
  */
-const latest = new WeakMap<Store, Map<string, number>>();
+const latest = new WeakMap<StoreReader, Map<string, number>>();
 
 /** Each store's totals thread (totals-thread.ts), made at its first search. */
-const threads = new WeakMap<Store, TotalsThread>();
-function threadOf(store: Store): TotalsThread {
+const threads = new WeakMap<StoreReader, TotalsThread>();
+function threadOf(store: StoreReader): TotalsThread {
   let thread = threads.get(store);
   if (!thread) {
-    thread = new TotalsThread(store.db.name);
+    thread = new TotalsThread(store.file);
     threads.set(store, thread);
   }
   return thread;
 }
 
 /** Ends the store's totals thread and its read-only connection (the bridge is closing, the store next). */
-export function stopTotalsThread(store: Store): void {
+export function stopTotalsThread(store: StoreReader): void {
   threads.get(store)?.stop();
   threads.delete(store);
 }
@@ -38,7 +38,7 @@ const [FIRST_SLICE, MIN_SLICE, MAX_SLICE] = [10_000, 1_000, 500_000];
  * bridge call for about 3 s. A search cannot be sliced cheaply (see totalsSlice) and takes up to about
  * 3 s at a million rows in one query, so it is summed on a worker thread (totals-thread.ts).
  */
-export async function totalsInSlices(store: Store, accountId: string, filter: InvoiceQueryFilter): Promise<CurrencyTotal[]> {
+export async function totalsInSlices(store: StoreReader, accountId: string, filter: InvoiceQueryFilter): Promise<CurrencyTotal[]> {
   const invoices = store.invoices;
   if (invoices.totalsAreTallied(filter)) return invoices.totals(accountId, filter);
   const asked = latest.get(store) ?? new Map<string, number>();

@@ -59,7 +59,7 @@ export function trailHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       accountOf(d, input.accountId);
       const inv = store.invoices.get(input.accountId, input.invoiceId);
       if (!inv) throw invalid(`No invoice ${input.invoiceId} in this account's mirror`, { invoiceId: 'no such invoice' });
-      const fetchedAt = Date.now();
+      const fetchedAt = d.now();
       try {
         const actions = await (await apiOf(d, input.accountId)).invoices.actions(input.invoiceId);
         return { entries: newestFirst(actions.map(actionEntry)), route: null, source: 'live', fetchedAt, offlineReason: null };
@@ -84,11 +84,9 @@ export function trailHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       try {
         const events = await (await apiOf(d, input.accountId)).documents.events(input.documentId);
         // Kept in the mirror as they come, so the trail reads the same offline.
-        store.transaction(() => {
-          for (const e of events) store.documents.addEvent(input.accountId, input.documentId, e);
-        });
+        d.engine.keep.documentEvents(input.accountId, input.documentId, events);
         // The service's own order, not the mirror's: events of one moment were kept in the order they were first seen.
-        return view('live', null, Date.now(), events);
+        return view('live', null, d.now(), events);
       } catch (e) {
         if (!offline(e)) throw e;
         return view('kept', (e as Error).message, 0, store.documents.listEvents(input.accountId, input.documentId));
@@ -113,10 +111,7 @@ export function trailHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         throw e;
       }
       const fresh = await api.documents.get(input.id);
-      store.transaction(() => {
-        store.documents.upsert(input.accountId, doc.direction, fresh);
-        if (fresh.last_event) store.documents.addEvent(input.accountId, input.id, fresh.last_event);
-      });
+      d.engine.keep.document(input.accountId, doc.direction, input.id, fresh);
       return { status: fresh.status ?? null };
     },
   };
