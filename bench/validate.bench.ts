@@ -18,7 +18,10 @@ const BIG = join(INVOICES, 'en16931-ubl', 'FT G2G_TD01 con Allegato, Bonifico e 
 const MANY = Number(process.env.BENCH_VALIDATE_N ?? 1_000);
 const ROUNDS = Number(process.env.BENCH_VALIDATE_ROUNDS ?? 5);
 // The large invoices measured against the reference engine ("0": none); Saxon-HE is Debian's libsaxonhe-java.
-const LARGE = (process.env.BENCH_VALIDATE_LARGE ?? '1000,10000').split(',').map(Number).filter((n) => n > 0);
+const LARGE = (process.env.BENCH_VALIDATE_LARGE ?? '1000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const SAXON_JAR = process.env.SAXON_HE_JAR ?? '/usr/share/java/Saxon-HE.jar';
 const JAVA = process.env.JAVA ?? '/usr/bin/java';
 
@@ -173,14 +176,30 @@ export async function againstSaxonHe(out: (line: string) => void, lines: number)
       const r = await ours.validate(file);
       oursMs.push(performance.now() - t);
       if (r.problem) throw new Error(`the ${lines}-line invoice was not validated: ${r.problem}`);
-      ourKeys = r.issues.filter((i) => i.ruleset === 'EN16931-UBL').map((i) => `${i.id} ${i.xpath}`).sort();
+      ourKeys = r.issues
+        .filter((i) => i.ruleset === 'EN16931-UBL')
+        .map((i) => `${i.id} ${i.xpath}`)
+        .sort();
       if (!haveJava) continue;
       const svrl = join(dir, 'saxon.svrl');
       const t1 = performance.now();
-      const p = spawnSync(JAVA, ['-cp', SAXON_JAR, 'net.sf.saxon.Transform', `-s:${file}`, `-xsl:${join(VENDOR_DIR, 'en16931', 'EN16931-UBL-validation.xslt')}`, `-o:${svrl}`], { encoding: 'utf8' });
+      const p = spawnSync(
+        JAVA,
+        [
+          '-cp',
+          SAXON_JAR,
+          'net.sf.saxon.Transform',
+          `-s:${file}`,
+          `-xsl:${join(VENDOR_DIR, 'en16931', 'EN16931-UBL-validation.xslt')}`,
+          `-o:${svrl}`,
+        ],
+        { encoding: 'utf8' },
+      );
       saxonMs.push(performance.now() - t1);
       if (p.status !== 0) throw new Error(`Saxon-HE failed (${p.status}): ${p.stderr}`);
-      saxonKeys = parseSvrl(readFileSync(svrl, 'utf8')).map((f) => `${f.id} ${f.location}`).sort();
+      saxonKeys = parseSvrl(readFileSync(svrl, 'utf8'))
+        .map((f) => `${f.id} ${f.location}`)
+        .sort();
     }
   } finally {
     clearInterval(sampler);
@@ -190,7 +209,9 @@ export async function againstSaxonHe(out: (line: string) => void, lines: number)
   const a = quantile(oursMs, 0.5);
   const size = `${fmt(lines)} lines (${mb(Buffer.byteLength(xml))})`;
   if (!haveJava) {
-    out(`   ${size}, EN 16931 + Peppol: median of 3 ${fmt(a)} ms, peak RSS ${mb(peak)}; no Saxon-HE at ${SAXON_JAR} to compare with ${load()}`);
+    out(
+      `   ${size}, EN 16931 + Peppol: median of 3 ${fmt(a)} ms, peak RSS ${mb(peak)}; no Saxon-HE at ${SAXON_JAR} to compare with ${load()}`,
+    );
     return;
   }
   const b = quantile(saxonMs, 0.5);
