@@ -2,23 +2,32 @@
 // and the compiled rules), the time per invoice once warm over every fixture, the 3 MB invoice with its
 // embedded attachment, and the memory of the process while 1,000 files are validated.
 //   npm run bench -- validate     (or: tsx bench/validate.bench.ts; BENCH_VALIDATE_ROUNDS, BENCH_VALIDATE_N for fewer)
-import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '../main/core/engine';
 import { MemorySecrets } from '../main/core/secrets';
 import { Validator } from '../main/core/validate';
-import { buildRules } from '../scripts/build-rules';
+import { parseSvrl } from '../main/core/validate/svrl';
+import { buildRules, VENDOR_DIR } from '../scripts/build-rules';
 import { VALIDATE_CHUNK_BYTES } from '../shared/bridge/validation';
-import { largeUbl } from '../test/support/large-invoice';
 import { rmAll, rssPeak, statusProbe, tmp } from './harness';
+import { largeInvoice, largeInvoiceOfSize } from './large-invoice';
 import { fmt } from './support';
 
 const INVOICES = fileURLToPath(new URL('../../shared/fixtures/invoices/', import.meta.url));
 const BIG = join(INVOICES, 'en16931-ubl', 'FT G2G_TD01 con Allegato, Bonifico e Split Payment.xml');
 const MANY = Number(process.env.BENCH_VALIDATE_N ?? 1_000);
 const ROUNDS = Number(process.env.BENCH_VALIDATE_ROUNDS ?? 5);
+// The large invoices measured against the reference engine ("0": none); Saxon-HE is Debian's libsaxonhe-java.
+const LARGE = (process.env.BENCH_VALIDATE_LARGE ?? '1000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const SAXON_JAR = process.env.SAXON_HE_JAR ?? '/usr/share/java/Saxon-HE.jar';
+const JAVA = process.env.JAVA ?? '/usr/bin/java';
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -117,6 +126,7 @@ export async function validateBench(out: (line: string) => void): Promise<void> 
   await Promise.all(setups.map(({ v }) => v.close()));
 
   await memoryPerRuleset(out);
+  for (const lines of LARGE) await againstSaxonHe(out, lines);
   // 1,000 files queued at once, only their paths waiting: the default limits against the old ones
   // (2,048 MB of heap per worker, replaced past 1,024 MB), one after the other in the same run.
   for (const [label, o] of [
@@ -132,7 +142,10 @@ export async function validateBench(out: (line: string) => void): Promise<void> 
  * under 100 ms) while the check runs in its workers, and the process's peak RSS meanwhile.
  */
 async function largeThroughBridge(out: (line: string) => void): Promise<void> {
-  const { xml, lines } = largeUbl(Number(process.env.BENCH_VALIDATE_LARGE_MB ?? 15) * 1024 * 1024);
+  const { xml, lines } = largeInvoiceOfSize(
+    join(INVOICES, 'peppol-bis3', 'base-example.xml'),
+    Number(process.env.BENCH_VALIDATE_LARGE_MB ?? 15) * 1024 * 1024,
+  );
   const dataDir = await tmp('validate-large-bench-');
   const engine = new Engine({ dataDir, secrets: new MemorySecrets() });
   const before = rss();
@@ -210,6 +223,81 @@ async function memoryPerRuleset(out: (line: string) => void): Promise<void> {
   await new Promise((r) => setTimeout(r, 500));
   steps.push(`worker stopped ${mb(rss())}`);
   out(`   memory, one worker, process RSS as rule sets load: ${steps.join(', ')} ${load()}`);
+}
+
+/**
+ * A large invoice, our complete check (EN 16931 + Peppol, a warm validator as the app has one) against
+ * Saxon-HE running the official EN 16931 UBL stylesheet alone (a new JVM each time, as a user runs it),
+ * taken in turn three times so a change of load falls on both; the medians, their ratio, our peak RSS,
+ * and whether both found the same EN 16931 rules broken at the same places.
+ */
+export async function againstSaxonHe(out: (line: string) => void, lines: number): Promise<void> {
+  const haveJava = existsSync(JAVA) && existsSync(SAXON_JAR);
+  const dir = mkdtempSync(join(tmpdir(), 'validate-bench-'));
+  const file = join(dir, `invoice-${lines}-lines.xml`);
+  const xml = largeInvoice(join(INVOICES, 'peppol-bis3', 'base-example.xml'), lines);
+  writeFileSync(file, xml);
+  const ours = new Validator({ timeoutMs: 30 * 60_000 });
+  await ours.validate(join(INVOICES, 'peppol-bis3', 'base-example.xml'));
+  const oursMs: number[] = [];
+  const saxonMs: number[] = [];
+  let peak = rss();
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rss());
+  }, 20);
+  let ourKeys: string[] = [];
+  let saxonKeys: string[] = [];
+  const loads: string[] = [];
+  try {
+    for (let round = 0; round < 3; round++) {
+      loads.push(loadavg()[0]?.toFixed(2) ?? '?');
+      const t = performance.now();
+      const r = await ours.validate(file);
+      oursMs.push(performance.now() - t);
+      if (r.problem) throw new Error(`the ${lines}-line invoice was not validated: ${r.problem}`);
+      ourKeys = r.issues
+        .filter((i) => i.ruleset === 'EN16931-UBL')
+        .map((i) => `${i.id} ${i.xpath}`)
+        .sort();
+      if (!haveJava) continue;
+      const svrl = join(dir, 'saxon.svrl');
+      const t1 = performance.now();
+      const p = spawnSync(
+        JAVA,
+        [
+          '-cp',
+          SAXON_JAR,
+          'net.sf.saxon.Transform',
+          `-s:${file}`,
+          `-xsl:${join(VENDOR_DIR, 'en16931', 'EN16931-UBL-validation.xslt')}`,
+          `-o:${svrl}`,
+        ],
+        { encoding: 'utf8' },
+      );
+      saxonMs.push(performance.now() - t1);
+      if (p.status !== 0) throw new Error(`Saxon-HE failed (${p.status}): ${p.stderr}`);
+      saxonKeys = parseSvrl(readFileSync(svrl, 'utf8'))
+        .map((f) => `${f.id} ${f.location}`)
+        .sort();
+    }
+  } finally {
+    clearInterval(sampler);
+    await ours.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const a = quantile(oursMs, 0.5);
+  const size = `${fmt(lines)} lines (${mb(Buffer.byteLength(xml))})`;
+  if (!haveJava) {
+    out(
+      `   ${size}, EN 16931 + Peppol: median of 3 ${fmt(a)} ms, peak RSS ${mb(peak)}; no Saxon-HE at ${SAXON_JAR} to compare with ${load()}`,
+    );
+    return;
+  }
+  const b = quantile(saxonMs, 0.5);
+  const same = ourKeys.length === saxonKeys.length && ourKeys.every((k, i) => k === saxonKeys[i]);
+  out(
+    `   ${size}: ours (EN 16931 + Peppol) median of 3 ${fmt(a)} ms [${oursMs.map((x) => fmt(x)).join(', ')}], Saxon-HE (EN 16931 alone) ${fmt(b)} ms [${saxonMs.map((x) => fmt(x)).join(', ')}]: ${fmt(a / b, 2)}x the reference (goal: at most 0.5x); peak RSS ${mb(peak)} (goal: under 300 MB); EN 16931 findings ${same ? `the same (${ourKeys.length})` : `DIFFER (ours ${ourKeys.length}, Saxon-HE ${saxonKeys.length})`} (load at each round ${loads.join(', ')}) ${load()}`,
+  );
 }
 
 async function many(out: (line: string) => void, label: string, v: Validator, files: string[]): Promise<void> {
