@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
   it('lists the service’s own assignments with its overview and records a payment made directly to the company', async () => {
     await goTo(page, 'collection');
     const section = page.getByRole('region', { name: 'Assignments at the service' });
-    await section.getByText('1 assignments: 1 open, 0 closed', { exact: false }).waitFor();
+    await section.getByText('1 assignment: 1 open, 0 closed', { exact: false }).waitFor();
     await section.getByRole('button', { name: 'Record a payment made directly to the company' }).click();
     const form = section.getByRole('form', { name: /Payment made directly to the company/ });
     await form.getByLabel(/Amount paid/).fill('0');

@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('scanning, lookups and sending options (Chromium)'
     await recipient.getByLabel('Name', { exact: true }).fill('');
     await recipient.getByRole('button', { name: 'Search', exact: true }).click();
     await recipient.locator('ul.receivers li').first().waitFor();
-    expect(await recipient.locator('ul.receivers li').first().textContent()).toMatch(/Accepts: .*INVOICE/);
+    expect(await recipient.locator('ul.receivers li').first().textContent()).toMatch(/Accepts: .*Invoice/);
 
     const form = page.getByRole('form', { name: 'Send it another way' });
     await form.getByRole('button', { name: 'Find the receiver' }).click();

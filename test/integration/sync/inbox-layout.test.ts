@@ -343,7 +343,7 @@ describe('Inbox layout: a reorganize cut short', () => {
   it('finishes a reorganize stopped after its first batch on the next run, nothing lost or moved twice', async () => {
     const f = await fabricated(450, 'year-month');
     try {
-      const ctx = { store: f.engine.store, account: f.account, events: f.engine.events, log: silentLogger } as unknown as SyncContext;
+      const ctx = { store: f.engine[WRITER], account: f.account, events: f.engine.events, log: silentLogger } as unknown as SyncContext;
       const stop = new AbortController();
       const off = f.engine.events.on('progress', (p) => {
         if (p.phase === 'reorganize') stop.abort();

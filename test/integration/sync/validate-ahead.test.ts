@@ -88,7 +88,13 @@ describe('validation ahead of intake', () => {
     const file = join(outbox(), 'changed.xml');
     const good = await numbered('C-1');
     await writeFile(file, good);
-    const ctx = { store: t.engine.store, account: t.account, log: silentLogger, faults: noFaults, now: Date.now } as unknown as SyncContext;
+    const ctx = {
+      store: t.engine[WRITER],
+      account: t.account,
+      log: silentLogger,
+      faults: noFaults,
+      now: Date.now,
+    } as unknown as SyncContext;
     const { files } = await scanOutbox(t.root);
     await validateAhead(ctx, files).before(0);
     expect(t.engine.store.validationReports.get(sha256(Buffer.from(good)), RULES_KEY)?.status).toBe('valid');
@@ -105,7 +111,13 @@ describe('validation ahead of intake', () => {
     t.engine[WRITER].folderOptions.set(t.account.id, 'Outbox/Invoices', { validation: 'off' });
     const seen = watchValidations();
     await writeFile(join(outbox(), 'off.xml'), await numbered('O-1'));
-    const ctx = { store: t.engine.store, account: t.account, log: silentLogger, faults: noFaults, now: Date.now } as unknown as SyncContext;
+    const ctx = {
+      store: t.engine[WRITER],
+      account: t.account,
+      log: silentLogger,
+      faults: noFaults,
+      now: Date.now,
+    } as unknown as SyncContext;
     await validateAhead(ctx, (await scanOutbox(t.root)).files).before(0);
     expect(seen.calls).toBe(0);
 
