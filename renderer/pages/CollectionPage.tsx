@@ -144,7 +144,7 @@ export function CollectionPage() {
           )}
         </>
       )}
-      {accountId ? <ServiceAssignments accountId={accountId} /> : null}
+      {accountId ? <ServiceAssignments accountId={accountId} onPaid={overview.reload} /> : null}
     </div>
   );
 }

@@ -117,6 +117,9 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
       .getByRole('status')
       .getByText(/Recorded \S*10\.50\S* paid directly on invoice/)
       .waitFor();
+    // The assignment is the app's own (sent in the step before): its row in the page's table shows the payment now.
+    const ours = page.getByRole('table', { name: 'Collection overview' }).locator('tbody tr').first();
+    await expect.poll(async () => (await ours.locator('td').nth(5).textContent())?.replace(/\s/g, '')).toMatch(/10\.50/);
     await screenshot(page, 'collection-direct-payment-done');
   });
 

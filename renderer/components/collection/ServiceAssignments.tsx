@@ -134,8 +134,11 @@ function DirectPaymentForm({ accountId, row, onDone }: { accountId: string; row:
   );
 }
 
-/** The service's own assignment list and overview: also the assignments another program made. */
-export function ServiceAssignments({ accountId }: { accountId: string }) {
+/**
+ * The service's own assignment list and overview: also the assignments another program made. `onPaid`
+ * is told of each payment recorded, so the page's own table (which the engine has just updated) is read again.
+ */
+export function ServiceAssignments({ accountId, onPaid }: { accountId: string; onPaid?: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const view = useCommand('collection.serviceAssignments', { accountId });
@@ -207,7 +210,10 @@ export function ServiceAssignments({ accountId }: { accountId: string }) {
                             onDone={(r) => {
                               setPaying(null);
                               setDone(r);
-                              if (r) view.reload();
+                              if (r) {
+                                view.reload();
+                                onPaid?.();
+                              }
                             }}
                           />
                         ) : (

@@ -184,4 +184,22 @@ describe('collection commands', () => {
     );
     expect(paid).toMatchObject({ amount: inv.sum, openAmount: 0, closed: true, invoiceNumber: inv.number });
   });
+
+  it('shows a direct payment on an assignment the app follows in its own table at once', async () => {
+    const before = value(await h.call<CollectionOverviewView>('collection.overview', { accountId })).rows.find((r) => r.assignmentId);
+    if (!before?.assignmentId || before.openAmount === null) throw new Error('the earlier test sent an invoice to collection');
+    value(
+      await h.call<DirectPaymentView>('collection.directPayment', {
+        accountId,
+        assignmentId: before.assignmentId,
+        amount: 10.5,
+        bookedAt: '2026-01-15',
+      }),
+    );
+    const row = value(await h.call<CollectionOverviewView>('collection.overview', { accountId })).rows.find(
+      (r) => r.assignmentId === before.assignmentId,
+    );
+    expect(row?.openAmount).toBeCloseTo(before.openAmount - 10.5, 2);
+    expect(row?.paidAmount).toBeCloseTo((before.paidAmount ?? 0) + 10.5, 2);
+  });
 });

@@ -151,6 +151,13 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const api = (await apiOf(d, input.accountId)).receivables;
       await api.addEvent(input.assignmentId, { event_type: 'paid', data: { sum_paid: input.amount, booked_at: input.bookedAt } });
       const a = await api.assignment(input.assignmentId);
+      // An assignment the app follows for one of its sent invoices: its row is asked again now, so the
+      // Collection table and the invoice show the payment at once rather than at the next check.
+      const invoiceId = a.invoice_id ?? null;
+      if (invoiceId && d.engine.store.collection.get(input.accountId, invoiceId)?.assignmentId === input.assignmentId)
+        // The payment is recorded whatever happens here: a failed read must not look like a failed payment
+        // (the user would record it twice), so the row then waits for the runner's next check.
+        await (await ops(input.accountId)).refresh(invoiceId).catch(() => undefined);
       return {
         invoiceNumber: a.invoice_number ?? null,
         amount: input.amount,
