@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView } from '../../shared/bridge';
 import { CollectionEvents } from '../components/collection/CollectionEvents';
+import { EventFeed } from '../components/collection/EventFeed';
 import { ServiceAssignments } from '../components/collection/ServiceAssignments';
+import { ServiceLevels } from '../components/collection/ServiceLevels';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
 import { useCommand } from '../hooks/use-command';
@@ -17,6 +19,8 @@ export function CollectionPage() {
   const { app, sent } = useStores();
   const accountId = useApp((s) => s.accountId);
   const overview = useCommand('collection.overview', accountId ? { accountId } : null);
+  /** Counts the payments recorded on this page: the event feed reads itself again after each. */
+  const [paidRound, setPaidRound] = useState(0);
   const [error, setError] = useState<BridgeErrorView | null>(null);
   const [busy, setBusy] = useState(false);
   const data = overview.data;
@@ -144,7 +148,19 @@ export function CollectionPage() {
           )}
         </>
       )}
-      {accountId ? <ServiceAssignments accountId={accountId} onPaid={overview.reload} /> : null}
+      {accountId ? (
+        <div className="stack">
+          <ServiceAssignments
+            accountId={accountId}
+            onPaid={() => {
+              overview.reload();
+              setPaidRound((r) => r + 1);
+            }}
+          />
+          <EventFeed accountId={accountId} round={paidRound} />
+          <ServiceLevels accountId={accountId} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -101,3 +101,24 @@ export interface DirectPaymentView {
   openAmount: number | null;
   closed: boolean;
 }
+
+/** The payers at a non-default service level (the service lists only those). */
+export interface ServiceLevelsView {
+  levels: { customerBid: string; level: string; updatedAt: string | null }[];
+}
+
+/** The company's collection events over all assignments, newest first, with the invoice where the app knows it. */
+export interface CollectionFeedView {
+  events: {
+    id: string;
+    assignmentId: string;
+    invoiceNumber: string | null;
+    /** The assignment's currency where the app follows it. */
+    currency: string | null;
+    type: string;
+    happenedAt: string;
+    /** What the event carries (a paid event's `sum_paid`, say). */
+    data: Record<string, unknown>;
+    seen: boolean;
+  }[];
+}

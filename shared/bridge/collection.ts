@@ -6,6 +6,8 @@ import {
   collectoraPutBodySchema,
   collectorbPutBodySchema,
   collectorcPutBodySchema,
+  customerBid,
+  SERVICE_LEVELS,
   SERVICE_TYPES,
 } from '../schemas/receivables';
 
@@ -44,4 +46,8 @@ export const collectionCommandSchemas = {
     amount: z.number().positive('an amount above zero').max(1e9),
     bookedAt: z.iso.date('a date such as 2026-01-15'),
   }),
+  /** A payer's service level on the full collection service (`default` puts it back). */
+  setServiceLevel: z.object({ accountId, customerBid, level: z.enum(SERVICE_LEVELS) }),
+  /** The company's events over all its assignments; `unseen` keeps only those not yet seen. */
+  events: z.object({ accountId, unseen: z.boolean().default(false) }),
 };

@@ -23,12 +23,14 @@ import { REMOTE_VALIDATION_MODES } from '../validation/remote';
 import { collectionCommandSchemas as collection } from './collection';
 import type {
   CollectionDetailView,
+  CollectionFeedView,
   CollectionMessageView,
   CollectionOverviewView,
   CollectionServicesView,
   CollectionStateView,
   DirectPaymentView,
   ServiceAssignmentsView,
+  ServiceLevelsView,
 } from './collection-views';
 import type { CompanyAccountView, DepartmentView, WebhookView } from './company-admin';
 import type { NeedsPersonView } from './needs-person';
@@ -712,6 +714,11 @@ export const commands = {
   'collection.serviceAssignments': { input: collection.account, output: out<ServiceAssignmentsView>() },
   /** Records a payment made directly to the company on an assignment; answers what it did. */
   'collection.directPayment': { input: collection.directPayment, output: out<DirectPaymentView>() },
+  /** The payers at a non-default service level (full collection service only). */
+  'collection.serviceLevels': { input: collection.account, output: out<ServiceLevelsView>() },
+  'collection.setServiceLevel': { input: collection.setServiceLevel, output: out<ServiceLevelsView>() },
+  /** The company's events over all assignments (GET /v1/events), every page. */
+  'collection.events': { input: collection.events, output: out<CollectionFeedView>() },
 } as const;
 
 export type Commands = typeof commands;

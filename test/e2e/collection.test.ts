@@ -123,6 +123,30 @@ describe.skipIf(!hasChromium)('collection and reminders (Chromium)', { timeout: 
     await screenshot(page, 'collection-direct-payment-done');
   });
 
+  it('shows the company’s collection events and sets a payer’s service level, with a bad business ID told at its field', async () => {
+    const feed = page.getByRole('region', { name: 'Collection events' });
+    const list = feed.getByRole('list', { name: 'Collection events' });
+    await list.locator('li', { hasText: 'Reminder sent' }).first().waitFor();
+    expect(await list.locator('li', { hasText: 'Reminder sent' }).first().textContent()).toMatch(/^.+ Invoice \S+: Reminder sent/);
+    await list
+      .locator('li', { hasText: /Paid \S*10\.50/ })
+      .first()
+      .waitFor();
+
+    const levels = page.getByRole('region', { name: 'Payers’ service levels' });
+    await levels.getByText('Every payer is at the default level.').waitFor();
+    const form = levels.getByRole('form', { name: 'Set a payer’s service level' });
+    await form.getByLabel('Payer’s business ID').fill('x');
+    await form.getByRole('button', { name: 'Set the level' }).click();
+    await form.getByText('Enter the payer’s business ID, such as 1234567-8.').waitFor();
+    await form.getByLabel('Payer’s business ID').fill('1234567-8');
+    await form.getByLabel('Service level').selectOption('vip');
+    await form.getByRole('button', { name: 'Set the level' }).click();
+    await levels.getByRole('status').getByText('Payer 1234567-8 is now at the level “VIP”.').waitFor();
+    await levels.getByRole('table').getByRole('cell', { name: 'VIP', exact: true }).waitFor();
+    await screenshot(page, 'collection-levels-and-events');
+  });
+
   it('a page of another origin posts to the embedded sandbox, keyless or with a wrong key: nothing arrives', async () => {
     // Issue 39, item 1, in a real browser: a page on another loopback origin (as any local web server
     // or a page a user opens could be) tries to plant an invoice through the demo sandbox's admin API.

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CollectionDetailView,
+  CollectionFeedView,
   CollectionMessageView,
   CollectionOverviewView,
   CollectionServicesView,
   CollectionStateView,
   DirectPaymentView,
   ServiceAssignmentsView,
+  ServiceLevelsView,
 } from '../../../shared/bridge/collection-views';
 import { COLLECTORA_BODY, raiseEvent, uploadSentInvoice } from '../../support/receivables';
 import { startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
@@ -201,5 +203,32 @@ describe('collection commands', () => {
     );
     expect(row?.openAmount).toBeCloseTo(before.openAmount - 10.5, 2);
     expect(row?.paidAmount).toBeCloseTo((before.paidAmount ?? 0) + 10.5, 2);
+  });
+
+  it("reads the company's events over all assignments, with the invoice number where the app follows it, and only the unseen when asked", async () => {
+    const ours = value(await h.call<CollectionOverviewView>('collection.overview', { accountId })).rows.find((r) => r.assignmentId);
+    const all = value(await h.call<CollectionFeedView>('collection.events', { accountId })).events;
+    const mine = all.filter((e) => e.assignmentId === ours?.assignmentId);
+    expect(mine.map((e) => e.type)).toEqual(expect.arrayContaining(['collection_started', 'reminder_sent', 'paid']));
+    expect(new Set(mine.map((e) => e.invoiceNumber))).toEqual(new Set([ours?.invoiceNumber]));
+    // The assignment another client made is listed too, without a number the app could know.
+    expect(all.some((e) => e.assignmentId !== ours?.assignmentId && e.invoiceNumber === null)).toBe(true);
+    expect(all.map((e) => e.happenedAt)).toEqual([...all.map((e) => e.happenedAt)].sort().reverse());
+    const unseen = value(await h.call<CollectionFeedView>('collection.events', { accountId, unseen: true })).events;
+    expect(unseen.length).toBeLessThan(all.length);
+    expect(unseen.every((e) => !e.seen)).toBe(true);
+  });
+
+  it("sets a payer's service level, lists it, takes it off with default, and refuses a bad business id or level", async () => {
+    expect(value(await h.call<ServiceLevelsView>('collection.serviceLevels', { accountId })).levels).toEqual([]);
+    const set = value(await h.call<ServiceLevelsView>('collection.setServiceLevel', { accountId, customerBid: '1234567-8', level: 'vip' }));
+    expect(set.levels.map((l) => [l.customerBid, l.level])).toEqual([['1234567-8', 'vip']]);
+    const back = value(
+      await h.call<ServiceLevelsView>('collection.setServiceLevel', { accountId, customerBid: '1234567-8', level: 'default' }),
+    );
+    expect(back.levels).toEqual([]);
+    const bad = failure(await h.call('collection.setServiceLevel', { accountId, customerBid: 'x', level: 'gold' }));
+    expect(bad.kind).toBe('invalid');
+    expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['customerBid', 'level']);
   });
 });

@@ -1,13 +1,20 @@
 import type {
   CollectionDetailView,
+  CollectionFeedView,
   CollectionMessageView,
   CollectionOverviewView,
   CollectionServicesView,
   CollectionServiceView,
   DirectPaymentView,
   ServiceAssignmentsView,
+  ServiceLevelsView,
 } from '../../../../shared/bridge/collection-views';
-import { COLLECTION_SERVICES, type CombinedServices, type ServiceState } from '../../../../shared/schemas/receivables';
+import {
+  COLLECTION_SERVICES,
+  type CombinedServices,
+  type ServiceLevelRecord,
+  type ServiceState,
+} from '../../../../shared/schemas/receivables';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountOf, apiOf } from './common';
@@ -26,6 +33,9 @@ type Names =
   | 'collection.overview'
   | 'collection.serviceAssignments'
   | 'collection.directPayment'
+  | 'collection.serviceLevels'
+  | 'collection.setServiceLevel'
+  | 'collection.events'
   | 'collection.states';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
@@ -56,6 +66,12 @@ function assignmentOf(d: BridgeDeps, accountId: string, invoiceId: string): stri
   if (!id) throw invalid('The invoice has not been sent to collection', { invoiceId: 'no assignment for this invoice' });
   return id;
 }
+
+const levelsView = (list: readonly ServiceLevelRecord[]): ServiceLevelsView => ({
+  levels: list
+    .map((l) => ({ customerBid: l.customer_bid, level: String(l.service_level), updatedAt: l.updated_at ?? null }))
+    .sort((a, b) => a.customerBid.localeCompare(b.customerBid)),
+});
 
 const messageView = (m: { id: string; sender: string; body: string; created_at: string; seen?: boolean | undefined }) =>
   ({ id: m.id, sender: m.sender, body: m.body, createdAt: m.created_at, seen: m.seen ?? true }) satisfies CollectionMessageView;
@@ -164,6 +180,34 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
         currency: a.currency ?? null,
         openAmount: a.open_amount ?? null,
         closed: a.closed ?? false,
+      };
+    },
+    'collection.serviceLevels': async (input) => levelsView(await (await apiOf(d, input.accountId)).receivables.serviceLevels()),
+    'collection.setServiceLevel': async (input) => {
+      const api = (await apiOf(d, input.accountId)).receivables;
+      await api.setServiceLevel(input.customerBid, input.level);
+      return levelsView(await api.serviceLevels());
+    },
+    'collection.events': async (input): Promise<CollectionFeedView> => {
+      const api = (await apiOf(d, input.accountId)).receivables;
+      const list = await api.allEvents(input.unseen ? { seen: false } : {});
+      // The invoice's number where the assignment is one the app follows; others show the assignment.
+      const ours = new Map(
+        d.engine.store.collection.list(input.accountId).flatMap((r) => (r.assignmentId ? [[r.assignmentId, r] as const] : [])),
+      );
+      return {
+        events: list
+          .map((e) => ({
+            id: e.id,
+            assignmentId: e.assignment_id,
+            invoiceNumber: ours.get(e.assignment_id)?.invoiceNumber ?? null,
+            currency: ours.get(e.assignment_id)?.currency ?? null,
+            type: e.event_type,
+            happenedAt: e.happened_at,
+            data: e.data ?? {},
+            seen: e.seen ?? false,
+          }))
+          .sort((a, b) => b.happenedAt.localeCompare(a.happenedAt)),
       };
     },
     'collection.states': async (input) => {
