@@ -7,7 +7,8 @@ import type { Store } from './index';
  */
 const WRITES = {
   accounts: ['create', 'update', 'remove'],
-  outbox: ['insert', 'transition', 'recordAttempt', 'releaseHeld', 'setWatch'],
+  // listWatched first clears the watches that have run out: a write, though it answers a list.
+  outbox: ['insert', 'transition', 'recordAttempt', 'releaseHeld', 'setWatch', 'listWatched'],
   folderOptions: ['set', 'remove'],
   invoices: ['upsert', 'setHandled', 'setDetect', 'touch'],
   invoiceFiles: downloadWrites(),
@@ -32,6 +33,7 @@ const WRITES = {
   ],
   validationReports: ['put'],
   collection: ['save', 'saveEvents', 'markSeen'],
+  duplicates: ['setNotDuplicate'],
   activity: ['append', 'prune'],
 } as const satisfies { [K in keyof Store]?: readonly (keyof Store[K])[] };
 

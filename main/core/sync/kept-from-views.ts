@@ -22,6 +22,10 @@ export function keptFromViews(store: Store) {
         if (doc.last_event) store.documents.addEvent(accountId, documentId, doc.last_event);
       });
     },
+    /** The user's "not a duplicate" on a received invoice (or taking it back): the app never decides it. */
+    notDuplicate(accountId: string, invoiceId: string, notDuplicate: boolean): void {
+      store.duplicates.setNotDuplicate(accountId, invoiceId, notDuplicate);
+    },
     /** The type read from a downloaded bank message's file: each file is read once. */
     bankMessageType(accountId: string, kind: BankMessageKind, id: string, messageType: string): void {
       store.bankMessages.setMessageType(accountId, kind, id, messageType);

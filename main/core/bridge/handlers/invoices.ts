@@ -128,7 +128,7 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'invoices.setNotDuplicate': async (input) => {
       const inv = mirrored(accountOf(d, input.accountId).id, input.id);
       if (inv.direction !== 'RECEIVED') throw invalid('Only received invoices can be duplicates', { id: 'is a sent invoice' });
-      store.duplicates.setNotDuplicate(input.accountId, input.id, input.notDuplicate);
+      d.engine.keep.notDuplicate(input.accountId, input.id, input.notDuplicate);
       return { notDuplicate: input.notDuplicate };
     },
 
