@@ -133,6 +133,7 @@ const COMMANDS: Record<CommandName, true> = {
   'partner.takeoverStart': true,
   'partner.takeoverComplete': true,
   'partner.takeoverRevert': true,
+  'partner.takeovers': true,
   'partner.scanPartnerGet': true,
   'partner.scanPartnerSet': true,
   'partner.scanPartnerRemove': true,

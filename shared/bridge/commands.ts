@@ -43,6 +43,7 @@ import {
   partnerCommandSchemas as partner,
 } from './partner';
 import {
+  type KeptTakeoverView,
   partnerServiceCommandSchemas as partnerServices,
   type ScanPartnerView,
   type SendingPartyView,
@@ -669,6 +670,8 @@ export const commands = {
   'partner.takeoverComplete': { input: partnerServices.takeoverComplete, output: out<TakeoverView>() },
   /** Cancels a started takeover or moves a completed one back. */
   'partner.takeoverRevert': { input: partnerServices.takeoverRevert, output: out<TakeoverView>() },
+  /** The takeovers this app took part in, newest first (the service lists none). */
+  'partner.takeovers': { input: partnerServices.takeovers, output: out<KeptTakeoverView[]>() },
   'partner.scanPartnerGet': { input: partnerServices.scanPartnerGet, output: out<ScanPartnerView>() },
   'partner.scanPartnerSet': { input: partnerServices.scanPartnerSet, output: out<ScanPartnerView>() },
   'partner.scanPartnerRemove': { input: partnerServices.scanPartnerRemove, output: out<ScanPartnerView>() },

@@ -11,11 +11,18 @@ export interface TakeoverCompanyView {
   country: string | null;
 }
 
-/** A takeover the app started or finished; the service lists none, so the id is shown to keep. */
+/** A takeover the app started or finished; the service lists none, so the app keeps its own. */
 export interface TakeoverView {
   takeoverId: string;
   companyId: string | null;
   state: string | null;
+}
+
+/** A takeover the app kept: what the user knew the company by, and when it started and last changed (epoch ms). */
+export interface KeptTakeoverView extends TakeoverView {
+  label: string | null;
+  startedAt: number;
+  updatedAt: number;
 }
 
 export interface SendingPartyView {
@@ -45,9 +52,11 @@ const identifier = z
 
 export const partnerServiceCommandSchemas = {
   takeoverFind: z.object({ accountId, organisationNumber: takeoverQuerySchema }),
-  takeoverStart: z.object({ accountId, companyId: id }),
+  /** `label`: what the user knew the company by when it was found (its name, else the number searched). */
+  takeoverStart: z.object({ accountId, companyId: id, label: z.string().trim().min(1).max(200).optional() }),
   takeoverComplete: z.object({ accountId, takeoverId: id }),
   takeoverRevert: z.object({ accountId, takeoverId: id }),
+  takeovers: z.object({ accountId }),
   scanPartnerGet: z.object({ accountId, companyId: id }),
   scanPartnerSet: z.object({ accountId, companyId: id, email: z.email('an e-mail address, such as scan@office.example') }),
   scanPartnerRemove: z.object({ accountId, companyId: id }),

@@ -220,6 +220,14 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     expect(await section.getByText('Nothing has moved yet.', { exact: false }).count()).toBe(1);
     expect(await reachedByOffice()).toBe(false);
 
+    // The service lists no takeovers: after a reload the app's own record is what finds this one again.
+    await page.reload();
+    await page.locator('#partner-tab-takeover').click();
+    const kept = section.getByRole('table', { name: 'Takeovers this app took part in' });
+    const row = kept.locator('tbody tr', { hasText: '8888888-8' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Started, nothing moved yet');
+    await row.getByRole('button', { name: 'Open the takeover of 8888888-8' }).click();
     await section.getByRole('button', { name: 'Complete takeover' }).click();
     const words = await ask.textContent();
     expect(words).toContain('Complete the takeover of 8888888-8?');
@@ -230,6 +238,7 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     await ask.getByRole('button', { name: 'Complete takeover' }).click();
     await section.getByText('The takeover is complete', { exact: false }).waitFor();
     expect(await reachedByOffice()).toBe(true);
+    await expect.poll(() => row.textContent()).toContain('Completed');
   });
 
   it('leads the Overview with what needs a person, per company, each a link to where to act', async () => {

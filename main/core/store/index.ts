@@ -18,6 +18,7 @@ import { createInvoicesRepo } from './invoices';
 import { createJobsRepo } from './jobs';
 import { createOutboxRepo } from './outbox';
 import { createStatusCounts } from './status-counts';
+import { createTakeoversRepo } from './takeovers';
 import { createValidationReportsRepo } from './validation-reports';
 
 export type StoreOptions = OpenOptions & Partial<StoreDeps>;
@@ -48,6 +49,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       jobs: createJobsRepo(db, deps),
       validationReports: createValidationReportsRepo(db, deps),
       collection: createCollectionRepo(db, deps),
+      takeovers: createTakeoversRepo(db, deps),
       activity: createActivityRepo(db, deps),
       attention: createAttentionCounts(db),
       statusCounts: createStatusCounts(db),

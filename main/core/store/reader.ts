@@ -34,6 +34,7 @@ const WRITES = {
   validationReports: ['put'],
   collection: ['save', 'saveEvents', 'markSeen'],
   duplicates: ['setNotDuplicate'],
+  takeovers: ['save'],
   activity: ['append', 'prune'],
 } as const satisfies { [K in keyof Store]?: readonly (keyof Store[K])[] };
 

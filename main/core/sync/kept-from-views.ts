@@ -1,3 +1,4 @@
+import type { TakeoverView } from '../../../shared/bridge/partner-services';
 import type { Direction } from '../../../shared/enums';
 import type { Document, DocumentEvent } from '../../../shared/schemas/document';
 import type { Store } from '../store';
@@ -25,6 +26,10 @@ export function keptFromViews(store: Store) {
     /** The user's "not a duplicate" on a received invoice (or taking it back): the app never decides it. */
     notDuplicate(accountId: string, invoiceId: string, notDuplicate: boolean): void {
       store.duplicates.setNotDuplicate(accountId, invoiceId, notDuplicate);
+    },
+    /** A takeover as the service answered it, so the Partner page can finish it after a restart. */
+    takeover(accountId: string, t: TakeoverView & { label?: string | null }): void {
+      store.takeovers.save(accountId, t);
     },
     /** The type read from a downloaded bank message's file: each file is read once. */
     bankMessageType(accountId: string, kind: BankMessageKind, id: string, messageType: string): void {

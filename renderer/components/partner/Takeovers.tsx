@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TakeoverCompanyView, TakeoverView } from '../../../shared/bridge/partner-services';
-import { useBridge } from '../../stores/context';
+import { useCommand } from '../../hooks/use-command';
+import { useBridge, useFormat } from '../../stores/context';
 import { ConfirmButton } from '../ConfirmButton';
 import { ServiceNotice } from '../services/ServiceNotice';
 import { TextInput } from '../services/TextInput';
@@ -13,8 +14,8 @@ type Asking = { kind: 'start'; company: TakeoverCompanyView; label: string } | {
 
 /**
  * Taking over a company: find it by organisation number, start, complete or revert. Before start and
- * before complete the page says in plain words what moves; the service lists no takeovers, so the id
- * is shown to keep (and one started elsewhere can be given here).
+ * before complete the page says in plain words what moves. The service lists no takeovers, so the app
+ * keeps those it took part in and lists them here; one started elsewhere can be given by its id.
  */
 export function Takeovers({ accountId, partnerName }: { accountId: string; partnerName: string }) {
   const { t } = useTranslation();
@@ -27,6 +28,8 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
   const [searched, setSearched] = useState('');
   const [earlier, setEarlier] = useState('');
   const titleId = useId();
+  const f = useFormat();
+  const kept = useCommand('partner.takeovers', { accountId });
 
   const confirmWords =
     asking?.kind === 'start'
@@ -100,7 +103,7 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
                 setAsking(null);
                 if (a.kind === 'start') {
                   setCurrent({
-                    ...(await bridge.invoke('partner.takeoverStart', { accountId, companyId: a.company.companyId })),
+                    ...(await bridge.invoke('partner.takeoverStart', { accountId, companyId: a.company.companyId, label: a.label })),
                     label: a.label,
                   });
                   setFound(null);
@@ -108,6 +111,7 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
                   const done = await bridge.invoke('partner.takeoverComplete', { accountId, takeoverId: a.takeover.takeoverId });
                   setCurrent({ ...done, companyId: done.companyId ?? a.takeover.companyId, label: a.takeover.label });
                 }
+                kept.reload();
               })
             }
           >
@@ -154,6 +158,7 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
                 onConfirm={() =>
                   void action.run(async () => {
                     setCurrent(await bridge.invoke('partner.takeoverRevert', { accountId, takeoverId: current.takeoverId }));
+                    kept.reload();
                   })
                 }
               />
@@ -161,6 +166,44 @@ export function Takeovers({ accountId, partnerName }: { accountId: string; partn
           )}
         </div>
       )}
+      {kept.data && kept.data.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <caption>{t('partnerServices.takeover.keptTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('partnerServices.takeover.company')}</th>
+                <th scope="col">{t('partnerServices.takeover.stateCol')}</th>
+                <th scope="col">{t('partnerServices.takeover.startedAt')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('partnerServices.takeover.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {kept.data.map((k) => (
+                <tr key={k.takeoverId}>
+                  <td>{k.label ?? k.companyId ?? t('partnerServices.takeover.companyWithId')}</td>
+                  <td>
+                    {k.state === 'STARTED' || k.state === 'COMPLETED' || k.state === 'REVERTED'
+                      ? t(`partnerServices.takeover.state.${k.state}`)
+                      : t('partnerServices.takeover.state.other', { state: k.state })}
+                  </td>
+                  <td>{f.date(new Date(k.startedAt).toISOString())}</td>
+                  <td>
+                    {k.state !== 'REVERTED' && (
+                      <button type="button" className="secondary" onClick={() => setCurrent({ ...k, label: k.label ?? undefined })}>
+                        {t('partnerServices.takeover.show', { company: k.label ?? k.companyId ?? k.takeoverId })}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ServiceNotice error={kept.error} onRetry={kept.reload} />
       <form
         className="form"
         noValidate

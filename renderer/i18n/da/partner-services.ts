@@ -28,9 +28,15 @@ export const partnerServices = {
       reverted: 'Overtagelsen blev fortrudt.',
       id: 'Overtagelsens id',
       earlierTitle: 'En overtagelse, der blev startet tidligere',
-      earlierHint:
-        'Tjenesten viser ikke overtagelser: gem det id, der vises, når en starter, og angiv det her for at gennemføre eller fortryde den.',
+      earlierHint: 'En overtagelse startet i et andet program: angiv dens id her for at gennemføre eller fortryde den.',
       open: 'Vis',
+      keptTitle: 'Overtagelser, denne app har været med i',
+      company: 'Virksomhed',
+      stateCol: 'Status',
+      startedAt: 'Startet',
+      actions: 'Handlinger',
+      show: 'Åbn overtagelsen af {{company}}',
+      state: { STARTED: 'Startet, intet er flyttet endnu', COMPLETED: 'Gennemført', REVERTED: 'Tilbageført', other: 'Status: {{state}}' },
     },
     scanPartner: {
       title: 'Scanningspartnerens adresse',

@@ -28,9 +28,15 @@ export const partnerServices = {
       reverted: 'Siirto peruttiin.',
       id: 'Siirron tunnus',
       earlierTitle: 'Aiemmin aloitettu siirto',
-      earlierHint:
-        'Palvelu ei listaa siirtoja: ota talteen aloituksessa näytetty tunnus ja anna se tässä vahvistaaksesi tai peruaksesi siirron.',
+      earlierHint: 'Muussa ohjelmassa aloitettu siirto: anna sen tunnus tässä vahvistaaksesi tai peruaksesi sen.',
       open: 'Näytä',
+      keptTitle: 'Siirrot, joissa tämä sovellus on ollut mukana',
+      company: 'Yritys',
+      stateCol: 'Tila',
+      startedAt: 'Aloitettu',
+      actions: 'Toiminnot',
+      show: 'Avaa yrityksen {{company}} siirto',
+      state: { STARTED: 'Aloitettu, mitään ei ole vielä siirretty', COMPLETED: 'Valmis', REVERTED: 'Peruttu', other: 'Tila: {{state}}' },
     },
     scanPartner: {
       title: 'Skannauskumppanin osoite',

@@ -28,9 +28,15 @@ export const partnerServices = {
       reverted: 'Overtakelsen ble tilbakestilt.',
       id: 'Overtakelsens id',
       earlierTitle: 'En overtakelse startet tidligere',
-      earlierHint:
-        'Tjenesten lister ikke overtakelser: ta vare på id-en som vises ved start, og oppgi den her for å fullføre eller tilbakestille.',
+      earlierHint: 'En overtakelse startet i et annet program: oppgi id-en her for å fullføre eller tilbakestille den.',
       open: 'Vis',
+      keptTitle: 'Overtakelser denne appen har vært med på',
+      company: 'Foretak',
+      stateCol: 'Status',
+      startedAt: 'Startet',
+      actions: 'Handlinger',
+      show: 'Åpne overtakelsen av {{company}}',
+      state: { STARTED: 'Startet, ingenting er flyttet ennå', COMPLETED: 'Fullført', REVERTED: 'Tilbakestilt', other: 'Status: {{state}}' },
     },
     scanPartner: {
       title: 'Skannepartnerens adresse',

@@ -28,9 +28,15 @@ export const partnerServices = {
       reverted: 'Övertagandet återställdes.',
       id: 'Övertagandets id',
       earlierTitle: 'Ett tidigare startat övertagande',
-      earlierHint:
-        'Tjänsten listar inte övertaganden: spara id:t som visas vid starten och ange det här för att slutföra eller återställa.',
+      earlierHint: 'Ett övertagande som påbörjats i ett annat program: ange dess id här för att slutföra eller återställa det.',
       open: 'Visa',
+      keptTitle: 'Övertaganden som den här appen deltagit i',
+      company: 'Företag',
+      stateCol: 'Status',
+      startedAt: 'Påbörjat',
+      actions: 'Åtgärder',
+      show: 'Öppna övertagandet av {{company}}',
+      state: { STARTED: 'Påbörjat, inget har flyttats än', COMPLETED: 'Slutfört', REVERTED: 'Återställt', other: 'Status: {{state}}' },
     },
     scanPartner: {
       title: 'Skanningspartnerns adress',

@@ -1,13 +1,14 @@
 import type { SendingParty } from '../../api/lookups';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
-import { apiOf } from './common';
+import { accountOf, apiOf } from './common';
 
 type Names =
   | 'partner.takeoverFind'
   | 'partner.takeoverStart'
   | 'partner.takeoverComplete'
   | 'partner.takeoverRevert'
+  | 'partner.takeovers'
   | 'partner.scanPartnerGet'
   | 'partner.scanPartnerSet'
   | 'partner.scanPartnerRemove'
@@ -33,18 +34,29 @@ export function partnerServiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   return {
     'partner.takeoverFind': async ({ accountId, organisationNumber }) =>
       (await asPartner(accountId)).takeovers.available(organisationNumber),
-    'partner.takeoverStart': async ({ accountId, companyId }) => {
+    // Each answer is kept before it is shown, so a takeover started here can be finished after a restart.
+    'partner.takeoverStart': async ({ accountId, companyId, label }) => {
       const t = await (await asPartner(accountId)).takeovers.start(companyId);
-      return { takeoverId: t.id, companyId: t.company_id ?? companyId, state: t.state ?? 'STARTED' };
+      const view = { takeoverId: t.id, companyId: t.company_id ?? companyId, state: t.state ?? 'STARTED' };
+      d.engine.keep.takeover(accountId, { ...view, label: label ?? null });
+      return view;
     },
     'partner.takeoverComplete': async ({ accountId, takeoverId }) => {
       const t = await (await asPartner(accountId)).takeovers.complete(takeoverId);
       // The company now belongs to the partner's linked companies: the Partner page's lists change.
-      return { takeoverId: t.id, companyId: t.company_id ?? null, state: t.state ?? 'COMPLETED' };
+      const view = { takeoverId: t.id, companyId: t.company_id ?? null, state: t.state ?? 'COMPLETED' };
+      d.engine.keep.takeover(accountId, view);
+      return view;
     },
     'partner.takeoverRevert': async ({ accountId, takeoverId }) => {
       await (await asPartner(accountId)).takeovers.revert(takeoverId);
-      return { takeoverId, companyId: null, state: 'REVERTED' };
+      const view = { takeoverId, companyId: null, state: 'REVERTED' };
+      d.engine.keep.takeover(accountId, view);
+      return view;
+    },
+    'partner.takeovers': async ({ accountId }) => {
+      accountOf(d, accountId);
+      return d.engine.store.takeovers.list(accountId);
     },
     'partner.scanPartnerGet': async ({ accountId, companyId }) => {
       const r = await (await asPartner(accountId)).scanPartner.get(companyId);
