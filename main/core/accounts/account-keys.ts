@@ -31,7 +31,7 @@ export class AccountKeys {
 
   async keep(account: Account, secret: AccountSecret): Promise<void> {
     await this.storeOf(account).set(account.id, secret);
-    this.vendorKeyKnown.set(account.id, secret.vendorApiKey !== null && secret.vendorApiKey !== '');
+    this.vendorKeyKnown.set(account.id, Boolean(secret.vendorApiKey));
   }
 
   async forget(account: Account): Promise<void> {
