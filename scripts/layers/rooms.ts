@@ -72,17 +72,26 @@ export const ROOMS: readonly Room[] = [
     comment: 'planner, executor, pollers, downloads: builds on api, store and the leaves, never on the hosts',
   },
   {
-    name: 'core/engine',
-    path: '^main/core/engine\\.ts$',
+    name: 'core/accounts',
+    path: '^main/core/accounts/',
     may: ['shared', 'core/sync', ...ENGINE_LEAVES],
     node: true,
     electron: false,
-    comment: 'the engine object every host opens',
+    comment:
+      "an account's changes, checked once: its name, folder and folder options, its service address and credentials, its keys, which changes restart its sync",
+  },
+  {
+    name: 'core/engine',
+    path: '^main/core/engine(\\.ts$|/)',
+    may: ['shared', 'core/accounts', 'core/sync', ...ENGINE_LEAVES],
+    node: true,
+    electron: false,
+    comment: 'the engine object every host opens (engine.ts, a facade) and its runners and status (engine/)',
   },
   {
     name: 'core/bridge',
     path: '^main/core/bridge/',
-    may: ['shared', 'core/engine', 'core/sync', ...ENGINE_LEAVES],
+    may: ['shared', 'core/engine', 'core/accounts', 'core/sync', ...ENGINE_LEAVES],
     node: true,
     electron: false,
     comment: "the bridge's command handlers: call the engine, never a host",
@@ -98,7 +107,7 @@ export const ROOMS: readonly Room[] = [
   {
     name: 'core/app',
     path: '^main/core/app/',
-    may: ['shared', 'core/engine', 'core/bridge', 'core/demo', 'core/sync', ...ENGINE_LEAVES],
+    may: ['shared', 'core/engine', 'core/accounts', 'core/bridge', 'core/demo', 'core/sync', ...ENGINE_LEAVES],
     node: true,
     electron: false,
     comment: 'the composition root: opens the engine once for the CLI, the web host and the desktop shell',
@@ -106,7 +115,7 @@ export const ROOMS: readonly Room[] = [
   {
     name: 'core/cli',
     path: '^main/core/cli/',
-    may: ['shared', 'core/app', 'core/engine', 'core/bridge', 'core/sync', ...ENGINE_LEAVES],
+    may: ['shared', 'core/app', 'core/engine', 'core/accounts', 'core/bridge', 'core/sync', ...ENGINE_LEAVES],
     node: true,
     electron: false,
     comment: 'the command line: a host of the engine',
@@ -114,7 +123,7 @@ export const ROOMS: readonly Room[] = [
   {
     name: 'core/host',
     path: '^main/core/host/',
-    may: ['shared', 'core/app', 'core/engine', 'core/bridge', 'core/sync', ...ENGINE_LEAVES],
+    may: ['shared', 'core/app', 'core/engine', 'core/accounts', 'core/bridge', 'core/sync', ...ENGINE_LEAVES],
     node: true,
     electron: false,
     comment: 'the loopback web host: a host of the engine',
@@ -122,7 +131,7 @@ export const ROOMS: readonly Room[] = [
   {
     name: 'electron',
     path: '^main/electron/',
-    may: ['shared', 'core/app', 'core/host', 'core/engine', 'core/bridge', 'core/sync', ...ENGINE_LEAVES],
+    may: ['shared', 'core/app', 'core/host', 'core/engine', 'core/accounts', 'core/bridge', 'core/sync', ...ENGINE_LEAVES],
     node: true,
     electron: true,
     comment: 'the desktop shell: a host of the engine',

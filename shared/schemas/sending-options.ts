@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSUMER_ROUTES, INVOICE_ROUTES, LETTER_CLASSES, RECIPIENT_TYPES, UPLOAD_FORMATS } from '../enums';
+import { CONSUMER_ROUTES, DOCUMENT_TYPES, INVOICE_ROUTES, LETTER_CLASSES, RECIPIENT_TYPES, UPLOAD_FORMATS } from '../enums';
 import { invoiceUploadFields, XML_RETURN_FORMATS } from './invoice';
 
 /**
@@ -75,8 +75,28 @@ export type ValuedOption = keyof typeof OPTION_VALUES;
 export const OPTION_LANGUAGES = ['fi', 'sv', 'en', 'no', 'da'] as const;
 
 /** An outbox folder options can be set for: the invoices folder or a document type folder. */
-export const OPTION_FOLDER = /^Outbox\/(Invoices|Documents\/[A-Z_]+)$/;
-export const optionFolderSchema = z.string().regex(OPTION_FOLDER, 'Outbox/Invoices or Outbox/Documents/<TYPE>');
+export const OPTION_FOLDER = /^Outbox\/(?:Invoices|Documents\/([A-Z_]+))$/;
+export const OPTION_FOLDER_HINT = 'Outbox/Invoices or Outbox/Documents/<TYPE>';
+
+/**
+ * What keeps a folder from having sending options, in plain words, or null when it may: the one rule
+ * the bridge's input, the CLI and the engine apply. A document folder is named by its type, as the
+ * Settings page offers them (any but UNKNOWN, which nobody sends).
+ */
+export function optionFolderProblem(folder: string): string | null {
+  const m = OPTION_FOLDER.exec(folder);
+  if (!m)
+    return `${JSON.stringify(folder)} is not an Outbox folder: sending options are kept for ${OPTION_FOLDER_HINT}, such as Outbox/Documents/ORDER`;
+  const type = m[1];
+  if (type !== undefined && (type === 'UNKNOWN' || !(DOCUMENT_TYPES as readonly string[]).includes(type)))
+    return `${type} in ${folder} is not a document type: name the folder by its type, such as Outbox/Documents/ORDER`;
+  return null;
+}
+
+export const optionFolderSchema = z.string().superRefine((folder, ctx) => {
+  const problem = optionFolderProblem(folder);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /**
  * Options the app itself acts on, never sent to the service: `validation` says what the hot folder

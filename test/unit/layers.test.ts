@@ -16,6 +16,7 @@ const SAMPLE: Record<string, string> = {
   'core/base': 'main/core/log.ts',
   'core/secrets': 'main/core/secrets.ts',
   'core/sync': 'main/core/sync/planted.ts',
+  'core/accounts': 'main/core/accounts/planted.ts',
   'core/engine': 'main/core/engine.ts',
   'core/bridge': 'main/core/bridge/planted.ts',
   'core/demo': 'main/core/demo/planted.ts',

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import type { DemoCompany } from '../accounts/account-book';
 import { type AppSettingsStore, type BridgeServer, createBridgeServer, type HostInfo } from '../bridge';
 import type { EmbeddedSandbox } from '../demo/embedded-sandbox';
-import { type DemoCompany, Engine } from '../engine';
+import { Engine } from '../engine';
 import type { Logger } from '../log';
 import { sandboxDataDir } from '../paths';
 import { infoOf, openSecretStore, type PassphrasePrompt, type SecretStore, type SecretStoreInfo } from '../secrets';

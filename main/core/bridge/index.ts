@@ -1,5 +1,6 @@
 import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/events';
-import type { DemoCompany, Engine } from '../engine';
+import type { DemoCompany } from '../accounts/account-book';
+import type { Engine } from '../engine';
 import { type Logger, silentLogger } from '../log';
 import { type AppSettingsStore, appSettingsFile, fileSettingsStore } from './app-settings';
 import { createDispatcher, type Dispatch } from './dispatcher';

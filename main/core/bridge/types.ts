@@ -1,7 +1,8 @@
 import type { CommandName, CommandOutput, ParsedInput } from '../../../shared/bridge/commands';
 import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/events';
 import type { SecretStoreInfo } from '../../../shared/bridge/views';
-import type { DemoCompany, Engine } from '../engine';
+import type { DemoCompany } from '../accounts/account-book';
+import type { Engine } from '../engine';
 import type { Logger } from '../log';
 import type { AppSettingsStore } from './app-settings';
 import type { FileGrants } from './file-grants';

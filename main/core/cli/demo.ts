@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEMO_ACCOUNT_NAME } from '../engine';
+import { DEMO_ACCOUNT_NAME } from '../accounts/account-book';
 import { type CliContext, type GlobalOptions, openCli } from './context';
 
 /** Says where the demo account syncs to (added by the app's addDemo). */

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { problemWords } from '../../../shared/account-health';
 import type { SyncState } from '../../../shared/bridge/views';
-import { fieldsOfFolder } from '../../../shared/schemas/sending-options';
+import { fieldsOfFolder, optionFolderProblem } from '../../../shared/schemas/sending-options';
+import { SendingOptionsError } from '../accounts/folder-options';
 import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import { rememberedFaults } from '../sync/local-faults';
 import { parseOptionWords } from '../sync/outbound-options';
 import { rootProblem } from '../sync/root-guard';
-import { SendingOptionsError } from '../sync/sending-options';
 import { type GlobalOptions, openCli, UsageError } from './context';
 
 /** The badge's words, as the tray says them. */
@@ -155,8 +155,8 @@ export function statusCommands(program: Command, globals: () => GlobalOptions): 
         const account = cli.engine.findAccount(o.account);
         if (!account) throw new UsageError(`No account named "${o.account}"`);
         const folder = o.folder.replace(/\\/g, '/').replace(/\/+$/, '');
-        if (!/^Outbox\/(Invoices|Documents\/[A-Z_]+)$/.test(folder))
-          throw new UsageError('--folder is Outbox/Invoices or Outbox/Documents/<TYPE>');
+        const problem = optionFolderProblem(folder);
+        if (problem) throw new UsageError(`--folder: ${problem}`);
         const allowed = fieldsOfFolder(folder);
         if (words.length) {
           try {

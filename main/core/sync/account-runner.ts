@@ -3,7 +3,7 @@ import type { FSWatcher } from 'chokidar';
 import pLimit from 'p-limit';
 import { type Credentials, createApi } from '../api';
 import { backoffDelay } from '../api/backoff';
-import { resolveHosts } from '../api/environments';
+import type { ServiceHosts } from '../api/environments';
 import type { FailureKind } from '../api/errors';
 import type { RetryOptions } from '../api/retry';
 import type { TransportOptions } from '../api/transport';
@@ -62,6 +62,8 @@ export interface RunnerDeps {
   store: Store;
   account: Account;
   credentials: Credentials;
+  /** Where the account's requests go, resolved by the engine (accounts/service-access.ts) with its address. */
+  hosts: ServiceHosts;
   /** Sent with every request of this account (the embedded sandbox's key). */
   serviceHeaders?: Readonly<Record<string, string>>;
   /** license_data of the account's token requests (who the app is). */
@@ -71,7 +73,6 @@ export interface RunnerDeps {
   log: Logger;
   now: () => number;
   random: () => number;
-  env: NodeJS.ProcessEnv;
   options: RunnerOptions;
   /** Shared by the engine's runners: polls of many accounts take turns through it. */
   pollGate?: TurnGate;
@@ -134,9 +135,8 @@ export class AccountRunner {
       now: deps.now,
       paused: () => this.latestAccount().paused,
     });
-    const hosts = resolveHosts(deps.account.environment, deps.account.baseUrl, deps.env);
     const api = createApi({
-      hosts,
+      hosts: deps.hosts,
       credentials: deps.credentials,
       headers: deps.serviceHeaders,
       licenseData: deps.licenseData,

@@ -2,8 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { SendingOptionsError } from '../../../main/core/accounts/folder-options';
+import { AccountInputError } from '../../../main/core/accounts/input-error';
 import { createBridgeServer } from '../../../main/core/bridge';
-import { AccountInputError, Engine } from '../../../main/core/engine';
+import { Engine } from '../../../main/core/engine';
 import { silentLogger } from '../../../main/core/log';
 import { MemorySecrets } from '../../../main/core/secrets';
 import { rootsFolder } from '../../../main/core/sync/root-choice';
@@ -138,6 +140,46 @@ describe('account checks, made once by the engine', () => {
     // Without a folder dialog in this host, choosing answers nothing and the page asks for a path.
     expect(await bridge.dispatch('folders.choose', {})).toEqual({ ok: true, value: { path: null } });
     expect(await bridge.dispatch('app.info', {})).toMatchObject({ ok: true, value: { capabilities: { chooseFolder: false } } });
+  });
+
+  it('refuses sending options for a folder that is no Outbox type folder, in plain words, and keeps nothing', async () => {
+    const { engine, input } = setup();
+    const a = await engine.addAccount(input(), false);
+    const refusal = (folder: string) => {
+      try {
+        engine.setFolderOptions(a.id, folder, { validation: 'off' });
+      } catch (e) {
+        expect(e).toBeInstanceOf(SendingOptionsError);
+        return { message: (e as SendingOptionsError).message, fields: (e as SendingOptionsError).fields };
+      }
+      throw new Error(`${folder} was taken`);
+    };
+    expect(refusal('Invoices')).toEqual({
+      message:
+        '"Invoices" is not an Outbox folder: sending options are kept for Outbox/Invoices or Outbox/Documents/<TYPE>, such as Outbox/Documents/ORDER',
+      fields: { folder: 'Outbox/Invoices or Outbox/Documents/<TYPE>' },
+    });
+    expect(refusal('Outbox/Documents/FOO').message).toBe(
+      'FOO in Outbox/Documents/FOO is not a document type: name the folder by its type, such as Outbox/Documents/ORDER',
+    );
+    expect(refusal('Outbox/Documents/UNKNOWN').message).toMatch(/UNKNOWN .* is not a document type/);
+    expect(engine.store.folderOptions.list(a.id)).toEqual([]);
+    expect(engine.setFolderOptions(a.id, 'Outbox/Documents/ORDER', { recipient_country: 'SE' }).options).toEqual({
+      recipient_country: 'SE',
+    });
+  });
+
+  it("restarts an account's sync only for a change its runner read at its start, never for a pause or a value it has", async () => {
+    const { engine, input } = setup();
+    const a = await engine.addAccount(input(), false);
+    // The account's API belongs to its runner: a restart makes a new one.
+    const api = await engine.api(a.id);
+    const paused = await engine.updateAccount(a.id, { name: 'Client Oy', root: a.root, pollIntervalS: a.pollIntervalS, paused: true });
+    expect(paused.paused).toBe(true);
+    expect(await engine.api(a.id)).toBe(api);
+    const renamed = await engine.updateAccount(a.id, { name: '  Client Oyj ' });
+    expect(renamed.name).toBe('Client Oyj');
+    expect(await engine.api(a.id)).not.toBe(api);
   });
 
   it("proposes the home folder's E-Invoices when the only account is the demo in the data folder", () => {

@@ -1,8 +1,7 @@
 import type { AccountView } from '../../../../shared/bridge/views';
-import { createApi } from '../../api';
-import { resolveHosts } from '../../api/environments';
+import { DEMO_ACCOUNT_NAME } from '../../accounts/account-book';
+import { AccountInputError } from '../../accounts/input-error';
 import { ServiceError } from '../../api/errors';
-import { AccountInputError, DEMO_ACCOUNT_NAME } from '../../engine';
 import type { Account } from '../../store/accounts';
 import { checkRootFolder, proposeRoot } from '../../sync/root-choice';
 import { CommandError, invalid, needsUser } from '../errors';
@@ -48,26 +47,14 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   return {
     'accounts.list': async () => d.engine.listAccounts().map(accountView),
 
-    'accounts.verify': async (input) => {
-      if (!input.url && input.environment === 'sandbox') await d.engine.ensureEmbeddedSandbox();
-      const url = input.url ?? (input.environment === 'sandbox' ? d.engine.embeddedSandboxUrl : null);
-      const hosts = resolveHosts(input.environment, url, d.env);
-      const api = createApi({
-        hosts,
-        headers: d.engine.serviceHeaders(url),
-        credentials: { companyId: input.companyId, apiKey: input.apiKey, vendorApiKey: input.vendorApiKey },
-        licenseData: d.engine.licenseData,
-        now: d.now,
-      });
-      try {
-        await api.tokens.token();
-        // The name is a courtesy: a token that may not read /oauth2/current still verifies the keys.
-        const current = await api.company.current().catch(() => null);
-        return { companyName: current?.company.name ?? null, scopes: [...api.tokens.scopes].sort() };
-      } finally {
-        await api.close();
-      }
-    },
+    'accounts.verify': async (input) =>
+      d.engine.verifyAccount({
+        environment: input.environment,
+        url: input.url ?? null,
+        companyId: input.companyId,
+        apiKey: input.apiKey,
+        vendorApiKey: input.vendorApiKey,
+      }),
 
     'accounts.add': (input) =>
       added(d, () =>
@@ -84,34 +71,31 @@ export function accountHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       ),
 
     'accounts.tryDemo': async () => {
-      const existing = d.engine.store.accounts.getByName(DEMO_ACCOUNT_NAME);
+      const existing = d.engine.findAccount(DEMO_ACCOUNT_NAME);
       if (existing) return accountView(existing);
       const demo = d.demo;
       if (!demo) throw needsUser('The built-in sandbox is not part of this app; run `npm run cli -- demo` to try it');
       return added(d, async () => d.engine.addDemoAccount(await demo()));
     },
 
+    // The engine writes only what differs, and decides whether the account's sync restarts for it.
     'accounts.update': async (input) => {
       const account = accountOf(d, input.accountId);
-      const changes = {
-        name: input.name,
-        root: input.root,
-        pollIntervalS: input.pollIntervalS,
-        markHandled: input.markHandled,
-        inboxLayout: input.inboxLayout,
-        remoteValidation: input.remoteValidation,
-        deleteRiAfterDownload: input.deleteRiAfterDownload,
-      };
-      const restart = Object.entries(changes).some(([k, v]) => v !== undefined && v !== account[k as keyof typeof changes]);
-      if (restart) {
-        try {
-          await d.engine.updateAccount(account.id, changes);
-        } catch (e) {
-          // Only refused input is the user's here; anything else is answered as the failure it is.
-          throw e instanceof AccountInputError ? refused(e) : e;
-        }
+      try {
+        await d.engine.updateAccount(account.id, {
+          name: input.name,
+          root: input.root,
+          pollIntervalS: input.pollIntervalS,
+          markHandled: input.markHandled,
+          inboxLayout: input.inboxLayout,
+          remoteValidation: input.remoteValidation,
+          deleteRiAfterDownload: input.deleteRiAfterDownload,
+          paused: input.paused,
+        });
+      } catch (e) {
+        // Only refused input is the user's here; anything else is answered as the failure it is.
+        throw e instanceof AccountInputError ? refused(e) : e;
       }
-      if (input.paused !== undefined && input.paused !== account.paused) d.engine.setPaused(account.id, input.paused);
       d.emit('accounts.changed', {});
       return accountView(accountOf(d, account.id));
     },

@@ -1,7 +1,7 @@
 import type { CompanyAccountView, DepartmentView, WebhookView } from '../../../../shared/bridge/company-admin';
 import type { Subscription } from '../../../../shared/schemas/company';
 import { hasWebhookSecret, maskWebhookUrl } from '../../../../shared/webhook-url';
-import { AccountInputError } from '../../engine';
+import { AccountInputError } from '../../accounts/input-error';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountOf, apiOf } from './common';

@@ -1,5 +1,5 @@
+import { SendingOptionsError } from '../../accounts/folder-options';
 import { isServiceError } from '../../api';
-import { SendingOptionsError } from '../../sync/sending-options';
 import { invalid } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { accountOf, apiOf } from './common';
