@@ -19,6 +19,7 @@ import { readerOf, type StoreReader } from './store/reader';
 import { noCounts } from './store/status-counts';
 import { WRITER } from './store/writer';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
+import { CheckBoard } from './sync/check-board';
 import { collectionOps } from './sync/collection-ops';
 import { detectState, refreshDetectOnOpen } from './sync/detect-work';
 import { EngineEvents } from './sync/events';
@@ -174,6 +175,8 @@ export class Engine {
     return this.writer;
   }
   readonly events = new EngineEvents();
+  /** Every file being checked now, hot folder or Validate page: its progress, and the user's Cancel. */
+  readonly checks = new CheckBoard(this.events);
   private readonly runners = new Map<string, AccountRunner>();
   /** Whether each account has a vendor key, once read: the Partner page's list must not ask the keychain 200 times. */
   private readonly vendorKeyKnown = new Map<string, boolean>();
@@ -460,6 +463,7 @@ export class Engine {
       options: this.runnerOptions,
       pollGate: this.sharedPollGate(),
       localGate: this.sharedLocalGate(),
+      checks: this.checks,
     });
     this.runners.set(account.id, runner);
     return runner;
@@ -642,13 +646,16 @@ export class Engine {
    * it is now, and whether it moved.
    */
   retryUpload(outboxId: number): { job: OutboxJob | undefined; moved: boolean } {
-    const attempts = this.writer.outbox.get(outboxId)?.attempts ?? 0;
+    const job = this.writer.outbox.get(outboxId);
+    const attempts = job?.attempts ?? 0;
+    // Held before any try by a folder that checks first: the file could not be checked (intake.ts).
+    const unchecked = attempts === 0 && job?.check?.mode === 'block';
     return this.queueAgainByUser(
       outboxId,
       'needs_user',
       { failuresBeforeUser: attempts },
-      'outbox.retry',
-      "tried again at the user's word",
+      unchecked ? 'outbox.sent_unchecked' : 'outbox.retry',
+      unchecked ? 'sent unchecked at the user\'s word ("Send anyway"), as the app could not check it' : "tried again at the user's word",
     );
   }
 
