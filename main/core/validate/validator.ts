@@ -27,7 +27,8 @@ export interface ValidatorOptions {
    */
   workers?: number;
   /**
-   * How long any file may take (default 120 s), and how much longer for each MB it has (default 8 s): a
+   * How long any file may take (default 120 s), and how much longer for each MB it has (default 15 s: a
+   * 15 MB invoice takes about a minute on a quiet machine, and four on a busy one, bench/README.md): a
    * file that takes longer is reported as not checked (notChecked `time`), and its worker is replaced.
    */
   timeoutMs?: number;
@@ -252,7 +253,7 @@ export class Validator {
     };
     this.size = Math.max(1, o.workers ?? Math.min(2, availableParallelism()));
     this.timeoutMs = o.timeoutMs ?? 120_000;
-    this.timeoutPerMbMs = o.timeoutPerMbMs ?? 8_000;
+    this.timeoutPerMbMs = o.timeoutPerMbMs ?? 15_000;
     this.memoryMb = o.workerMemoryMb ?? 512;
     this.largeMemoryMb = Math.max(this.memoryMb, o.largeWorkerMemoryMb ?? 2048);
     this.recycleBytes = (o.recycleMb ?? (this.memoryMb * 7) / 8) * 1024 * 1024;

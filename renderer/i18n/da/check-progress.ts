@@ -26,6 +26,8 @@ export const checkProgress = {
       memory: 'den er for stor til at blive kontrolleret her (kontrollen løb tør for hukommelse)',
       cancelled: 'kontrollen af den blev annulleret',
     },
+    notChecked:
+      'Appen kunne ikke kontrollere filen på denne computer, fordi {{why}}. Det betyder ikke, at filen er forkert; den blev bare ikke kontrolleret.',
     held: 'Tilbageholdt: filen kunne ikke kontrolleres, fordi {{why}}. Mappen kontrollerer filer, før de sendes, så den blev ikke sendt: send den alligevel, eller tag den ud af Udbakke-mappen.',
     sent: 'Sendt uden kontrol mod de officielle regler: den kunne ikke kontrolleres, fordi {{why}}.',
   },

@@ -21,12 +21,13 @@ export const checkProgress = {
       cancelled: 'Not checked: cancelled',
     },
     why: {
-      size: 'too large to check here',
-      time: 'too large to check here (the check ran out of time)',
-      memory: 'too large to check here (the check ran out of memory)',
+      size: 'it is too large to check here',
+      time: 'it is too large to check here (the check ran out of time)',
+      memory: 'it is too large to check here (the check ran out of memory)',
       cancelled: 'its check was cancelled',
     },
-    held: 'Held: this file could not be checked, {{why}}. Its folder checks files before sending, so it was not sent: send it anyway, or take it out of the Outbox folder.',
-    sent: 'Sent without the check of the official rules: it could not be checked, {{why}}.',
+    notChecked: 'The app could not check this file on this computer: {{why}}. That does not make it wrong; it was simply not checked.',
+    held: 'Held: this file could not be checked: {{why}}. Its folder checks files before sending, so it was not sent: send it anyway, or take it out of the Outbox folder.',
+    sent: 'Sent without the check of the official rules; it could not be checked: {{why}}.',
   },
 };

@@ -26,6 +26,8 @@ export const checkProgress = {
       memory: 'se on liian suuri tarkistettavaksi tällä koneella (tarkistuksen muisti loppui)',
       cancelled: 'sen tarkistus peruutettiin',
     },
+    notChecked:
+      'Sovellus ei voinut tarkistaa tiedostoa tällä koneella, koska {{why}}. Se ei tarkoita, että tiedosto olisi virheellinen; sitä ei vain tarkistettu.',
     held: 'Pidätetty: tiedostoa ei voitu tarkistaa, koska {{why}}. Sen kansio tarkistaa tiedostot ennen lähettämistä, joten sitä ei lähetetty: lähetä se silti tai poista se Lähtevät-kansiosta.',
     sent: 'Lähetetty ilman virallisten sääntöjen tarkistusta: tiedostoa ei voitu tarkistaa, koska {{why}}.',
   },

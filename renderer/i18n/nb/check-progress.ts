@@ -26,6 +26,8 @@ export const checkProgress = {
       memory: 'den er for stor til å kontrolleres her (kontrollen gikk tom for minne)',
       cancelled: 'kontrollen av den ble avbrutt',
     },
+    notChecked:
+      'Appen kunne ikke kontrollere filen på denne datamaskinen, fordi {{why}}. Det betyr ikke at filen er feil; den ble bare ikke kontrollert.',
     held: 'Holdt tilbake: filen kunne ikke kontrolleres, fordi {{why}}. Mappen kontrollerer filer før de sendes, så den ble ikke sendt: send den likevel, eller ta den ut av Utboks-mappen.',
     sent: 'Sendt uten kontroll mot de offisielle reglene: den kunne ikke kontrolleres, fordi {{why}}.',
   },

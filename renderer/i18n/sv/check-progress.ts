@@ -26,6 +26,8 @@ export const checkProgress = {
       memory: 'den är för stor för att kontrolleras här (kontrollens minne tog slut)',
       cancelled: 'dess kontroll avbröts',
     },
+    notChecked:
+      'Appen kunde inte kontrollera filen på den här datorn, eftersom {{why}}. Det betyder inte att filen är felaktig; den kontrollerades bara inte.',
     held: 'Hålls kvar: filen kunde inte kontrolleras, eftersom {{why}}. Dess mapp kontrollerar filer innan de skickas, så den skickades inte: skicka den ändå, eller ta bort den ur Utkorgen.',
     sent: 'Skickad utan kontroll mot de officiella reglerna: den kunde inte kontrolleras, eftersom {{why}}.',
   },

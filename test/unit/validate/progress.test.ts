@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATES, ProgressEstimate, timeLimitFor } from '../../../main/core/validate/progress';
+import { DEFAULT_RATES, ProgressEstimate, phaseShare, timeLimitFor } from '../../../main/core/validate/progress';
 import type { CheckPhase } from '../../../shared/validation/report';
 
 const MB = 1024 * 1024;
@@ -34,6 +34,14 @@ describe('the estimated progress of a check', () => {
     expect(e.progress(10_000_001).percent).toBeGreaterThanOrEqual(stuck);
     expect(e.progress(10_000_001).phase).toBe('peppol');
     expect(e.finish(10_000_002)).toEqual({ phase: 'peppol', percent: 100 });
+  });
+
+  it('shows a phase in step with the clock, then ever more slowly past its expected time, never done', () => {
+    const e = 10_000;
+    expect(phaseShare(4_000, e)).toBeCloseTo(0.4);
+    const later = [8_000, 10_000, 20_000, 60_000, 600_000].map((t) => phaseShare(t, e));
+    for (let i = 1; i < later.length; i++) expect(later[i]).toBeGreaterThan(later[i - 1] as number);
+    expect(later.at(-1)).toBeLessThan(1);
   });
 
   it('only grows, whatever the steps and clock readings, across two parts side by side', () => {
