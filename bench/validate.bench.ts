@@ -156,16 +156,27 @@ async function largeThroughBridge(out: (line: string) => void): Promise<void> {
     if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
     return r.value as T;
   };
+  // The progress the Validate page is pushed (issue 41, item 2): how often, whether it only grows, and where it ends.
+  const told: { at: number; percent: number; phase: string }[] = [];
+  const off = engine.events.on('check', (c) => told.push({ at: performance.now(), percent: c.percent, phase: c.phase }));
   const t0 = performance.now();
   const { uploadId } = await call<{ uploadId: string }>('validate.start', { name: 'large.xml', size: xml.length });
   for (let offset = 0; offset < xml.length; offset += VALIDATE_CHUNK_BYTES)
     await call('validate.chunk', { uploadId, offset, base64: xml.subarray(offset, offset + VALIDATE_CHUNK_BYTES).toString('base64') });
   const view = await call<{ report: { status: string; problem: string | null; issues: unknown[] } }>('validate.finish', { uploadId });
   const ms = performance.now() - t0;
+  off();
   const status = await probe.stop();
+  const grows = told.every((x, i) => i === 0 || x.percent >= (told[i - 1]?.percent ?? 0));
+  const gaps = told.slice(1).map((x, i) => x.at - (told[i]?.at ?? x.at));
+  const phases = [...new Set(told.map((x) => x.phase))].join(' > ');
+  const halfway = told.find((x) => x.percent >= 50);
   const top = peak.stop();
   out(
     `   a ${mb(xml.length)} UBL invoice (${fmt(lines)} lines) through the bridge: ${fmt(ms / 1000, 1)} s, ${view.report.status}${view.report.problem ? ` (${view.report.problem})` : `, ${fmt(view.report.issues.length)} findings`}; sync.status every 10 ms meanwhile: p50 ${fmt(status.p50, 1)} ms, p95 ${fmt(status.p95, 1)} ms (goal: under 100 ms), max ${fmt(status.max, 1)} ms over ${fmt(status.calls)} calls; RSS ${mb(before)} -> peak ${mb(top)} ${load()}`,
+  );
+  out(
+    `   its progress: ${fmt(told.length)} events (${phases}), ${grows ? 'only growing' : 'NOT monotonic'}, last ${told.at(-1)?.percent ?? '-'} %, longest gap ${fmt(Math.max(0, ...gaps) / 1000, 1)} s; 50 % told at ${halfway ? fmt((halfway.at - t0) / 1000, 1) : '-'} s of ${fmt(ms / 1000, 1)} s`,
   );
   await engine.stop();
   await rmAll(dataDir);

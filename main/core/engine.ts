@@ -13,6 +13,7 @@ import type { Account, AccountPatch } from './store/accounts';
 import { readerOf, type StoreReader } from './store/reader';
 import { WRITER } from './store/writer';
 import type { CycleReport } from './sync/account-runner';
+import { CheckBoard } from './sync/check-board';
 import { collectionOps } from './sync/collection-ops';
 import { EngineEvents } from './sync/events';
 import { type DownloadTableName, type GivenUpFile, listGivenUp } from './sync/fetch-again';
@@ -21,7 +22,6 @@ import { type KeptFromViews, keptFromViews } from './sync/kept-from-views';
 import { closeDefaultValidator } from './validate';
 
 export type { EngineOptions };
-
 /**
  * The sync engine of every account: plain Node, hosted by the CLI, the web host or the desktop shell.
  * Hosts hand it the secret store; it hands them events. A facade: the accounts and their checks live in
@@ -38,17 +38,18 @@ export class Engine {
     return this.writer;
   }
   readonly events = new EngineEvents();
+  /** Every file being checked now, hot folder or Validate page: its progress, and the user's Cancel. */
+  readonly checks = new CheckBoard(this.events);
   /** The rooms each call is handed to: the accounts' book, their keys and service access, the runners. */
   private readonly parts: EngineParts;
 
   constructor(opts: EngineOptions) {
-    this.parts = assembleEngine(opts, this.events);
+    this.parts = assembleEngine(opts, this.events, this.checks);
     this.writer = this.parts.writer;
     this.store = readerOf(this.writer);
     this.keep = keptFromViews(this.writer);
   }
 
-  /** The language Detect findings are asked in. */
   get detectLanguage(): string {
     return this.parts.runners.options.detectLang;
   }

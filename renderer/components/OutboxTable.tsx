@@ -7,6 +7,7 @@ import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
 import { RevealButton } from './RevealButton';
 import { ariaSort, SortButton, type SortColumn } from './SortHeader';
+import { CheckProgress } from './validation/CheckProgress';
 import { BreaksFromBadge, OutboxReport, UncheckedBadge, ValidationBadge } from './validation/OutboxValidation';
 
 /** What the hot folders picked up: waiting, sending, sent and failed, with their delivery state. */
@@ -19,6 +20,7 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
   const error = useSlice(outbox, (s) => s.error);
   const accountId = useSlice(outbox, (s) => s.accountId);
   const sort = useSlice(outbox, (s) => s.sort);
+  const checks = useSlice(outbox, (s) => s.checks);
   const rows = useMemo(() => sortOutbox(items, sort), [items, sort]);
   // The row whose validation report is open below the table (kept by id: the list reloads on every event).
   const [reportId, setReportId] = useState<number | null>(null);
@@ -35,7 +37,18 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
   return (
     <div>
       <ErrorNotice error={error} onRetry={() => void outbox.getState().load(accountId)} />
-      {items.length === 0 ? (
+      {checks.length > 0 && (
+        <section className="check-list" aria-label={t('checking.title')}>
+          <ul>
+            {checks.map((c) => (
+              <li key={c.id} data-check={c.file}>
+                <CheckProgress file={c.file} progress={c} onCancel={() => void outbox.getState().cancelCheck(c.id)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {items.length === 0 && checks.length > 0 ? null : items.length === 0 ? (
         loading ? (
           <Loading />
         ) : (
@@ -106,14 +119,24 @@ interface OutboxRowProps {
 function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
   const { t } = useTranslation();
   const { outbox } = useStores();
+  // Not checked (too large ...): held before any try under block, or sent under warn; said in the window's language.
+  const notChecked = item.validation?.notChecked;
+  const held = notChecked && item.state === 'needs_user' && item.attempts === 0;
   return (
     <tr className={item.state === 'failed' || item.state === 'needs_user' || item.needsReroute ? 'is-failed' : ''}>
       <td>
         <span className="mono">{item.file}</span>
         {/* What kind of failure, in the window's language; the engine's own sentence (English, with its codes) folded below. */}
+        {notChecked && !held && item.state !== 'failed' && (
+          <p className="muted">{t('checking.sent', { why: t(`checking.why.${notChecked}`) })}</p>
+        )}
         {item.lastError && (
           <div className="field-error">
-            {item.errorKind && <p>{t(`errors.kinds.${item.errorKind}`)}</p>}
+            {held ? (
+              <p>{t('checking.held', { why: t(`checking.why.${notChecked}`) })}</p>
+            ) : (
+              item.errorKind && <p>{t(`errors.kinds.${item.errorKind}`)}</p>
+            )}
             <details className="notice-raw">
               <summary>{t('failure.details')}</summary>
               <p className="mono">{item.lastError}</p>
@@ -180,11 +203,20 @@ function OutboxRow({ item, when, onReroute, onReport }: OutboxRowProps) {
             {t('sent.sendAnyway')}
           </button>
         )}
-        {item.state === 'needs_user' && (
-          <button type="button" onClick={() => void outbox.getState().retry(item.id)}>
-            {t('sent.tryAgain')}
-          </button>
-        )}
+        {item.state === 'needs_user' &&
+          (held ? (
+            <button
+              type="button"
+              onClick={() => void outbox.getState().retry(item.id)}
+              aria-label={t('checking.sendAnywayOf', { file: item.file })}
+            >
+              {t('checking.sendAnyway')}
+            </button>
+          ) : (
+            <button type="button" onClick={() => void outbox.getState().retry(item.id)}>
+              {t('sent.tryAgain')}
+            </button>
+          ))}
         {item.needsReroute && item.remoteId && (
           <button type="button" className="primary" onClick={() => onReroute(item.remoteId as string)}>
             {t('sent.reroute')}

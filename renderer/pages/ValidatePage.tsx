@@ -1,6 +1,7 @@
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { CheckProgress } from '../components/validation/CheckProgress';
 import { ValidationPanel } from '../components/validation/ValidationPanel';
 import { useFormat, useSlice, useStores } from '../stores/context';
 
@@ -23,6 +24,7 @@ export function ValidatePage() {
   const sent = useSlice(validate, (s) => s.sent);
   const view = useSlice(validate, (s) => s.view);
   const error = useSlice(validate, (s) => s.error);
+  const progress = useSlice(validate, (s) => s.progress);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const busy = phase === 'sending' || phase === 'validating';
@@ -76,7 +78,11 @@ export function ValidatePage() {
             <p>{t('validate.sending', { name: fileName, done: bytes(sent, f), total: bytes(size, f) })}</p>
           )}
           {phase === 'validating' && fileName && <p>{t('validate.validating', { name: fileName })}</p>}
+          {phase === 'cancelled' && fileName && <p>{t('checking.cancelled', { file: fileName })}</p>}
         </div>
+        {phase === 'validating' && fileName && progress && (
+          <CheckProgress file={fileName} progress={progress} onCancel={() => void validate.getState().cancel()} />
+        )}
       </section>
       <ErrorNotice error={error} />
       {view && phase === 'done' && <ValidationPanel view={view} />}

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Bridge, BridgeErrorView, ListSort, OutboxItemView } from '../../shared/bridge';
+import type { Bridge, BridgeErrorView, CheckProgressView, ListSort, OutboxItemView } from '../../shared/bridge';
 import { toErrorView } from './errors';
 
 /** The outbox table's columns that sort. */
@@ -38,6 +38,10 @@ export interface OutboxStoreState {
   error: BridgeErrorView | null;
   /** The table's order (sortOutbox); undefined: newest first. */
   sort: OutboxSort | undefined;
+  /** The account's files being checked now, before they are queued (kept by `validate.progress` events). */
+  checks: CheckProgressView[];
+  /** Cancel on a file being checked: its folder's mode then decides (held under block). */
+  cancelCheck(id: string): Promise<void>;
   load(accountId: string | null): Promise<void>;
   setSort(sort: OutboxSort | undefined): void;
   /** Retry now an item that is waiting (held as a duplicate or backing off). */
@@ -54,16 +58,26 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
     loading: false,
     error: null,
     sort: undefined,
+    checks: [],
 
     setSort(sort) {
       set({ sort });
     },
 
     async load(accountId) {
+      if (accountId !== get().accountId) set({ checks: [] });
       set({ accountId, loading: true });
       try {
-        const items = accountId ? await bridge.invoke('outbox.list', { accountId }) : [];
-        if (get().accountId === accountId) set({ items, error: null });
+        // The checks in flight are an addition: the list stands without them (the next event brings them).
+        const [items, checks] = accountId
+          ? await Promise.all([
+              bridge.invoke('outbox.list', { accountId }),
+              bridge.invoke('validate.checks', { accountId }).catch((): CheckProgressView[] => []),
+            ])
+          : [[], []];
+        // Events that came while the list was read are newer than its checks: those already known stay.
+        const known = new Map(get().checks.map((c) => [c.id, c]));
+        if (get().accountId === accountId) set({ items, checks: checks.map((c) => known.get(c.id) ?? c), error: null });
       } catch (e) {
         set({ error: toErrorView(e) });
       } finally {
@@ -75,6 +89,14 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
       try {
         const item = await bridge.invoke('outbox.force', { id });
         set({ items: get().items.map((i) => (i.id === id ? item : i)), error: null });
+      } catch (e) {
+        set({ error: toErrorView(e) });
+      }
+    },
+
+    async cancelCheck(id) {
+      try {
+        await bridge.invoke('validate.cancel', { id });
       } catch (e) {
         set({ error: toErrorView(e) });
       }
@@ -111,6 +133,13 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
         bridge.subscribe('item.sent', reload),
         bridge.subscribe('item.rejected', reload),
         bridge.subscribe('item.delivery', reload),
+        // A check's progress comes pushed, a few times a second at most: nothing is asked again for it.
+        bridge.subscribe('validate.progress', (e) => {
+          if (e.accountId === null || e.accountId !== get().accountId) return;
+          const { done, ...check } = e;
+          const others = get().checks.filter((c) => c.id !== e.id);
+          set({ checks: done ? others : [...others, check].sort((a, b) => a.startedAt - b.startedAt) });
+        }),
       ];
       return () => {
         for (const off of offs) off();

@@ -1,10 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge, BridgeErrorView, ValidationView } from '../../shared/bridge';
+import type { ValidationProgress } from '../../shared/validation/report';
 import { toErrorView } from './errors';
 
 export interface ValidateStoreState {
-  /** sending: the bytes are on their way to main; validating: main has them all. */
-  phase: 'idle' | 'sending' | 'validating' | 'done' | 'failed';
+  /** sending: the bytes are on their way to main; validating: main has them all; cancelled: the user stopped the check. */
+  phase: 'idle' | 'sending' | 'validating' | 'done' | 'failed' | 'cancelled';
+  /** How far main's check is (pushed as validate.progress), while validating. */
+  progress: ValidationProgress | null;
   fileName: string | null;
   size: number;
   sent: number;
@@ -12,6 +15,8 @@ export interface ValidateStoreState {
   error: BridgeErrorView | null;
   /** Validates a file the user dropped or chose; a newer file replaces one still on its way. */
   validate(file: Blob, name: string): Promise<void>;
+  /** Stops the check being made. */
+  cancel(): Promise<void>;
   clear(): void;
 }
 
@@ -29,8 +34,11 @@ function toBase64(bytes: Uint8Array): string {
  */
 export function createValidateStore(bridge: Bridge): StoreApi<ValidateStoreState> {
   let ticket = 0;
+  /** The upload being checked: its id is the check's (validate.cancel). */
+  let checking: string | null = null;
   return createStore<ValidateStoreState>((set) => ({
     phase: 'idle',
+    progress: null,
     fileName: null,
     size: 0,
     sent: 0,
@@ -40,7 +48,7 @@ export function createValidateStore(bridge: Bridge): StoreApi<ValidateStoreState
     async validate(file, name) {
       const mine = ++ticket;
       const current = () => mine === ticket;
-      set({ phase: 'sending', fileName: name, size: file.size, sent: 0, view: null, error: null });
+      set({ phase: 'sending', fileName: name, size: file.size, sent: 0, view: null, error: null, progress: null });
       try {
         // Main says "too large" before any byte is read here.
         const { uploadId, chunkBytes } = await bridge.invoke('validate.start', { name, size: file.size });
@@ -51,17 +59,37 @@ export function createValidateStore(bridge: Bridge): StoreApi<ValidateStoreState
           if (current()) set({ sent: received });
         }
         if (!current()) return;
-        set({ phase: 'validating' });
-        const view = await bridge.invoke('validate.finish', { uploadId });
-        if (current()) set({ phase: 'done', view });
+        set({ phase: 'validating', progress: { phase: 'read', percent: 0 } });
+        checking = uploadId;
+        const off = bridge.subscribe('validate.progress', (e) => {
+          if (e.id === uploadId && current() && !e.done) set({ progress: { phase: e.phase, percent: e.percent } });
+        });
+        try {
+          const view = await bridge.invoke('validate.finish', { uploadId });
+          if (current()) set({ phase: 'done', view, progress: null });
+        } finally {
+          off();
+          if (checking === uploadId) checking = null;
+        }
       } catch (e) {
-        if (current()) set({ phase: 'failed', error: toErrorView(e) });
+        const error = toErrorView(e);
+        if (current())
+          set(error.code === 'cancelled' ? { phase: 'cancelled', progress: null } : { phase: 'failed', error, progress: null });
+      }
+    },
+
+    async cancel() {
+      if (!checking) return;
+      try {
+        await bridge.invoke('validate.cancel', { id: checking });
+      } catch (e) {
+        set({ error: toErrorView(e) });
       }
     },
 
     clear() {
       ticket++;
-      set({ phase: 'idle', fileName: null, size: 0, sent: 0, view: null, error: null });
+      set({ phase: 'idle', fileName: null, size: 0, sent: 0, view: null, error: null, progress: null });
     },
   }));
 }

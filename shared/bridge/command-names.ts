@@ -106,6 +106,8 @@ const COMMANDS: Record<CommandName, true> = {
   'validate.chunk': true,
   'validate.finish': true,
   'validate.outboxReport': true,
+  'validate.cancel': true,
+  'validate.checks': true,
   'rules.list': true,
   'rules.install': true,
   'collection.services': true,

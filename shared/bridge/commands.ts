@@ -52,6 +52,7 @@ import {
 } from './partner-services';
 import type { DetectStateView, NationalnetView, ReportDefinitionView, ReportView, TrailView } from './scrutiny';
 import {
+  type CheckProgressView,
   type RulePacksView,
   rulePackCommandSchemas as rulePacks,
   type ValidationView,
@@ -687,6 +688,10 @@ export const commands = {
   'validate.finish': { input: validation.finish, output: out<ValidationView>() },
   /** The report an outbox file got before it was sent or refused, beside the file rendered. */
   'validate.outboxReport': { input: validation.outbox, output: out<ValidationView>() },
+  /** Cancels a check being made (issue 41): `cancelled` false when it had ended already. */
+  'validate.cancel': { input: validation.cancel, output: out<{ cancelled: boolean }>() },
+  /** The checks of an account's hot folders being made now, with their progress (then `validate.progress` events). */
+  'validate.checks': { input: validation.checks, output: out<CheckProgressView[]>() },
 
   // ---- Rule packs with their dates (issue 41): main/core/validate/pack-store.ts
   'rules.list': { input: rulePacks.list, output: out<RulePacksView>() },

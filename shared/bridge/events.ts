@@ -1,4 +1,5 @@
 import type { FailureKind } from '../errors';
+import type { CheckProgressView } from './validation';
 import type { ActivityView, InvoiceRow, SyncState } from './views';
 
 /** Everything main pushes to the renderer. */
@@ -21,6 +22,8 @@ export interface BridgeEvents {
    * in its place, and the counts are asked again. `row` is null when it is no longer mirrored.
    */
   'invoice.changed': { accountId: string; invoiceId: string; row: InvoiceRow | null };
+  /** A check moved on (its phase, its percent), or ended (`done`): the Outbox row and the Validate page show it. */
+  'validate.progress': CheckProgressView & { done: boolean };
 }
 
 export type BridgeEventName = keyof BridgeEvents;
@@ -37,6 +40,7 @@ export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
   'accounts.changed',
   'detect.updated',
   'invoice.changed',
+  'validate.progress',
 ];
 export const isBridgeEventName = (n: unknown): n is BridgeEventName =>
   typeof n === 'string' && (BRIDGE_EVENT_NAMES as readonly string[]).includes(n);

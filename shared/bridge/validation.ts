@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ValidationReport, ValidationStatus } from '../validation/report';
+import type { NotCheckedReason, ValidationProgress, ValidationReport, ValidationStatus } from '../validation/report';
 import type { RenderedInvoice } from './views';
 
 // The Validate page and the outbox's reports (issue 11): what the bridge carries for local validation.
@@ -41,6 +41,20 @@ export interface ValidationSummaryView {
   warnings: number;
   /** The next rule pack's date and the rules the file breaks from then on, when it breaks any. */
   breaksFrom?: { from: string; rules: string[] };
+  /** It was not checked, and why (too large, too slow, out of memory, cancelled): its folder's mode decided. */
+  notChecked?: NotCheckedReason;
+}
+
+/**
+ * A check being made now (main/core/sync/check-board.ts): a file of an account's hot folder, or one handed
+ * to the Validate page (accountId null, id the upload's). Pushed as `validate.progress` as it moves on.
+ */
+export interface CheckProgressView extends ValidationProgress {
+  id: string;
+  accountId: string | null;
+  /** The file's place under the account root, or its name. */
+  file: string;
+  startedAt: number;
 }
 
 const uploadId = z.uuid();
@@ -55,6 +69,10 @@ export const validationCommandSchemas = {
   finish: z.object({ uploadId }),
   /** The stored report of an outbox row (a file in the queue, in Sent/ or in Failed/). */
   outbox: z.object({ id: z.number().int().positive() }),
+  /** Stops a check being made (a hot folder's file, or the Validate page's: its uploadId). */
+  cancel: z.object({ id: z.uuid() }),
+  /** The checks being made now of an account's hot folders. */
+  checks: z.object({ accountId: z.uuid() }),
 };
 
 /** A rule pack as Settings lists it (issue 41): what it is, its dates, and what it is used for today. */

@@ -63,6 +63,25 @@ export interface RulesetRun {
 export type ValidationStatus = 'valid' | 'invalid' | 'unreadable';
 
 /**
+ * Why a file was not checked though it may well be an invoice (status unreadable): beyond what the app
+ * can check here (`size`: larger than the check takes; `time`: not done within its time limit;
+ * `memory`: more than the workers' memory cap), or the user cancelled the check. The folder's mode
+ * decides what happens to such a file (sync/validate-outbound.ts).
+ */
+export const NOT_CHECKED_REASONS = ['size', 'time', 'memory', 'cancelled'] as const;
+export type NotCheckedReason = (typeof NOT_CHECKED_REASONS)[number];
+
+/** A worker's phase: parsing the file, or running one rule set (its id). */
+export type CheckPhase = 'parse' | CompiledRulesetId | 'FINVOICE-STRUCTURE';
+
+/** How far a check is, estimated (main/core/validate/progress.ts): only grows, 100 when the report is there. */
+export interface ValidationProgress {
+  /** read: waiting or reading; parse; en16931 or peppol: that family's rules. */
+  phase: 'read' | 'parse' | 'en16931' | 'peppol';
+  percent: number;
+}
+
+/**
  * A rule pack a report was checked against (main/core/validate/packs.ts): one release of a family of
  * rules (EN 16931, Peppol BIS 3), with the dates its publisher gives it.
  */
@@ -116,6 +135,8 @@ export interface ValidationReport {
   warningCount: number;
   /** Why the file could not be read, in plain words (status unreadable only). */
   problem: string | null;
+  /** Set when it was not checked for a reason other than the file (status unreadable only): see NotCheckedReason. */
+  notChecked?: NotCheckedReason;
   notes: ValidationNote[];
   /** Wall time from the request to the answer. */
   ms: number;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { largeInvoice } from '../../bench/large-invoice';
 import { RULES_BUILD_DIR } from '../../scripts/build-rules';
 import type { OutboxItemView } from '../../shared/bridge';
 import { FIXTURES } from '../support/engine';
@@ -238,6 +239,23 @@ describe.skipIf(!hasChromium)('the Validate page and the outbox’s reports (Chr
     await panel.locator('[data-status="valid"]').waitFor();
     expect(await panel.locator('[data-note="no-business-rules"]').count()).toBe(1);
     expect(await panel.getByText('No rule is broken.').count()).toBe(1);
+    expect(app?.problems).toEqual([]);
+  });
+
+  // Issue 41, item 2: a large invoice's check shows its progress (an estimate, pushed by main) and stops on Cancel.
+  it("a large invoice's check shows its progress, and Cancel stops it", async () => {
+    await goTo(page, 'validate');
+    const big = Buffer.from(largeInvoice(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), 1500));
+    await page.locator('.drop-zone input[type="file"]').setInputFiles({ name: 'big.xml', mimeType: 'application/xml', buffer: big });
+    const bar = page.locator('.check-progress [role="progressbar"]');
+    await bar.waitFor();
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+    expect(await page.locator('.check-progress .progress-label').textContent()).toMatch(/^Checking big\.xml: /);
+    await page.getByRole('button', { name: 'Cancel the check of big.xml' }).click();
+    await page.getByText('The check of big.xml was cancelled.').waitFor();
+    expect(await page.locator('.check-progress').count()).toBe(0);
+    expect(await page.locator('.validation-panel').count()).toBe(0);
+    await page.waitForSelector('.drop-zone button.primary:not([disabled])');
     expect(app?.problems).toEqual([]);
   });
 

@@ -16,6 +16,8 @@ export const invalid = (message: string, fields?: Record<string, string>) => new
 export const needsUser = (message: string) => new CommandError({ kind: 'user', message });
 /** The official rules cannot be loaded here: the installation's problem, which no service call fixes (code `rules_unavailable`). */
 export const rulesUnavailable = (message: string) => new CommandError({ kind: 'user', code: 'rules_unavailable', message });
+/** The user cancelled what they asked for (a check): code `cancelled`, which the page says in its own words. */
+export const cancelled = (message: string) => new CommandError({ kind: 'skip', code: 'cancelled', message });
 
 /**
  * The service's `details` lines that name a field ("address.country: must be a 2-letter country

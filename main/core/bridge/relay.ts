@@ -71,6 +71,7 @@ export function relayEngineEvents(events: EngineEvents, activity: StoreReader['a
       invoiceChanged(p.accountId, p.invoiceId);
     }),
     events.on('invoice', (p) => invoiceChanged(p.accountId, p.invoiceId)),
+    events.on('check', (p) => emit('validate.progress', p)),
     ...WRITES_ACTIVITY.map((name) => events.on(name, soon)),
   ];
 

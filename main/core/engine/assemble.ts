@@ -8,6 +8,7 @@ import { dbFile } from '../paths';
 import type { SecretStore } from '../secrets';
 import { createStore, type Store } from '../store';
 import type { RunnerOptions } from '../sync/account-runner';
+import type { CheckBoard } from '../sync/check-board';
 import type { EngineEvents } from '../sync/events';
 import { Runners } from './runners';
 
@@ -39,7 +40,7 @@ export interface EngineParts {
   book: AccountBook;
 }
 
-export function assembleEngine(opts: EngineOptions, events: EngineEvents): EngineParts {
+export function assembleEngine(opts: EngineOptions, events: EngineEvents, checks: CheckBoard): EngineParts {
   const { dataDir, embeddedSandboxUrl, embeddedSandboxKey } = opts;
   mkdirSync(dataDir, { recursive: true });
   const writer = createStore(dbFile(dataDir), { now: opts.now, readonly: opts.readonly === true });
@@ -53,7 +54,7 @@ export function assembleEngine(opts: EngineOptions, events: EngineEvents): Engin
   const access = new ServiceAccess({ env, licenseData: license, now, embeddedSandboxUrl, embeddedSandboxKey });
   const keys = new AccountKeys({ secrets: opts.secrets, dataDir, store: writer, log });
   const random = opts.random ?? Math.random;
-  const runners = new Runners({ store: writer, keys, access, events, log, dataDir, now, random, options: opts.runner });
+  const runners = new Runners({ store: writer, keys, access, events, checks, log, dataDir, now, random, options: opts.runner });
   const book = new AccountBook({ store: writer, keys, access, runners, dataDir });
   return { writer, now, access, keys, runners, book };
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type RunnerSnapshot } from '../sync/account-runner';
+import type { CheckBoard } from '../sync/check-board';
 import type { EngineEvents } from '../sync/events';
 import { TurnGate } from '../sync/turn-gate';
 
@@ -20,6 +21,8 @@ export interface RunnersDeps {
   keys: AccountKeys;
   access: ServiceAccess;
   events: EngineEvents;
+  /** Every file being checked now (sync/check-board.ts): each runner's checks report their progress there. */
+  checks: CheckBoard;
   log: Logger;
   dataDir: string;
   now: () => number;
@@ -97,6 +100,7 @@ export class Runners implements AccountRunners {
       options: this.options,
       pollGate: this.sharedPollGate(),
       localGate: this.sharedLocalGate(),
+      checks: this.d.checks,
     });
     this.runners.set(account.id, runner);
     return runner;

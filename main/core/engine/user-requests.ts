@@ -28,8 +28,14 @@ export function forceSend(store: Store, outboxId: number, syncNow: (accountId: s
  * or it failed too many times): queued again at once, its tries counted afresh.
  */
 export function retryUpload(store: Store, outboxId: number, syncNow: (accountId: string) => void): Requeued {
-  const attempts = store.outbox.get(outboxId)?.attempts ?? 0;
+  const job = store.outbox.get(outboxId);
+  const attempts = job?.attempts ?? 0;
   const patch = { failuresBeforeUser: attempts };
+  // Held before any try by a folder that checks first: the file could not be checked (intake.ts).
+  if (attempts === 0 && job?.check?.mode === 'block') {
+    const what = 'sent unchecked at the user\'s word ("Send anyway"), as the app could not check it';
+    return queueAgainByUser(store, outboxId, 'needs_user', patch, 'outbox.sent_unchecked', what, syncNow);
+  }
   return queueAgainByUser(store, outboxId, 'needs_user', patch, 'outbox.retry', "tried again at the user's word", syncNow);
 }
 

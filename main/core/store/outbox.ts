@@ -167,8 +167,11 @@ export interface NewOutboxJob {
   idemKey?: string;
   /** Omitted or null: sent under `idemKey`. */
   serviceKey?: string | null;
-  /** `failed`: refused here before any upload (the file is in Failed/ already, at `destPath`). */
-  state?: 'queued' | 'held_duplicate' | 'failed';
+  /**
+   * `failed`: refused here before any upload (the file is in Failed/ already, at `destPath`);
+   * `needs_user`: held before any try, for the reason in `lastError` (a file its folder's check could not check).
+   */
+  state?: 'queued' | 'held_duplicate' | 'needs_user' | 'failed';
   lastError?: string | null;
   destPath?: string | null;
   forced?: boolean;
@@ -349,7 +352,9 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
   const releaseHeld = db.prepare<{ account: string; now: number }>(`
     UPDATE outbox SET state = 'queued', failures_before_user = attempts, next_attempt_at = 0, last_error = NULL,
       error_kind = NULL, updated_at = @now
-    WHERE account_id = @account AND state = 'needs_user'`);
+    WHERE account_id = @account AND state = 'needs_user'
+      -- Held before any try in a folder that checks before sending: not checked, so only its own "Send anyway" sends it.
+      AND NOT (attempts = 0 AND check_mode = 'block')`);
   // Kept by migration 17's triggers, rather than counted over the years of sent rows.
   const counts = db.prepare<[string], { state: OutboxState; n: number }>('SELECT state, n FROM outbox_tallies WHERE account_id = ?');
   const undelivered = db.prepare<{ account: string; checkedBefore: number; limit: number }, OutboxRecord>(UNDELIVERED_SQL);
@@ -385,7 +390,7 @@ export function createOutboxRepo(db: Database, deps: StoreDeps) {
         forced: flag(job.forced ?? false),
         nextAttemptAt: job.nextAttemptAt ?? 0,
         lastError: job.lastError ?? null,
-        errorKind: job.state === 'failed' ? 'skip' : null,
+        errorKind: job.state === 'failed' ? 'skip' : job.state === 'needs_user' ? 'user' : null,
         destPath: job.destPath ?? null,
         checkMode: job.check?.mode ?? null,
         checkRules: job.check?.rules ?? null,

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ValidationSummaryView } from '../../../shared/bridge/validation';
-import type { ValidationReport } from '../../../shared/validation/report';
+import type { NotCheckedReason, ValidationReport } from '../../../shared/validation/report';
 import type { StoreDeps } from './deps';
 
 /**
@@ -14,8 +14,12 @@ export function createValidationReportsRepo(db: Database, deps: StoreDeps) {
   );
   // The outbox lists a hundred rows and more at every event: their verdicts are read in SQLite, no report parsed.
   // `breaks`: per next pack that the file breaks (packs-check.ts), its date and rule ids, for the row's badge.
-  const summaryOf = db.prepare<[string, string], { status: string; fatal: number | null; warnings: number | null; breaks: string | null }>(`
+  const summaryOf = db.prepare<
+    [string, string],
+    { status: string; fatal: number | null; warnings: number | null; breaks: string | null; notChecked: string | null }
+  >(`
     SELECT status, json_extract(report_json, '$.fatalCount') AS fatal, json_extract(report_json, '$.warningCount') AS warnings,
+      json_extract(report_json, '$.notChecked') AS notChecked,
       (SELECT json_group_array(json_object('from', json_extract(u.value, '$.from'), 'rules',
           json((SELECT json_group_array(DISTINCT json_extract(b.value, '$.id')) FROM json_each(u.value, '$.breaks') AS b))))
         FROM json_each(report_json, '$.upcoming') AS u WHERE json_array_length(u.value, '$.breaks') > 0) AS breaks
@@ -45,6 +49,7 @@ export function createValidationReportsRepo(db: Database, deps: StoreDeps) {
       };
       const first = row.breaks ? (JSON.parse(row.breaks) as { from: string; rules: string[] }[])[0] : undefined;
       if (first) summary.breaksFrom = first;
+      if (row.notChecked) summary.notChecked = row.notChecked as NotCheckedReason;
       return summary;
     },
     put(sha256: string, rules: string, report: ValidationReport): void {

@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import { packsDirOf } from '../validate/pack-store';
+import type { CheckBoard } from './check-board';
 import type { SyncContext } from './context';
 import type { EngineEvents } from './events';
 import { JobRunner, type RunReport } from './jobs/job-runner';
@@ -78,6 +79,8 @@ export interface RunnerDeps {
   pollGate?: TurnGate;
   /** Shared too: the local steps of a pass (Outbox, reorganize, Detect) of many accounts take turns. */
   localGate?: TurnGate;
+  /** The engine's checks in flight, where the Outbox shows a file's check and the user may cancel it. */
+  checks?: CheckBoard;
 }
 
 export type { SyncStateName };
@@ -170,6 +173,7 @@ export class AccountRunner {
       stableMs: deps.options.stableMs,
       requests: pLimit(Math.max(1, deps.options.downloadConcurrency)),
       faults: accountFaults(deps.store, deps.account.id, deps.events, log),
+      ...(deps.checks ? { checks: deps.checks } : {}),
     };
     this.root = new RunnerRoot(this.ctx, deps.now, () => this.outboxLane.kick());
   }

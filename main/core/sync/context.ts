@@ -3,6 +3,7 @@ import type { Api } from '../api';
 import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
+import type { CheckBoard } from './check-board';
 import type { EngineEvents } from './events';
 import type { JobRunner } from './jobs/job-runner';
 import type { LocalFaults } from './local-faults';
@@ -31,4 +32,6 @@ export interface SyncContext {
   requests: LimitFunction;
   /** What this computer cannot write now (a full disk, a folder read-only or gone): the work that needs it waits, said. */
   faults: LocalFaults;
+  /** The engine's checks in flight (progress and Cancel); absent in a context made without an engine. */
+  checks?: CheckBoard;
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FailureKind } from '../../../shared/errors';
+import type { CheckInFlight } from './check-board';
 
 /** What the engine tells its host (CLI, desktop shell, web host) and tests (house.md #7). */
 export interface EngineEventMap {
@@ -19,6 +20,8 @@ export interface EngineEventMap {
   detect: { accountId: string; invoiceId: string };
   /** A mirrored invoice changed by the user's own command (a reroute), not by a sync. */
   invoice: { accountId: string; invoiceId: string };
+  /** A file's check moved on, or ended (`done`): sync/check-board.ts. */
+  check: CheckInFlight & { done: boolean };
   /** Progress of long work, such as a first mirror. */
   progress: { accountId: string; phase: string; done: number; total: number | null };
   /** Something failed that the user may need to see. */

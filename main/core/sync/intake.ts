@@ -101,6 +101,8 @@ interface Prepared {
   group: CapturedCompanion[];
   /** Its check before sending, kept on its row (none for bank messages: their checks are their own). */
   check: OutboxCheck | null;
+  /** Queued held, not sent, for this reason: its folder blocks and it could not be checked (validate-outbound.ts). */
+  held: string | null;
 }
 
 /**
@@ -153,7 +155,7 @@ async function prepareIntake(
   const checked =
     file.kind === 'bank_message'
       ? null
-      : await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, options));
+      : await checkBeforeSending(ctx, captured.tmp, captured.sha256, file.name, validationModeOf(file.kind, options), file.relPath);
   if (checked?.wait) {
     // Its folder checks before sending and the rules cannot be loaded: it stays in the Outbox (the account says why).
     await spool.discard(captured.tmp);
@@ -171,7 +173,7 @@ async function prepareIntake(
     }
     group = c.captured;
   }
-  return { file, captured, options, group, check };
+  return { file, captured, options, group, check, held: checked?.held ?? null };
 }
 
 /** Throws away a prepared file's copies (a pass stopped before it was queued); its file is still in the Outbox. */
@@ -225,11 +227,16 @@ async function queuePrepared(ctx: SyncContext, batch: readonly Prepared[]): Prom
           companions: companionRows,
           options: p.options,
           check: p.check,
-          state: duplicateOf ? ('held_duplicate' as const) : ('queued' as const),
+          state: duplicateOf ? ('held_duplicate' as const) : p.held ? ('needs_user' as const) : ('queued' as const),
+          lastError: duplicateOf ? null : p.held,
         }),
       );
       let message: string | undefined;
-      if (created && duplicateOf) {
+      if (created && !duplicateOf && p.held) {
+        // Held in its row's own commit: a crash leaves it held, never queued unchecked.
+        message = p.held;
+        activity(ctx, 'warn', 'outbox.held_unchecked', `${p.file.relPath}: ${message}`, String(job.id));
+      } else if (created && duplicateOf) {
         message = `Held back: the same content was ${duplicateOf.state === 'done' ? 'already sent' : 'already queued'} as "${duplicateOf.filename}"${duplicateOf.remoteId ? ` (service id ${duplicateOf.remoteId})` : ''}. It was not sent again; choose "Send anyway" to send it.`;
         store.outbox.transition(job.id, ['held_duplicate'], 'held_duplicate', { lastError: message, errorKind: 'user' });
         activity(ctx, 'warn', 'outbox.duplicate', message, String(job.id));

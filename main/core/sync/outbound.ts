@@ -155,7 +155,9 @@ export async function cancel(ctx: SyncContext, id: number): Promise<void> {
   if (!job || job.attempts > 0) return;
   if (await exists(absolute(ctx.account.root, job.relPath))) return;
   if (
-    ctx.store.outbox.transition(id, ['queued', 'held_duplicate'], 'vanished', { lastError: 'Removed from the Outbox before it was sent' })
+    ctx.store.outbox.transition(id, ['queued', 'held_duplicate', 'needs_user'], 'vanished', {
+      lastError: 'Removed from the Outbox before it was sent',
+    })
   ) {
     await discardCopies(ctx, job);
     activity(ctx, 'info', 'outbox.withdrawn', `${job.relPath} was removed from the Outbox before sending; it was not sent`, String(id));

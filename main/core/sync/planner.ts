@@ -6,7 +6,7 @@ export interface ActiveRow {
   relPath: string;
   size: number;
   mtimeMs: number;
-  state: 'queued' | 'held_duplicate' | 'uploading' | 'uploaded' | 'moving';
+  state: 'queued' | 'held_duplicate' | 'needs_user' | 'uploading' | 'uploaded' | 'moving';
   attempts: number;
   nextAttemptAt: number;
 }
@@ -81,7 +81,11 @@ export function plan(input: PlanInput): Plan {
   for (const r of input.active) {
     if (r.state === 'uploaded' || r.state === 'moving') {
       ops.push({ op: 'finish', id: r.id });
-    } else if ((r.state === 'queued' || r.state === 'held_duplicate') && r.attempts === 0 && !present.has(r.relPath)) {
+    } else if (
+      (r.state === 'queued' || r.state === 'held_duplicate' || r.state === 'needs_user') &&
+      r.attempts === 0 &&
+      !present.has(r.relPath)
+    ) {
       ops.push({ op: 'cancel', id: r.id });
     } else if (r.state === 'queued') {
       if (r.nextAttemptAt <= now) ops.push({ op: 'upload', id: r.id });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { defaultValidator, validateFile } from '../validate';
+import { defaultValidator, ValidationCancelledError, validateFile } from '../validate';
 import { validateWithPacks } from '../validate/packs-check';
 import type { SyncContext } from './context';
 import { absolute } from './layout';
@@ -76,11 +76,25 @@ async function prevalidate(ctx: SyncContext, file: ScannedFile, bySha: Map<strin
   if (ctx.store.validationReports.get(sha256, key)) return;
   let pending = bySha.get(sha256);
   if (!pending) {
-    pending = validateWithPacks(validateFile, bytes, { name: file.name, packs, day }).then((report) => {
-      // The rules loaded: files that waited for them may go (intake finds this report and validates no more).
-      ctx.faults.clear('rules');
-      if (!signal?.aborted) ctx.store.validationReports.put(sha256, key, report);
-    });
+    // Shown in the Outbox while it runs, with its Cancel: a cancelled check is intake's to answer (check-board.ts).
+    const run = ctx.checks?.begin(ctx.account.id, file.relPath, { sha256 });
+    pending = validateWithPacks(validateFile, bytes, {
+      name: file.name,
+      packs,
+      day,
+      ...(run ? { signal: run.signal, onProgress: run.onProgress } : {}),
+    })
+      .then(
+        (report) => {
+          // The rules loaded: files that waited for them may go (intake finds this report and validates no more).
+          ctx.faults.clear('rules');
+          if (!signal?.aborted) ctx.store.validationReports.put(sha256, key, report);
+        },
+        (e: unknown) => {
+          if (!(e instanceof ValidationCancelledError)) throw e;
+        },
+      )
+      .finally(() => run?.end());
     bySha.set(sha256, pending);
   }
   await pending;

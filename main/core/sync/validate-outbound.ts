@@ -3,10 +3,11 @@ import { VALIDATION_MODES, type ValidationMode } from '../../../shared/schemas/s
 import type { ValidationReport } from '../../../shared/validation/report';
 import type { JsonObject } from '../store/columns';
 import type { OutboxCheck } from '../store/outbox';
-import { defaultValidator, RulesUnavailableError, validateFile } from '../validate';
+import { defaultValidator, RulesUnavailableError, ValidationCancelledError, validateFile } from '../validate';
 import { allPacks } from '../validate/pack-store';
 import { dayOf, type RulePack, rulesKeyOf, selectPacks } from '../validate/packs';
 import { packsLine, upcomingLines, validateWithPacks } from '../validate/packs-check';
+import { unreadable } from '../validate/reports';
 import { RULESETS } from '../validate/rulesets';
 import { type InvoiceBytes, invoiceBytesOf, isRefusedZip, refusedZipReport } from '../validate/zip-form';
 import type { SyncContext } from './context';
@@ -53,6 +54,12 @@ export interface OutboundCheck {
   wait: boolean;
   /** What its outbox row keeps of this check (the report that decided is this file's own, by its hash). */
   check: OutboxCheck;
+  /**
+   * Set when the file is held, in the Outbox queue but not sent, with why: its folder blocks and it could
+   * not be checked (too large, too slow, out of memory, or the user cancelled the check). "Send anyway"
+   * sends it; taking it out of the Outbox folder withdraws it.
+   */
+  held: string | null;
 }
 
 /**
@@ -68,9 +75,10 @@ export async function checkBeforeSending(
   sha256: string,
   name: string,
   mode: ValidationMode,
+  relPath: string = name,
 ): Promise<OutboundCheck> {
-  if (mode === 'off') return { refusal: null, report: null, wait: false, check: { mode, rules: null, unchecked: 'off' } };
-  const local = await localReport(ctx, copy, sha256, name);
+  if (mode === 'off') return { refusal: null, report: null, wait: false, held: null, check: { mode, rules: null, unchecked: 'off' } };
+  const local = await localReport(ctx, copy, sha256, name, relPath);
   const report = await withRemoteCheck(ctx, copy, sha256, name, local.report);
   const unavailable = local.unavailable;
   if (!report) {
@@ -78,20 +86,48 @@ export async function checkBeforeSending(
     const why = unavailable?.message ?? 'the official rule sets cannot be loaded.';
     if (mode === 'block') {
       ctx.faults.set('rules', defaultValidator().rulesDir, 'RULES', 0, rulesFaultMessage(why));
-      return { refusal: null, report: null, wait: true, check: { mode, rules: null, unchecked: 'rules_unavailable' } };
+      return { refusal: null, report: null, wait: true, held: null, check: { mode, rules: null, unchecked: 'rules_unavailable' } };
     }
     const message = `${name} was sent without the check of the official rules, as its folder is set to warn: ${why}`;
     ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.unavailable', message, ref: name });
     ctx.log.warn('validation rules unavailable; file sent unchecked (warn)', { file: name });
-    return { refusal: null, report: null, wait: false, check: { mode, rules: null, unchecked: 'rules_unavailable' } };
+    return { refusal: null, report: null, wait: false, held: null, check: { mode, rules: null, unchecked: 'rules_unavailable' } };
   }
   if (unavailable) {
     const message = `${name}: the local check of the official rules could not be made, so the service's validator decided: ${unavailable.message}`;
     ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.unavailable', message, ref: name });
   }
   const check: OutboxCheck = { mode, rules: report.source === 'service' ? REMOTE_RULES_KEY : local.key, unchecked: null };
-  if ((mode === 'warn' && !isRefusedZip(report)) || report.status === 'valid') return { refusal: null, report, wait: false, check };
-  return { refusal: refusalOf(report), report, wait: false, check };
+  if (report.notChecked) return beyondLimits(ctx, name, mode, report, check);
+  if ((mode === 'warn' && !isRefusedZip(report)) || report.status === 'valid')
+    return { refusal: null, report, wait: false, held: null, check };
+  return { refusal: refusalOf(report), report, wait: false, held: null, check };
+}
+
+/** What the file's report says of why it was not checked, in a few words for its row and the activity log. */
+const NOT_CHECKED_WORDS = {
+  size: 'too large to check here',
+  time: 'too large to check here (the check ran out of time)',
+  memory: 'too large to check here (the check ran out of memory)',
+  cancelled: 'its check was cancelled',
+} as const;
+
+/**
+ * A file the app could not check for a reason that is not the file's (its report's notChecked): never
+ * taken for broken, and never sent as checked. A `block` folder holds it in the queue, said, until the
+ * user sends it anyway or takes it out; a `warn` folder sends it, its row and the log saying it was not
+ * checked.
+ */
+function beyondLimits(ctx: SyncContext, name: string, mode: ValidationMode, report: ValidationReport, check: OutboxCheck): OutboundCheck {
+  const why = report.notChecked ? NOT_CHECKED_WORDS[report.notChecked] : 'it could not be checked';
+  const detail = report.problem ? ` (${report.problem.replace(/\.$/, '')})` : '';
+  if (mode === 'block') {
+    const held = `Held: it could not be checked, ${why}${detail}. It was not sent, as its folder checks files before sending; choose "Send anyway" to send it unchecked, or take it out of the Outbox folder.`;
+    return { refusal: null, report, wait: false, held, check };
+  }
+  const message = `${name} was sent without the check of the official rules, as its folder is set to warn: it could not be checked, ${why}${detail}.`;
+  ctx.store.activity.append({ accountId: ctx.account.id, level: 'warn', kind: 'validation.not_checked', message, ref: name });
+  return { refusal: null, report, wait: false, held: null, check };
 }
 
 /** The local report, stored by hash; `unavailable` when the compiled rules cannot be loaded. */
@@ -100,25 +136,45 @@ async function localReport(
   copy: string,
   sha256: string,
   name: string,
+  relPath: string,
 ): Promise<{ report: ValidationReport | null; unavailable: RulesUnavailableError | null; key: string }> {
   const { packs, day, key } = packsNow(ctx);
   let report = ctx.store.validationReports.get(sha256, key);
+  // The user cancelled the check ahead of intake (validate-ahead.ts): that answer stands for this file.
+  const cancelled = ctx.checks?.takeCancelled(ctx.account.id, sha256) ?? false;
+  // A cancelled check is no verdict on the bytes: the same bytes dropped again are checked again.
+  if (report?.notChecked === 'cancelled' && !cancelled) report = null;
+  if (!report && cancelled) report = cancelledReport(name);
   if (!report) {
+    const run = ctx.checks?.begin(ctx.account.id, relPath, { sha256 });
     try {
       const invoice = await invoiceBytes(copy);
       // A zip beyond the bounds (a bomb) is refused by its own report: no rule runs, nothing is sent.
       report = invoice.bytes
-        ? await validateWithPacks(validateFile, invoice.bytes, { name, packs, day })
+        ? await validateWithPacks(validateFile, invoice.bytes, {
+            name,
+            packs,
+            day,
+            ...(run ? { signal: run.signal, onProgress: run.onProgress } : {}),
+          })
         : refusedZipReport(name, invoice.refused);
     } catch (e) {
-      if (!(e instanceof RulesUnavailableError)) throw e;
-      return { report: null, unavailable: e, key };
+      if (e instanceof ValidationCancelledError) report = cancelledReport(name);
+      else if (!(e instanceof RulesUnavailableError)) throw e;
+      else return { report: null, unavailable: e, key };
+    } finally {
+      run?.end();
     }
     ctx.store.validationReports.put(sha256, key, report);
     // The rules loaded: whatever waited for them may go.
     ctx.faults.clear('rules');
   }
   return { report, unavailable: null, key };
+}
+
+/** The report of a check the user cancelled: no rules run, and nothing said of the file. */
+export function cancelledReport(name: string): ValidationReport {
+  return unreadable({ file: name, started: performance.now() }, 'The check was cancelled before it ended.', 'cancelled');
 }
 
 /**

@@ -20,9 +20,32 @@ export {
 
 let shared: Validator | null = null;
 
-/** The process's validator, made with `options` the first time (later options are ignored). */
+/**
+ * The limits of a check, from the environment where set: EINVOICE_CHECK_MAX_BYTES (the largest file
+ * checked), EINVOICE_CHECK_TIME_MS and EINVOICE_CHECK_TIME_PER_MB_MS (the time limit, validator.ts),
+ * EINVOICE_CHECK_MEMORY_MB (each worker's heap). A test makes a small file "too large" with them, and a
+ * machine short of memory can lower the cap.
+ */
+export function limitsFromEnv(env: NodeJS.ProcessEnv): ValidatorOptions {
+  const num = (name: string) => {
+    const n = Number(env[name]);
+    return env[name] && Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const o: ValidatorOptions = {};
+  const maxBytes = num('EINVOICE_CHECK_MAX_BYTES');
+  const timeoutMs = num('EINVOICE_CHECK_TIME_MS');
+  const timeoutPerMbMs = num('EINVOICE_CHECK_TIME_PER_MB_MS');
+  const memory = num('EINVOICE_CHECK_MEMORY_MB');
+  if (maxBytes !== undefined) o.maxBytes = maxBytes;
+  if (timeoutMs !== undefined) o.timeoutMs = timeoutMs;
+  if (timeoutPerMbMs !== undefined) o.timeoutPerMbMs = timeoutPerMbMs;
+  if (memory !== undefined) o.workerMemoryMb = o.largeWorkerMemoryMb = Math.max(64, memory);
+  return o;
+}
+
+/** The process's validator, made with `options` (over the environment's limits) the first time; later options are ignored. */
 export function defaultValidator(options?: ValidatorOptions): Validator {
-  shared ??= new Validator(options);
+  shared ??= new Validator({ ...limitsFromEnv(process.env), ...options });
   return shared;
 }
 

@@ -13,6 +13,14 @@ export class UnreadableFileError extends Error {
   }
 }
 
+/** The file is larger than the check takes (a limit of this app, not a fault of the file's). */
+export class TooLargeToCheckError extends UnreadableFileError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TooLargeToCheckError';
+  }
+}
+
 export function tooLarge(size: number, max = MAX_VALIDATE_BYTES): string | null {
   if (size <= max) return null;
   return `The file is ${(size / 1024 / 1024).toFixed(1)} MB; files of up to ${Math.round(max / 1024 / 1024)} MB are validated (and sent).`;
@@ -27,7 +35,7 @@ export function tooLarge(size: number, max = MAX_VALIDATE_BYTES): string | null 
 export function readableXml(bytes: Uint8Array, max = MAX_VALIDATE_BYTES): string {
   if (bytes.length === 0) throw new UnreadableFileError('The file is empty.');
   const big = tooLarge(bytes.length, max);
-  if (big) throw new UnreadableFileError(big);
+  if (big) throw new TooLargeToCheckError(big);
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
     throw new UnreadableFileError('The file is a zip archive. Validate the invoice XML inside it.');
   }

@@ -1,4 +1,11 @@
-import type { CompiledRulesetId, RulePackRef, UpcomingCheck, ValidationIssue, ValidationReport } from '../../../shared/validation/report';
+import type {
+  CompiledRulesetId,
+  RulePackRef,
+  UpcomingCheck,
+  ValidationIssue,
+  ValidationProgress,
+  ValidationReport,
+} from '../../../shared/validation/report';
 import { type PackSelection, type RulePack, refOf, selectPacks } from './packs';
 import type { SheetRef } from './protocol';
 import type { ValidateOptions } from './validator';
@@ -28,10 +35,29 @@ export async function validateWithPacks(
   o: ValidateOptions & { packs: readonly RulePack[]; day: string },
 ): Promise<ValidationReport> {
   const sel = selectPacks(o.packs, o.day);
-  const { packs: _packs, day: _day, ...opts } = o;
-  const report = await validate(input, { ...opts, sheets: sheetsOf(sel.inForce) });
-  return withUpcoming(report, sel, (only, next) => validate(input, { ...opts, sheets: sheetsOf(next), only }));
+  const { packs: _packs, day: _day, onProgress, ...opts } = o;
+  // One progress over both checks: the packs in force take the first part, the next packs the rest.
+  let last: ValidationProgress | null = null;
+  const share = Object.keys(sel.next).length ? IN_FORCE_SHARE : 1;
+  const scaled = (from: number, part: number) =>
+    onProgress &&
+    ((p: ValidationProgress) => {
+      last = { phase: p.phase, percent: Math.max(last?.percent ?? 0, Math.floor(from + p.percent * part)) };
+      onProgress(last);
+    });
+  const first = scaled(0, share);
+  const report = await validate(input, { ...opts, sheets: sheetsOf(sel.inForce), ...(first ? { onProgress: first } : {}) });
+  const rest = scaled(share * 100, 1 - share);
+  const checked = await withUpcoming(report, sel, (only, next) =>
+    validate(input, { ...opts, sheets: sheetsOf(next), only, ...(rest ? { onProgress: rest } : {}) }),
+  );
+  const end = last as ValidationProgress | null;
+  if (onProgress && end && end.percent < 100) onProgress({ phase: end.phase, percent: 100 });
+  return checked;
 }
+
+/** The share of a file's progress its check against the packs in force takes when a next pack is checked too. */
+const IN_FORCE_SHARE = 0.8;
 
 /** The report with the packs it names and what each next pack says, for the rule sets it ran. */
 async function withUpcoming(

@@ -1,4 +1,12 @@
-import type { CompiledRulesetId, InvoiceSyntax, IssueFlag, RulesetId, RulesetRun, ValidationNote } from '../../../shared/validation/report';
+import type {
+  CheckPhase,
+  CompiledRulesetId,
+  InvoiceSyntax,
+  IssueFlag,
+  RulesetId,
+  RulesetRun,
+  ValidationNote,
+} from '../../../shared/validation/report';
 import type { ValidationProfile } from './detect';
 
 // The messages between a Validator (validator.ts) and its worker threads (worker.ts).
@@ -63,8 +71,11 @@ export interface WorkerReport {
   heapBytes: number;
 }
 
-/** unreadable: the file (not XML, a DTD, too large ...); rules: the compiled rules are missing or stale; internal: anything else. */
-export type FailureKind = 'unreadable' | 'rules' | 'internal';
+/**
+ * unreadable: the file (not XML, a DTD ...); size: larger than the check takes; rules: the compiled rules
+ * are missing or stale; internal: anything else.
+ */
+export type FailureKind = 'unreadable' | 'size' | 'rules' | 'internal';
 
 export interface WorkerFailure {
   id: number;
@@ -74,4 +85,15 @@ export interface WorkerFailure {
   heapBytes: number;
 }
 
-export type WorkerAnswer = WorkerReport | WorkerFailure;
+/**
+ * A worker began a phase of a file (progress.ts estimates from these): its size, and every phase it is
+ * going to run, in order. Posted between phases: SaxonJS says nothing while a rule set runs.
+ */
+export interface WorkerStep {
+  id: number;
+  step: CheckPhase;
+  phases: CheckPhase[];
+  bytes: number;
+}
+
+export type WorkerAnswer = WorkerReport | WorkerFailure | WorkerStep;

@@ -1,5 +1,5 @@
 import { explanationFor } from '../../../shared/validation/explanations';
-import type { ValidationIssue, ValidationReport } from '../../../shared/validation/report';
+import type { NotCheckedReason, ValidationIssue, ValidationReport } from '../../../shared/validation/report';
 import type { WorkerReport } from './protocol';
 
 // The ValidationReport a Validator answers, made of what its workers answered.
@@ -62,8 +62,10 @@ export function toReport(p: Asked, r: WorkerReport): ValidationReport {
   };
 }
 
-export function unreadable(p: Asked, problem: string): ValidationReport {
+/** A report of no rules run: the file cannot be read (`problem` says why), or was not checked for `notChecked`. */
+export function unreadable(p: Asked, problem: string, notChecked?: NotCheckedReason): ValidationReport {
   return {
+    ...(notChecked ? { notChecked } : {}),
     file: p.file,
     status: 'unreadable',
     valid: false,

@@ -3,12 +3,13 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ValidationReport } from '../../../shared/validation/report';
+import type { ValidationProgress, ValidationReport } from '../../../shared/validation/report';
 import { workerEntry } from '../worker-entry';
 import { PEPPOL_BIS3, type ValidationProfile } from './detect';
 import { RulesUnavailableError } from './errors';
 import { MAX_VALIDATE_BYTES } from './input';
-import type { JobPart, ValidateJob, WorkerAnswer, WorkerInit, WorkerReport } from './protocol';
+import { DEFAULT_RATES, ProgressEstimate, type Rates, timeLimitFor } from './progress';
+import type { JobPart, ValidateJob, WorkerAnswer, WorkerInit, WorkerReport, WorkerStep } from './protocol';
 import { joinParts, toReport, unreadable } from './reports';
 import { MANIFEST_FILE } from './rulesets';
 import { SpareCores } from './spare-cores';
@@ -25,8 +26,13 @@ export interface ValidatorOptions {
    * a dropped folder validate two files at once (the hot folder validates ahead of intake, sync/validate-ahead.ts).
    */
   workers?: number;
-  /** A file that takes longer is reported as not validated, and its worker is replaced. */
+  /**
+   * How long any file may take (default 120 s), and how much longer for each MB it has (default 15 s: a
+   * 15 MB invoice takes about a minute on a quiet machine, and four on a busy one, bench/README.md): a
+   * file that takes longer is reported as not checked (notChecked `time`), and its worker is replaced.
+   */
   timeoutMs?: number;
+  timeoutPerMbMs?: number;
   maxBytes?: number;
   /**
    * The heap each worker may use; a file that needs more is reported as not validated. Default 512 MB:
@@ -78,6 +84,11 @@ export interface ValidateOptions {
    * ValidationCancelledError.
    */
   signal?: AbortSignal;
+  /**
+   * Told how far the check is (an estimate, progress.ts), about four times a second while it runs and
+   * whenever a phase begins; the percent only grows, and is 100 when the report is there.
+   */
+  onProgress?: (p: ValidationProgress) => void;
 }
 
 /** A check cancelled through ValidateOptions.signal. */
@@ -136,6 +147,8 @@ interface Pending {
   settled: boolean;
   /** Runs alone on a one-off worker with the large heap (it is big, or ran out of the pool's heap once). */
   large: boolean;
+  /** Its progress, while someone listens (the estimate is made when it is handed to its workers). */
+  progress: { tell(p: ValidationProgress): void; estimate: ProgressEstimate | null; last: ValidationProgress | null } | null;
   resolve(r: ValidationReport): void;
   reject(e: Error): void;
 }
@@ -146,6 +159,9 @@ interface Slot {
   /** Which of the file's answers this worker's is. */
   part: number;
   timer: NodeJS.Timeout | null;
+  /** When its file was handed to it, and whether the file's size (so its time limit) is known yet. */
+  handedAt: number;
+  sized: boolean;
   idle: NodeJS.Timeout | null;
   /** The one-off large-heap worker: not one of the pool's places, stopped as soon as its file is answered. */
   oneOff: boolean;
@@ -179,8 +195,28 @@ function settle(p: Pending, outcome: ValidationReport | Error): void {
   if (p.settled) return;
   p.settled = true;
   if (outcome instanceof Error) p.reject(outcome);
-  else p.resolve(outcome);
+  else {
+    if (p.progress) {
+      const end = p.progress.estimate?.finish(performance.now()) ?? { phase: p.progress.last?.phase ?? 'read', percent: 100 };
+      p.progress.tell(end);
+    }
+    p.resolve(outcome);
+  }
 }
+
+/** Tells a file's listener its progress now, when it moved on. */
+function tellProgress(p: Pending): void {
+  const pr = p.progress;
+  if (!pr || p.settled) return;
+  const now = pr.estimate?.progress(performance.now()) ?? { phase: 'read', percent: 0 };
+  // Monotonic across a second try too (a file retried on the large heap starts a new estimate).
+  const percent = Math.max(now.percent, pr.last?.percent ?? 0);
+  if (pr.last && percent === pr.last.percent && now.phase === pr.last.phase) return;
+  pr.tell({ phase: now.phase, percent });
+}
+
+/** How often a listened-to check's progress is worked out. */
+const PROGRESS_TICK_MS = 250;
 
 /**
  * Validates invoice files against the official rules, in worker threads that load the compiled rule
@@ -193,6 +229,9 @@ export class Validator {
   private readonly init: WorkerInit;
   private readonly size: number;
   private readonly timeoutMs: number;
+  private readonly timeoutPerMbMs: number;
+  /** The throughput of each phase, learned from the files checked (progress.ts). */
+  private readonly rates: Rates = { ...DEFAULT_RATES };
   private readonly memoryMb: number;
   private readonly largeMemoryMb: number;
   private readonly recycleBytes: number;
@@ -214,6 +253,7 @@ export class Validator {
     };
     this.size = Math.max(1, o.workers ?? Math.min(2, availableParallelism()));
     this.timeoutMs = o.timeoutMs ?? 120_000;
+    this.timeoutPerMbMs = o.timeoutPerMbMs ?? 15_000;
     this.memoryMb = o.workerMemoryMb ?? 512;
     this.largeMemoryMb = Math.max(this.memoryMb, o.largeWorkerMemoryMb ?? 2048);
     this.recycleBytes = (o.recycleMb ?? (this.memoryMb * 7) / 8) * 1024 * 1024;
@@ -256,19 +296,59 @@ export class Validator {
     if (o.signal?.aborted) return Promise.reject(new ValidationCancelledError(file));
     return new Promise((res, rej) => {
       const large = (job.bytes?.length ?? 0) > LARGE_FILE_BYTES;
-      const p: Pending = { job, file, started: performance.now(), answers: [], settled: false, large, resolve: res, reject: rej };
+      const p: Pending = {
+        job,
+        file,
+        started: performance.now(),
+        answers: [],
+        settled: false,
+        large,
+        progress: null,
+        resolve: res,
+        reject: rej,
+      };
       const signal = o.signal;
+      const onProgress = o.onProgress;
+      if (onProgress) {
+        const ticker = setInterval(() => tellProgress(p), PROGRESS_TICK_MS);
+        ticker.unref();
+        const pr: NonNullable<Pending['progress']> = {
+          estimate: null,
+          last: null,
+          tell(x) {
+            pr.last = x;
+            if (x.percent >= 100) clearInterval(ticker);
+            try {
+              onProgress(x);
+            } catch {
+              // A listener's fault is not the check's.
+            }
+          },
+        };
+        p.progress = pr;
+        const [resolve, reject] = [p.resolve, p.reject];
+        p.resolve = (r) => {
+          clearInterval(ticker);
+          resolve(r);
+        };
+        p.reject = (e) => {
+          clearInterval(ticker);
+          reject(e);
+        };
+        pr.tell({ phase: 'read', percent: 0 });
+      }
       if (signal) {
         const onAbort = () => this.cancel(p);
         signal.addEventListener('abort', onAbort, { once: true });
         const done = () => signal.removeEventListener('abort', onAbort);
+        const [resolve, reject] = [p.resolve, p.reject];
         p.resolve = (r) => {
           done();
-          res(r);
+          resolve(r);
         };
         p.reject = (e) => {
           done();
-          rej(e);
+          reject(e);
         };
       }
       this.queue.push(p);
@@ -298,8 +378,11 @@ export class Validator {
     // A large file runs alone on a one-off worker, one such at a time (two 100 MB invoices at once could
     // take 4 GB); the files behind it are not held up while it waits for its turn.
     const large = this.queue.findIndex((p) => p.large);
-    if (large >= 0 && !this.slots.some((s) => s.oneOff))
-      this.hand(this.spawn(true), this.queue.splice(large, 1)[0] as Pending, 0, undefined);
+    if (large >= 0 && !this.slots.some((s) => s.oneOff)) {
+      const p = this.queue.splice(large, 1)[0] as Pending;
+      this.hand(this.spawn(true), p, 0, undefined);
+      this.estimating(p);
+    }
     for (;;) {
       const at = this.queue.findIndex((p) => !p.large);
       if (at < 0) return;
@@ -313,7 +396,36 @@ export class Validator {
         this.hand(slot, p, 0, 'first');
         this.hand(second, p, 1, 'rest');
       } else this.hand(slot, p, 0, undefined);
+      this.estimating(p);
     }
+  }
+
+  /** A listened-to file handed out: its estimate covers the parts it went in. */
+  private estimating(p: Pending): void {
+    if (p.progress) p.progress.estimate = new ProgressEstimate(p.answers.length, this.rates);
+  }
+
+  /** The time limit of a file of `bytes` (timeLimitFor). */
+  limitFor(bytes: number): number {
+    return timeLimitFor(bytes, this.timeoutMs, this.timeoutPerMbMs);
+  }
+
+  /** Arms a worker's time limit for its file: what is left of the limit for `bytes` since it was handed. */
+  private arm(slot: Slot, p: Pending, bytes: number): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    const left = Math.max(0, this.limitFor(bytes) - (performance.now() - slot.handedAt));
+    slot.timer = setTimeout(() => this.timedOut(p, bytes), left);
+  }
+
+  private timedOut(p: Pending, bytes: number): void {
+    const s = Math.round(this.limitFor(bytes) / 1000);
+    settle(p, unreadable(p, `The file could not be checked within ${s} s, the time this app allows a file of its size.`, 'time'));
+    // Every worker on the file is replaced: the other part is of no use now, and may be stuck too.
+    for (const x of this.slots.filter((y) => y.busy === p)) {
+      x.busy = null;
+      void this.stop(x, null);
+    }
+    this.pump();
   }
 
   private coreToSpare(): boolean {
@@ -337,15 +449,10 @@ export class Validator {
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     slot.worker.ref();
-    slot.timer = setTimeout(() => {
-      settle(p, unreadable(p, `The file could not be validated within ${Math.round(this.timeoutMs / 1000)} s.`));
-      // Every worker on the file is replaced: the other part is of no use now, and may be stuck too.
-      for (const s of this.slots.filter((x) => x.busy === p)) {
-        s.busy = null;
-        void this.stop(s, null);
-      }
-      this.pump();
-    }, this.timeoutMs);
+    slot.handedAt = performance.now();
+    // A path's size is known once its worker reads it (its first step re-arms the limit).
+    slot.sized = p.job.bytes !== undefined;
+    this.arm(slot, p, p.job.bytes?.length ?? 0);
     const job: ValidateJob = part ? { ...p.job, part } : p.job;
     // Bytes are copied once per worker, to exactly their length, and the copy is moved: the caller keeps
     // its own (a Buffer can be a view into a much larger ArrayBuffer, which a plain postMessage would clone whole).
@@ -362,7 +469,7 @@ export class Validator {
       workerData: this.init,
       resourceLimits: { maxOldGenerationSizeMb: oneOff ? this.largeMemoryMb : this.memoryMb },
     });
-    const slot: Slot = { worker, busy: null, part: 0, timer: null, idle: null, oneOff };
+    const slot: Slot = { worker, busy: null, part: 0, timer: null, handedAt: 0, sized: false, idle: null, oneOff };
     worker.on('message', (a: WorkerAnswer) => this.answer(slot, a));
     worker.on('error', (e) => this.lost(slot, e));
     worker.on('exit', (code) => this.lost(slot, new Error(`The validation worker stopped (exit code ${code})`)));
@@ -374,6 +481,10 @@ export class Validator {
   private answer(slot: Slot, a: WorkerAnswer): void {
     const p = slot.busy;
     if (!p || p.job.id !== a.id) return;
+    if ('step' in a) {
+      this.stepped(slot, p, a);
+      return;
+    }
     if (slot.timer) clearTimeout(slot.timer);
     slot.busy = null;
     slot.timer = null;
@@ -382,6 +493,7 @@ export class Validator {
     else this.idleAfterwards(slot);
     if (!a.ok) {
       if (a.kind === 'unreadable') settle(p, unreadable(p, a.message));
+      else if (a.kind === 'size') settle(p, unreadable(p, a.message, 'size'));
       else if (a.kind === 'rules') settle(p, new RulesUnavailableError(a.message));
       else settle(p, new Error(`Validation failed: ${a.message}`));
     } else {
@@ -390,6 +502,16 @@ export class Validator {
       if (parts.length === p.answers.length) settle(p, toReport(p, joinParts(parts)));
     }
     this.pump();
+  }
+
+  /** A worker began a phase of its file: the estimate moves, and the time limit follows the file's size. */
+  private stepped(slot: Slot, p: Pending, a: WorkerStep): void {
+    if (!slot.sized) {
+      slot.sized = true;
+      this.arm(slot, p, a.bytes);
+    }
+    p.progress?.estimate?.step(slot.part, a.step, a.phases, a.bytes, performance.now());
+    tellProgress(p);
   }
 
   private idleAfterwards(slot: Slot): void {
@@ -422,7 +544,7 @@ export class Validator {
         this.queue.unshift(p);
       } else if (oom) {
         const mb = slot.oneOff ? this.largeMemoryMb : this.memoryMb;
-        settle(p, unreadable(p, `The file needs more memory to validate than the ${mb} MB allowed.`));
+        settle(p, unreadable(p, `The file needs more memory to validate than the ${mb} MB allowed.`, 'memory'));
       } else settle(p, new Error(`Validation failed: ${e.message}`));
     }
     if (!this.closed) this.pump();

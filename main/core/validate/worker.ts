@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import SaxonJS from 'saxon-js';
-import type { CompiledRulesetId, RulesetRun, ValidationNote } from '../../../shared/validation/report';
+import type { CheckPhase, CompiledRulesetId, RulesetRun, ValidationNote } from '../../../shared/validation/report';
 import { type Identity, identify, rulesetsFor } from './detect';
 import { RulesUnavailableError } from './errors';
 import { checkFinvoiceStructure } from './finvoice';
-import { readableXml, tooLarge, UnreadableFileError } from './input';
+import { readableXml, TooLargeToCheckError, tooLarge, UnreadableFileError } from './input';
 import { locate, pathOfValue } from './locate';
-import type { SheetRef, ValidateJob, WorkerAnswer, WorkerFinding, WorkerInit, WorkerReport } from './protocol';
+import type { SheetRef, ValidateJob, WorkerAnswer, WorkerFinding, WorkerInit, WorkerReport, WorkerStep } from './protocol';
 import { MANIFEST_FILE, type RulesManifest, rulesetById, sourcesOf } from './rulesets';
 import { parseSvrl } from './svrl';
 
@@ -102,7 +102,7 @@ async function readInput(job: ValidateJob): Promise<Uint8Array> {
     // The size first: a file over the limit is refused without reading it.
     const { size } = await fh.stat();
     const big = tooLarge(size, init.maxBytes);
-    if (big) throw new UnreadableFileError(big);
+    if (big) throw new TooLargeToCheckError(big);
     return await fh.readFile();
   } finally {
     await fh.close();
@@ -125,14 +125,36 @@ const nothingMore = (job: ValidateJob, id: Identity): Omit<WorkerReport, 'heapBy
   notes: [],
 });
 
+/** Tells the validator a phase begins (progress.ts): posted at once, as SaxonJS holds this thread until it ends. */
+function step(job: ValidateJob, phase: CheckPhase, phases: CheckPhase[], bytes: number): void {
+  const s: WorkerStep = { id: job.id, step: phase, phases, bytes };
+  parentPort?.postMessage(s);
+}
+
+/** The rule sets this worker runs of a file, in order. */
+function rulesetsOf(job: ValidateJob, id: Identity): CompiledRulesetId[] {
+  const all = rulesetsFor(id, job.profile);
+  const part = job.part === 'first' ? all.slice(0, 1) : job.part === 'rest' ? all.slice(1) : all;
+  return job.only ? part.filter((r) => job.only?.includes(r)) : part;
+}
+
 async function run(job: ValidateJob): Promise<Omit<WorkerReport, 'heapBytes'>> {
-  const text = readableXml(await readInput(job), init.maxBytes);
+  const bytes = await readInput(job);
+  // The input guards and the parse are one phase: on a large file both take seconds.
+  step(job, 'parse', ['parse'], bytes.length);
+  const text = readableXml(bytes, init.maxBytes);
   const id = identify(text);
   if (job.part === 'rest' && (id.syntax === 'finvoice' || id.syntax === 'other')) return nothingMore(job, id);
+  const plan: CheckPhase[] = [
+    'parse',
+    ...(id.syntax === 'finvoice' ? ['FINVOICE-STRUCTURE' as const] : id.syntax === 'other' ? [] : rulesetsOf(job, id)),
+  ];
+  step(job, 'parse', plan, bytes.length);
   const rulesets: RulesetRun[] = [];
   const raw: Omit<WorkerFinding, 'location' | 'line'>[] = [];
   const notes: ValidationNote[] = [];
   if (id.syntax === 'finvoice') {
+    step(job, 'FINVOICE-STRUCTURE', plan, bytes.length);
     const t0 = performance.now();
     for (const f of checkFinvoiceStructure(text))
       raw.push({ id: f.id, flag: f.flag, ruleset: 'FINVOICE-STRUCTURE', xpath: f.location, text: f.text });
@@ -155,9 +177,7 @@ async function run(job: ValidateJob): Promise<Omit<WorkerReport, 'heapBytes'>> {
           },
     );
   } else {
-    const all = rulesetsFor(id, job.profile);
-    const part = job.part === 'first' ? all.slice(0, 1) : job.part === 'rest' ? all.slice(1) : all;
-    const ids = job.only ? part.filter((r) => job.only?.includes(r)) : part;
+    const ids = rulesetsOf(job, id);
     if (ids.length === 0) return nothingMore(job, id);
     // Load every stylesheet needed before parsing, so a missing one fails fast.
     const sheets = ids.map((r) => [r, stylesheet(r, job.sheets?.[r])] as const);
@@ -166,6 +186,7 @@ async function run(job: ValidateJob): Promise<Omit<WorkerReport, 'heapBytes'>> {
     // from an index of its elements (patches/saxon-js+2.7.0.patch, sef-optimize.ts).
     doc._saxonImmutable = true;
     for (const [r, sef] of sheets) {
+      step(job, r, plan, bytes.length);
       const t0 = performance.now();
       let svrl: string | null = null;
       try {
@@ -211,7 +232,14 @@ port.on('message', (job: ValidateJob) => {
     try {
       answer = { ...(await run(job)), heapBytes: getHeapStatistics().used_heap_size };
     } catch (e) {
-      const kind = e instanceof UnreadableFileError ? 'unreadable' : e instanceof RulesUnavailableError ? 'rules' : 'internal';
+      const kind =
+        e instanceof TooLargeToCheckError
+          ? 'size'
+          : e instanceof UnreadableFileError
+            ? 'unreadable'
+            : e instanceof RulesUnavailableError
+              ? 'rules'
+              : 'internal';
       answer = { id: job.id, ok: false, kind, message: (e as Error).message, heapBytes: getHeapStatistics().used_heap_size };
     }
     port.postMessage(answer);

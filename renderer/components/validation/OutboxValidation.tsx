@@ -4,11 +4,14 @@ import type { OutboxItemView, ValidationSummaryView } from '../../../shared/brid
 import { useCommand } from '../../hooks/use-command';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Loading';
+import { NotCheckedBadge } from './CheckProgress';
 import { ValidationPanel } from './ValidationPanel';
 
 /** valid, valid with warnings, refused by the rules, or not readable: what an outbox row's report says in one word. */
 export function ValidationBadge({ summary }: { summary: ValidationSummaryView }) {
   const { t } = useTranslation();
+  // Not checked for a reason of the app's (too large ...), not unreadable: said as such.
+  if (summary.notChecked) return <NotCheckedBadge reason={summary.notChecked} />;
   const word = summary.status === 'valid' ? (summary.warnings > 0 ? 'warnings' : 'valid') : summary.status;
   const tone = word === 'valid' ? 'ok' : word === 'warnings' ? 'warn' : 'error';
   return (

@@ -4,6 +4,7 @@ import { useFormat } from '../../stores/context';
 
 /** The verdict in words: valid (with its warnings), refused by the rules (how many fatal), or unreadable. */
 export function verdictOf(r: ValidationReport, t: (key: string, o?: Record<string, unknown>) => string): string {
+  if (r.notChecked) return t(`checking.badge.${r.notChecked}`);
   if (r.status === 'unreadable') return t('validate.summary.unreadable');
   if (r.status === 'valid')
     return r.warningCount ? t('validate.summary.validWarnings', { count: r.warningCount }) : t('validate.summary.valid');
@@ -15,7 +16,7 @@ export function ValidationSummary({ report }: { report: ValidationReport }) {
   const { t } = useTranslation();
   const f = useFormat();
   const r = report;
-  const tone = r.status === 'valid' ? (r.warningCount ? 'warn' : 'ok') : 'error';
+  const tone = r.status === 'valid' ? (r.warningCount ? 'warn' : 'ok') : r.notChecked ? 'warn' : 'error';
   return (
     <div className="validation-summary">
       <p className="validation-verdict">
@@ -25,6 +26,7 @@ export function ValidationSummary({ report }: { report: ValidationReport }) {
         {r.status === 'invalid' && <span> {t('validate.summary.fatal', { count: r.fatalCount })}</span>}
         {r.status === 'invalid' && r.warningCount > 0 && <span>, {t('validate.summary.warnings', { count: r.warningCount })}</span>}
       </p>
+      {r.notChecked && <p data-not-checked={r.notChecked}>{t('checking.notChecked', { why: t(`checking.why.${r.notChecked}`) })}</p>}
       {r.problem && <p className="field-error">{r.problem}</p>}
       {r.source === 'service' && (
         <p className="notice notice-info" data-source="service">

@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog-type';
 import { app } from './app';
+import { checkProgress } from './check-progress';
 import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
@@ -36,6 +37,7 @@ export const da: Catalog = {
   ...health,
   ...cockpit,
   ...rulePacks,
+  ...checkProgress,
   ...nationalnet,
   ...findInvoices,
   ...duplicates,

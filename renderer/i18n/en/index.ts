@@ -1,4 +1,5 @@
 import { app } from './app';
+import { checkProgress } from './check-progress';
 import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
@@ -36,6 +37,7 @@ export const en = {
   ...health,
   ...cockpit,
   ...rulePacks,
+  ...checkProgress,
   ...nationalnet,
   ...findInvoices,
   ...duplicates,

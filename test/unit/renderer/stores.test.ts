@@ -362,4 +362,26 @@ describe('outbox store', () => {
     await outbox.getState().force(7);
     expect(outbox.getState().items[0]?.state).toBe('queued');
   });
+
+  it("keeps the account's checks in flight from the pushed progress, and cancels one through validate.cancel", async () => {
+    const check = { id: '8e0f1c7a-3f7e-4d56-9a51-0c7a3d1f2b11', accountId: ACCOUNT.id, file: 'Outbox/Invoices/big.xml', startedAt: 1 };
+    const bridge = fakeBridge({
+      'outbox.list': () => [],
+      'validate.checks': () => [{ ...check, phase: 'read', percent: 0 }],
+      'validate.cancel': () => ({ cancelled: true }),
+    });
+    const outbox = createOutboxStore(bridge);
+    outbox.getState().attach();
+    await outbox.getState().load(ACCOUNT.id);
+    expect(outbox.getState().checks).toEqual([{ ...check, phase: 'read', percent: 0 }]);
+    bridge.emit('validate.progress', { ...check, phase: 'en16931', percent: 42, done: false });
+    // Another account's check, and the Validate page's, are not this outbox's.
+    bridge.emit('validate.progress', { ...check, id: 'x', accountId: 'someone-else', phase: 'parse', percent: 5, done: false });
+    bridge.emit('validate.progress', { ...check, id: 'y', accountId: null, phase: 'parse', percent: 5, done: false });
+    expect(outbox.getState().checks).toEqual([{ ...check, phase: 'en16931', percent: 42 }]);
+    await outbox.getState().cancelCheck(check.id);
+    expect(bridge.callsOf('validate.cancel')).toEqual([{ id: check.id }]);
+    bridge.emit('validate.progress', { ...check, phase: 'en16931', percent: 42, done: true });
+    expect(outbox.getState().checks).toEqual([]);
+  });
 });

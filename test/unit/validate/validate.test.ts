@@ -189,13 +189,40 @@ describe('the validator itself', () => {
     await damaged.close();
   });
 
-  it('answers a file that takes too long as not validated, and replaces its worker', async () => {
-    const slow = new Validator({ timeoutMs: 1 });
+  it('answers a file that takes too long as not checked for the time, and replaces its worker', async () => {
+    const slow = new Validator({ timeoutMs: 1, timeoutPerMbMs: 0 });
     const r = await slow.validate(Buffer.from(BASE));
     expect(r.status).toBe('unreadable');
-    expect(r.problem).toMatch(/could not be validated within/);
+    expect(r.notChecked).toBe('time');
+    expect(r.problem).toMatch(/could not be checked within 0 s/);
     expect(slow.threads).toBe(0);
     await slow.close();
+  });
+
+  it("tells a check's progress, growing from 0 to 100 through its phases, the last when the report is there", async () => {
+    const told: { phase: string; percent: number }[] = [];
+    const r = await v.validate(Buffer.from(BASE), { name: 'base.xml', onProgress: (p) => told.push(p) });
+    expect(r.valid).toBe(true);
+    expect(told[0]).toEqual({ phase: 'read', percent: 0 });
+    expect(told.at(-1)?.percent).toBe(100);
+    expect(told.filter((p) => p.percent === 100)).toHaveLength(1);
+    for (let i = 1; i < told.length; i++) expect(told[i]?.percent).toBeGreaterThanOrEqual(told[i - 1]?.percent ?? 0);
+    // The worker said where it was: parsing, then the rule sets of a Peppol invoice.
+    expect(told.map((p) => p.phase)).toContain('parse');
+    expect(told.some((p) => p.phase === 'en16931' || p.phase === 'peppol')).toBe(true);
+  });
+
+  it('answers a file larger than the check takes as not checked for its size, not as a broken file', async () => {
+    const small = new Validator({ workers: 1, maxBytes: 4096, sideBySide: false });
+    const bytes = await small.validate(Buffer.from(BASE), { name: 'base.xml' });
+    expect(bytes.status).toBe('unreadable');
+    expect(bytes.notChecked).toBe('size');
+    const path = join(dir, 'base.xml');
+    writeFileSync(path, BASE);
+    expect((await small.validate(path)).notChecked).toBe('size');
+    // A file that is not XML is the file's fault: no notChecked.
+    expect((await small.validate(Buffer.from('Dear customer'))).notChecked).toBeUndefined();
+    await small.close();
   });
 
   it('stops a worker that has been idle, giving back its memory, and starts one again for the next file', async () => {
@@ -297,6 +324,7 @@ describe('the validator itself', () => {
     const no = await capped.validate(Buffer.from(padded), { name: 'padded.xml' });
     expect(no.status).toBe('unreadable');
     expect(no.problem).toMatch(/needs more memory to validate than the 128 MB allowed/);
+    expect(no.notChecked).toBe('memory');
     await Promise.all([tight.close(), capped.close()]);
   }, 120_000);
 

@@ -3,17 +3,18 @@ import { join, resolve } from 'node:path';
 import { VALIDATE_CHUNK_BYTES } from '../../../../shared/bridge/validation';
 import type { OutboxJob } from '../../store/outbox';
 import { Spool } from '../../sync/spool';
-import { RulesUnavailableError, validateFile } from '../../validate';
+import { RulesUnavailableError, ValidationCancelledError, validateFile } from '../../validate';
 import { allPacks, packsDirOf } from '../../validate/pack-store';
 import { dayOf } from '../../validate/packs';
 import { validateWithPacks } from '../../validate/packs-check';
 import { invoiceBytesOf, refusedZipReport } from '../../validate/zip-form';
-import { invalid, rulesUnavailable } from '../errors';
+import { cancelled, invalid, rulesUnavailable } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { ValidationUploads } from '../validation-uploads';
 import { validationView } from '../validation-view';
+import { accountOf } from './common';
 
-type Names = 'validate.start' | 'validate.chunk' | 'validate.finish' | 'validate.outboxReport';
+type Names = 'validate.start' | 'validate.chunk' | 'validate.finish' | 'validate.outboxReport' | 'validate.cancel' | 'validate.checks';
 
 /** Where an outbox row's bytes are now: the app's own copy while it is queued, Sent/ or Failed/ once settled. */
 function outboxFile(d: BridgeDeps, job: OutboxJob): string | null {
@@ -36,19 +37,33 @@ export function validateHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       // A zip form is checked by the invoice inside it, as the hot folder checks it; a bomb is refused unopened.
       const invoice = await invoiceBytesOf(bytes);
       if (!invoice.bytes) return validationView(refusedZipReport(name, invoice.refused), null, invoice.refused);
+      // Its progress is pushed as validate.progress under the upload's id, which validate.cancel takes.
+      const run = d.engine.checks.begin(null, name, { id: input.uploadId });
       try {
         // As the outbox would check it if it were sent today (the engine's clock): the packs in force, and the next.
         const report = await validateWithPacks(validateFile, invoice.bytes, {
           name,
           packs: allPacks(packsDirOf(d.dataDir)),
           day: dayOf(d.now()),
+          signal: run.signal,
+          onProgress: run.onProgress,
         });
         return validationView(report, invoice.bytes, '');
       } catch (e) {
         // The rules are this computer's, not the service's: said so, with what to do (validator.ts rulesAdvice).
         if (e instanceof RulesUnavailableError) throw rulesUnavailable(`${name} cannot be checked on this computer: ${e.message}`);
+        if (e instanceof ValidationCancelledError) throw cancelled(`The check of ${name} was cancelled.`);
         throw e;
+      } finally {
+        run.end();
       }
+    },
+
+    'validate.cancel': async (input) => ({ cancelled: d.engine.checks.cancel(input.id) }),
+
+    'validate.checks': async (input) => {
+      accountOf(d, input.accountId);
+      return d.engine.checks.list(input.accountId);
     },
 
     'validate.outboxReport': async (input) => {
