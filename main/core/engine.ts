@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { AccountHealth, HealthProblem } from '../../shared/account-health';
 import type { DetectStateView } from '../../shared/bridge/scrutiny';
+import type { DoctorReport, PendingFileView } from '../../shared/doctor';
 import type { DetectCheck, Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
 import { SANDBOX_KEY_HEADER } from '../../shared/sandbox-key';
@@ -21,6 +22,7 @@ import { WRITER } from './store/writer';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
 import { collectionOps } from './sync/collection-ops';
 import { detectState, refreshDetectOnOpen } from './sync/detect-work';
+import { type DoctorInput, runDoctor } from './sync/doctor';
 import { EngineEvents } from './sync/events';
 import { type DownloadTableName, fetchAgain, type GivenUpFile, listGivenUp } from './sync/fetch-again';
 import { healthOfAccounts, rememberKeys } from './sync/health';
@@ -52,6 +54,8 @@ export interface EngineOptions {
   readonly?: boolean;
   /** The app's version for license_data (default: package.json's); the license key default: EINVOICE_LICENSE_KEY. */
   app?: Partial<AppIdentity>;
+  /** The sync doctor's readers of attributes and mounts (tests hand in fakes); default: this computer's. */
+  doctor?: Pick<DoctorInput, 'probe' | 'listings'>;
 }
 
 export interface NewAccountInput {
@@ -300,6 +304,7 @@ export class Engine {
     // The root's marker, now that the account has its id (sync/root-guard.ts); should this write fail,
     // the first pass writes it, or says why it cannot.
     await claimRoot(this.writer, account).catch(() => undefined);
+    await this.tellDoctor(account);
     if (this.started) await this.startRunner(account);
     return account;
   }
@@ -364,7 +369,10 @@ export class Engine {
     }
     const after = this.writer.accounts.update(id, patch) ?? before;
     // A folder the user chose is the account's from now on: its marker is written (else at the first pass).
-    if (patch.root && patch.root !== before.root) await claimRoot(this.writer, after).catch(() => undefined);
+    if (patch.root && patch.root !== before.root) {
+      await claimRoot(this.writer, after).catch(() => undefined);
+      await this.tellDoctor(after);
+    }
     if (runner && this.started) await this.startRunner(after);
     return after;
   }
@@ -755,6 +763,44 @@ export class Engine {
       .get(accountId)
       ?.problems.find((p) => p.kind === 'keysUnreadable' || p.kind === 'rootMissing');
     return { released, blocked: blocking ?? null };
+  }
+
+  /** The files of an account's Outbox seen but not queued, with what each waits for (sync/pending-files.ts); none when it is not syncing here. */
+  pendingFiles(accountId: string): PendingFileView[] {
+    return this.runners.get(accountId)?.pendingFiles() ?? [];
+  }
+
+  /** The sync doctor on an account's folder (sync/doctor/): its place (cloud, share), its paths and names, its locked files. */
+  async doctor(accountId: string): Promise<DoctorReport> {
+    const account = this.writer.accounts.get(accountId);
+    if (!account) throw new Error(`No account ${accountId}`);
+    return runDoctor({
+      accountId: account.id,
+      root: account.root,
+      inboxLayout: account.inboxLayout,
+      scanIntervalMs: this.runnerOptions.scanIntervalMs,
+      locked: this.runners
+        .get(account.id)
+        ?.pendingFiles()
+        .filter((f) => f.state === 'locked')
+        .map((f) => f.file),
+      env: this.opts.env ?? process.env,
+      now: this.opts.now,
+      ...this.opts.doctor,
+    });
+  }
+
+  /** A root just chosen is looked at at once: what the doctor finds is in the account's activity, in its words. */
+  private async tellDoctor(account: Account): Promise<void> {
+    try {
+      const report = await this.doctor(account.id);
+      for (const f of report.findings) {
+        const level = f.severity === 'warn' ? 'warn' : 'info';
+        this.writer.activity.append({ accountId: account.id, level, kind: `doctor.${f.code}`, message: f.message, ref: account.root });
+      }
+    } catch (e) {
+      this.log.warn('the sync doctor could not look at the folder', { root: account.root, error: (e as Error).message });
+    }
   }
 
   setPaused(accountId: string, paused: boolean): void {

@@ -5,6 +5,7 @@ import { useApp, useFormat, useSlice, useStores } from '../stores/context';
 import { type OutboxSortKey, sortOutbox } from '../stores/outbox-store';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
+import { PendingRow } from './PendingRow';
 import { RevealButton } from './RevealButton';
 import { ariaSort, SortButton, type SortColumn } from './SortHeader';
 import { BreaksFromBadge, OutboxReport, UncheckedBadge, ValidationBadge } from './validation/OutboxValidation';
@@ -15,6 +16,7 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
   const f = useFormat();
   const { outbox } = useStores();
   const items = useSlice(outbox, (s) => s.items);
+  const pending = useSlice(outbox, (s) => s.pending);
   const loading = useSlice(outbox, (s) => s.loading);
   const error = useSlice(outbox, (s) => s.error);
   const accountId = useSlice(outbox, (s) => s.accountId);
@@ -35,7 +37,7 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
   return (
     <div>
       <ErrorNotice error={error} onRetry={() => void outbox.getState().load(accountId)} />
-      {items.length === 0 ? (
+      {items.length === 0 && pending.length === 0 ? (
         loading ? (
           <Loading />
         ) : (
@@ -58,6 +60,9 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
               </tr>
             </thead>
             <tbody>
+              {pending.map((p) => (
+                <PendingRow key={`pending:${p.file}`} file={p} />
+              ))}
               {rows.map((i) => (
                 <OutboxRow key={i.id} item={i} when={f.dateTime(i.updatedAt)} onReroute={onReroute} onReport={setReportId} />
               ))}

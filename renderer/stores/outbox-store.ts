@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge, BridgeErrorView, ListSort, OutboxItemView } from '../../shared/bridge';
+import type { PendingFileView } from '../../shared/doctor';
 import { toErrorView } from './errors';
 
 /** The outbox table's columns that sort. */
@@ -34,6 +35,8 @@ export function sortOutbox(items: readonly OutboxItemView[], sort: OutboxSort | 
 export interface OutboxStoreState {
   accountId: string | null;
   items: OutboxItemView[];
+  /** Files the hot folders saw that have no row yet, with what each waits for (settling, locked, checking, held). */
+  pending: PendingFileView[];
   loading: boolean;
   error: BridgeErrorView | null;
   /** The table's order (sortOutbox); undefined: newest first. */
@@ -51,6 +54,7 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
   return createStore<OutboxStoreState>((set, get) => ({
     accountId: null,
     items: [],
+    pending: [],
     loading: false,
     error: null,
     sort: undefined,
@@ -62,8 +66,21 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
     async load(accountId) {
       set({ accountId, loading: true });
       try {
-        const items = accountId ? await bridge.invoke('outbox.list', { accountId }) : [];
-        if (get().accountId === accountId) set({ items, error: null });
+        // The files without a row are asked beside the rows; either failing leaves the other shown.
+        const [items, pending] = accountId
+          ? await Promise.allSettled([bridge.invoke('outbox.list', { accountId }), bridge.invoke('outbox.pending', { accountId })])
+          : [];
+        if (get().accountId !== accountId) return;
+        if (!items || !pending) {
+          set({ items: [], pending: [], error: null });
+          return;
+        }
+        set({
+          ...(items.status === 'fulfilled' ? { items: items.value } : {}),
+          ...(pending.status === 'fulfilled' ? { pending: pending.value } : {}),
+          error:
+            items.status === 'rejected' ? toErrorView(items.reason) : pending.status === 'rejected' ? toErrorView(pending.reason) : null,
+        });
       } catch (e) {
         set({ error: toErrorView(e) });
       } finally {
@@ -111,6 +128,7 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
         bridge.subscribe('item.sent', reload),
         bridge.subscribe('item.rejected', reload),
         bridge.subscribe('item.delivery', reload),
+        bridge.subscribe('outbox.pending', reload),
       ];
       return () => {
         for (const off of offs) off();

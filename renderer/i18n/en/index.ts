@@ -3,6 +3,7 @@ import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { doctor } from './doctor';
 import { duplicates } from './duplicates';
 import { findInvoices } from './find-invoices';
 import { health } from './health';
@@ -39,6 +40,7 @@ export const en = {
   ...nationalnet,
   ...findInvoices,
   ...duplicates,
+  ...doctor,
   ...rerouteState,
   ...words,
 };

@@ -4,6 +4,7 @@ import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { doctor } from './doctor';
 import { duplicates } from './duplicates';
 import { findInvoices } from './find-invoices';
 import { health } from './health';
@@ -39,6 +40,7 @@ export const sv: Catalog = {
   ...nationalnet,
   ...findInvoices,
   ...duplicates,
+  ...doctor,
   ...rerouteState,
   ...words,
 };

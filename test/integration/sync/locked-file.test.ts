@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, copyFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(async () => sb.close());
+
+/**
+ * Another program holding a file, portably: for root (who may read any file) a Linux write lease
+ * taken by another process, which makes the app's non-blocking open fail with EAGAIN as a Windows
+ * sharing violation fails with EBUSY; for anyone else a file the app may not open (chmod 000).
+ */
+async function lock(path: string): Promise<{ reason: 'locked' | 'denied'; release(): Promise<void> }> {
+  if (process.getuid?.() !== 0) {
+    await chmod(path, 0o000);
+    return { reason: 'denied', release: () => chmod(path, 0o644) };
+  }
+  const holder: ChildProcess = spawn(
+    'python3',
+    [
+      '-c',
+      [
+        'import fcntl, os, signal, sys',
+        'signal.signal(signal.SIGIO, signal.SIG_IGN)',
+        'fd = os.open(sys.argv[1], os.O_RDWR)',
+        'fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)',
+        "print('held', flush=True)",
+        'sys.stdin.read()',
+      ].join('\n'),
+      path,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout?.once('data', () => resolve());
+    holder.once('exit', (code) => reject(new Error(`the lease holder ended (${code})`)));
+  });
+  return {
+    reason: 'locked',
+    release: () =>
+      new Promise<void>((resolve) => {
+        holder.once('exit', () => resolve());
+        holder.stdin?.end();
+      }),
+  };
+}
+
+describe('a file locked by another program', () => {
+  let t: TestEngine;
+  beforeAll(async () => {
+    t = await startTestEngine(sb, await sb.company());
+    // What is looked at is the open, not the rules: loading them would be most of the test's time.
+    t.engine.setFolderOptions(t.account.id, 'Outbox/Invoices', { validation: 'off' });
+  });
+  afterAll(async () => t.close());
+
+  it('is shown locked and tried again by itself, while the other file of its folder is sent', async () => {
+    const outbox = join(t.root, 'Outbox', 'Invoices');
+    await copyFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), join(outbox, 'free.xml'));
+    await copyFile(join(FIXTURES, 'invoices/en16931-cii/CII_example1.xml'), join(outbox, 'busy.xml'));
+    const held = await lock(join(outbox, 'busy.xml'));
+    try {
+      await t.engine.syncOnce();
+      expect(await readdir(join(t.root, 'Sent'))).toEqual(['free.xml']);
+      const pending = t.engine.pendingFiles(t.account.id);
+      expect(pending).toHaveLength(1);
+      expect(pending[0]).toMatchObject({ file: 'Outbox/Invoices/busy.xml', state: 'locked', reason: held.reason });
+      expect(pending[0]?.tries).toBeGreaterThanOrEqual(1);
+      expect(pending[0]?.nextTryAt).not.toBeNull();
+      // No row for it: nothing was queued, so nothing can be sent twice when it frees.
+      expect(t.engine.store.outbox.listByStates(t.account.id, ['queued', 'done']).map((j) => j.filename)).toEqual(['free.xml']);
+      // The doctor says so too.
+      const report = await t.engine.doctor(t.account.id);
+      expect(report.findings.find((f) => f.code === 'locked')).toMatchObject({ count: 1, examples: ['Outbox/Invoices/busy.xml'] });
+    } finally {
+      await held.release();
+    }
+    // Freed: the runner's own next try for it (its wake-up, no event, no rescan) sends it.
+    const sent = t.engine.events.waitFor('sent', (e) => e.file === 'Outbox/Invoices/busy.xml');
+    await t.engine.start();
+    await sent;
+    expect(t.engine.pendingFiles(t.account.id)).toEqual([]);
+    expect((await readdir(join(t.root, 'Sent'))).sort()).toEqual(['busy.xml', 'free.xml']);
+  });
+});
