@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, copyFile, readdir } from 'node:fs/promises';
+import { copyFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
+import { lockFile } from '../../support/locked-file';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let sb: TestSandbox;
@@ -10,46 +10,6 @@ beforeAll(async () => {
   sb = await startTestSandbox();
 });
 afterAll(async () => sb.close());
-
-/**
- * Another program holding a file, portably: for root (who may read any file) a Linux write lease
- * taken by another process, which makes the app's non-blocking open fail with EAGAIN as a Windows
- * sharing violation fails with EBUSY; for anyone else a file the app may not open (chmod 000).
- */
-async function lock(path: string): Promise<{ reason: 'locked' | 'denied'; release(): Promise<void> }> {
-  if (process.getuid?.() !== 0) {
-    await chmod(path, 0o000);
-    return { reason: 'denied', release: () => chmod(path, 0o644) };
-  }
-  const holder: ChildProcess = spawn(
-    'python3',
-    [
-      '-c',
-      [
-        'import fcntl, os, signal, sys',
-        'signal.signal(signal.SIGIO, signal.SIG_IGN)',
-        'fd = os.open(sys.argv[1], os.O_RDWR)',
-        'fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)',
-        "print('held', flush=True)",
-        'sys.stdin.read()',
-      ].join('\n'),
-      path,
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    holder.stdout?.once('data', () => resolve());
-    holder.once('exit', (code) => reject(new Error(`the lease holder ended (${code})`)));
-  });
-  return {
-    reason: 'locked',
-    release: () =>
-      new Promise<void>((resolve) => {
-        holder.once('exit', () => resolve());
-        holder.stdin?.end();
-      }),
-  };
-}
 
 describe('a file locked by another program', () => {
   let t: TestEngine;
@@ -64,7 +24,7 @@ describe('a file locked by another program', () => {
     const outbox = join(t.root, 'Outbox', 'Invoices');
     await copyFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'), join(outbox, 'free.xml'));
     await copyFile(join(FIXTURES, 'invoices/en16931-cii/CII_example1.xml'), join(outbox, 'busy.xml'));
-    const held = await lock(join(outbox, 'busy.xml'));
+    const held = await lockFile(join(outbox, 'busy.xml'));
     try {
       await t.engine.syncOnce();
       expect(await readdir(join(t.root, 'Sent'))).toEqual(['free.xml']);
