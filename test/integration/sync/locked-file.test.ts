@@ -1,6 +1,7 @@
-import { copyFile, readdir } from 'node:fs/promises';
+import { copyFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { lockFile } from '../../support/locked-file';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
@@ -47,5 +48,13 @@ describe('a file locked by another program', () => {
     await sent;
     expect(t.engine.pendingFiles(t.account.id)).toEqual([]);
     expect((await readdir(join(t.root, 'Sent'))).sort()).toEqual(['busy.xml', 'free.xml']);
+  });
+
+  it('`cli doctor` says what the folder holds, in words with its codes', async () => {
+    await writeFile(join(t.root, 'Failed', 'Note.txt'), 'one');
+    await writeFile(join(t.root, 'Failed', 'NOTE.txt'), 'two');
+    const text = await runCli(['--data', t.dataDir, 'doctor']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('[case-collision] In Failed, NOTE.txt and Note.txt differ only in case');
   });
 });
