@@ -790,13 +790,21 @@ export class Engine {
     });
   }
 
-  /** A root just chosen is looked at at once: what the doctor finds is in the account's activity, in its words. */
+  /** A root just chosen is looked at at once: what the doctor finds in the way is told, and kept in the account's activity. */
   private async tellDoctor(account: Account): Promise<void> {
     try {
       const report = await this.doctor(account.id);
+      // Only what stands in the way: Settings shows the rest (how long received names may be) beside it.
       for (const f of report.findings) {
-        const level = f.severity === 'warn' ? 'warn' : 'info';
-        this.writer.activity.append({ accountId: account.id, level, kind: `doctor.${f.code}`, message: f.message, ref: account.root });
+        if (f.severity !== 'warn') continue;
+        this.writer.activity.append({
+          accountId: account.id,
+          level: 'warn',
+          kind: `doctor.${f.code}`,
+          message: f.message,
+          ref: account.root,
+        });
+        this.events.emit('problem', { accountId: account.id, kind: 'user', message: f.message });
       }
     } catch (e) {
       this.log.warn('the sync doctor could not look at the folder', { root: account.root, error: (e as Error).message });
