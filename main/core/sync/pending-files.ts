@@ -36,7 +36,8 @@ interface Entry {
  */
 export class PendingFiles {
   private readonly entries = new Map<string, Entry>();
-  private signature = '';
+  /** Something a screen shows changed since the last `changed()` (a state, a reason, a try, a file gone). */
+  private dirty = false;
 
   constructor(
     private now: () => number = Date.now,
@@ -50,12 +51,17 @@ export class PendingFiles {
 
   /** Starts a pass: what the scan no longer lists is forgotten. */
   keepOnly(present: ReadonlySet<string>): void {
-    for (const k of this.entries.keys()) if (!present.has(k)) this.entries.delete(k);
+    for (const k of this.entries.keys())
+      if (!present.has(k)) {
+        this.entries.delete(k);
+        this.dirty = true;
+      }
   }
 
   set(file: ScannedFile, state: PendingState, reason: PendingReason, nextTryAt: number | null = null): void {
     const before = this.entries.get(file.relPath);
     const same = before && before.state === state && before.reason === reason;
+    if (!same) this.dirty = true;
     this.entries.set(file.relPath, {
       file,
       state,
@@ -69,7 +75,7 @@ export class PendingFiles {
 
   /** Has a row now (queued, held as a duplicate, refused into Failed/): the outbox list shows it. */
   settled(relPath: string): void {
-    this.entries.delete(relPath);
+    if (this.entries.delete(relPath)) this.dirty = true;
   }
 
   /** The open failed with `code`: locked (or not ours to read) until its next try. Answers whether it was such a failure. */
@@ -81,6 +87,7 @@ export class PendingFiles {
     const since = before?.state === 'locked' ? before.since : this.now();
     const nextTryAt = this.now() + lockRetryDelay(tries, baseMs);
     this.entries.set(file.relPath, { file, state: 'locked', reason, since, tries, nextTryAt, code: code ?? null });
+    this.dirty = true;
     return true;
   }
 
@@ -119,11 +126,10 @@ export class PendingFiles {
       }));
   }
 
-  /** Whether what a screen shows changed since the last call (states, reasons, tries): the outbox is told then. */
+  /** Whether what a screen shows changed since the last call: the outbox is told then. */
   changed(): boolean {
-    const sig = [...this.entries.values()].map((e) => `${e.file.relPath}\0${e.state}\0${e.reason}\0${e.tries}`).join('\n');
-    if (sig === this.signature) return false;
-    this.signature = sig;
-    return true;
+    const was = this.dirty;
+    this.dirty = false;
+    return was;
   }
 }
