@@ -29,7 +29,8 @@ export async function lockFile(path: string): Promise<{ reason: 'locked' | 'deni
   );
   await new Promise<void>((resolve, reject) => {
     holder.stdout?.once('data', () => resolve());
-    holder.once('exit', (code) => reject(new Error(`the lease holder ended (${code})`)));
+    holder.once('exit', (code) => reject(new Error(`the lease holder ended (${code}): can this file system take a lease?`)));
+    holder.once('error', (e) => reject(new Error(`python3 is needed to hold a file open as root: ${e.message}`)));
   });
   return {
     reason: 'locked',
