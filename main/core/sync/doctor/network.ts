@@ -14,7 +14,7 @@ export interface NetworkShare {
 
 /** File systems that live on another computer. */
 const NETWORK_FS =
-  /^(nfs|nfs4|cifs|smb|smb2|smb3|smbfs|afpfs|afs|ncpfs|webdav|davfs|fuse\.davfs2|fuse\.sshfs|sshfs|fuse\.rclone|fuse\.s3fs|ceph|fuse\.ceph|glusterfs|fuse\.glusterfs|lustre|vboxsf|fuse\.gvfsd-fuse|osxfuse|macfuse)$/i;
+  /^(nfs|nfs4|cifs|smb|smb2|smb3|smbfs|afpfs|afs|ncpfs|webdav|davfs|fuse\.davfs2|fuse\.sshfs|sshfs|fuse\.rclone|fuse\.s3fs|ceph|fuse\.ceph|glusterfs|fuse\.glusterfs|lustre|vboxsf|fuse\.gvfsd-fuse)$/i;
 
 export interface Mount {
   source: string;
