@@ -5,6 +5,7 @@ import { runCli } from '../../support/cli';
 import { FIXTURES, startTestEngine, type TestEngine } from '../../support/engine';
 import { lockFile } from '../../support/locked-file';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { tempDir } from '../../support/temp';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -56,5 +57,14 @@ describe('a file locked by another program', () => {
     const text = await runCli(['--data', t.dataDir, 'doctor']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('[case-collision] In Failed, NOTE.txt and Note.txt differ only in case');
+  });
+
+  it('a folder chosen inside Dropbox is told at once: a problem on screen and a warning in the activity', async () => {
+    const root = join(tempDir('doctor-'), 'Dropbox', 'Acme');
+    const heard = t.engine.events.waitFor('problem', (p) => p.accountId === t.account.id && /inside Dropbox/.test(p.message));
+    await t.engine.updateAccount(t.account.id, { root });
+    await heard;
+    const entry = t.engine.store.activity.listLatest(20, t.account.id).find((e) => e.kind === 'doctor.cloud-folder');
+    expect(entry).toMatchObject({ level: 'warn', ref: root });
   });
 });
