@@ -1,7 +1,8 @@
 import type { AccountHealth, HealthProblem } from '../../shared/account-health';
 import type { DetectStateView } from '../../shared/bridge/scrutiny';
+import type { DoctorReport, PendingFileView } from '../../shared/doctor';
 import type { DetectCheck } from '../../shared/enums';
-import type { CredentialsInput, DemoCompany, NewAccountInput } from './accounts/account-book';
+import type { CredentialsInput, DemoCompany, NewAccountInput, VendorKeys } from './accounts/account-book';
 import { listFolderOptions, setFolderOptions } from './accounts/folder-options';
 import type { EmbeddedSandboxManager } from './accounts/service-access';
 import type { Api } from './api';
@@ -33,6 +34,8 @@ export class Engine {
   private readonly writer: Store;
   /** What a view learns from the service or a file, kept in the mirror (the bridge's only writes, made here). */
   readonly keep: KeptFromViews;
+  /** The accounts' vendor API keys (accounts/account-book.ts): read, known without reading, or given once the service takes one. */
+  readonly vendorKeys: VendorKeys;
   /** The writer, for the engine's own rooms and tests (store/writer.ts); the bridge cannot import the key. */
   get [WRITER](): Store {
     return this.writer;
@@ -48,6 +51,7 @@ export class Engine {
     this.writer = this.parts.writer;
     this.store = readerOf(this.writer);
     this.keep = keptFromViews(this.writer);
+    this.vendorKeys = this.parts.book.vendorKeys();
   }
 
   get detectLanguage(): string {
@@ -138,21 +142,6 @@ export class Engine {
     return (await this.contextOf(accountId)).api;
   }
 
-  /** The account's vendor API key (linking, VENDOR_WEBHOOK), or null when it was added without one. */
-  vendorApiKey(accountId: string): Promise<string | null> {
-    return this.parts.book.vendorApiKey(accountId);
-  }
-
-  /** Whether the account has a vendor API key, without reading the key again once it is known. */
-  hasVendorApiKey(accountId: string): Promise<boolean> {
-    return this.parts.book.hasVendorApiKey(accountId);
-  }
-
-  /** Gives an account added without a vendor API key its key, once the service issues a token with it. */
-  setVendorApiKey(accountId: string, vendorApiKey: string): Promise<void> {
-    return this.parts.book.setVendorApiKey(accountId, vendorApiKey);
-  }
-
   /** Marks a received invoice handled or not, at the service and in the mirror. */
   async setHandled(accountId: string, invoiceId: string, handled: boolean): Promise<void> {
     await setHandled(await this.contextOf(accountId), invoiceId, handled);
@@ -209,6 +198,16 @@ export class Engine {
 
   private accountsOrOne(accountId?: string): Account[] {
     return this.listAccounts().filter((a) => !accountId || a.id === accountId);
+  }
+
+  /** The files of an account's Outbox seen but not queued, with what each waits for. */
+  pendingFiles(accountId: string): PendingFileView[] {
+    return this.parts.runners.pendingFiles(accountId);
+  }
+
+  /** The sync doctor on an account's folder (engine/doctor.ts). */
+  doctor(accountId: string): Promise<DoctorReport> {
+    return this.parts.doctor.run(accountId);
   }
 
   /** Polls one account's received feeds once, without touching its Outbox. */

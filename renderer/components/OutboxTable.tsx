@@ -5,6 +5,7 @@ import { useApp, useFormat, useSlice, useStores } from '../stores/context';
 import { type OutboxSortKey, sortOutbox } from '../stores/outbox-store';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
+import { PendingRow } from './PendingRow';
 import { RevealButton } from './RevealButton';
 import { ariaSort, SortButton, type SortColumn } from './SortHeader';
 import { CheckProgress } from './validation/CheckProgress';
@@ -16,6 +17,7 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
   const f = useFormat();
   const { outbox } = useStores();
   const items = useSlice(outbox, (s) => s.items);
+  const pending = useSlice(outbox, (s) => s.pending);
   const loading = useSlice(outbox, (s) => s.loading);
   const error = useSlice(outbox, (s) => s.error);
   const accountId = useSlice(outbox, (s) => s.accountId);
@@ -48,7 +50,7 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
           </ul>
         </section>
       )}
-      {items.length === 0 && checks.length > 0 ? null : items.length === 0 ? (
+      {items.length === 0 && pending.length === 0 && checks.length > 0 ? null : items.length === 0 && pending.length === 0 ? (
         loading ? (
           <Loading />
         ) : (
@@ -71,6 +73,12 @@ export function OutboxTable({ onReroute }: { onReroute(remoteId: string): void }
               </tr>
             </thead>
             <tbody>
+              {pending
+                // A file being checked shows above with its progress and Cancel: its row would say less.
+                .filter((p) => !(p.state === 'checking' && checks.some((c) => c.file === p.file)))
+                .map((p) => (
+                  <PendingRow key={`pending:${p.file}`} file={p} />
+                ))}
               {rows.map((i) => (
                 <OutboxRow key={i.id} item={i} when={f.dateTime(i.updatedAt)} onReroute={onReroute} onReport={setReportId} />
               ))}

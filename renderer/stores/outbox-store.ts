@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge, BridgeErrorView, CheckProgressView, ListSort, OutboxItemView } from '../../shared/bridge';
+import type { PendingFileView } from '../../shared/doctor';
 import { toErrorView } from './errors';
 
 /** The outbox table's columns that sort. */
@@ -34,6 +35,8 @@ export function sortOutbox(items: readonly OutboxItemView[], sort: OutboxSort | 
 export interface OutboxStoreState {
   accountId: string | null;
   items: OutboxItemView[];
+  /** Files the hot folders saw that have no row yet, with what each waits for (settling, locked, checking, held). */
+  pending: PendingFileView[];
   loading: boolean;
   error: BridgeErrorView | null;
   /** The table's order (sortOutbox); undefined: newest first. */
@@ -55,6 +58,7 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
   return createStore<OutboxStoreState>((set, get) => ({
     accountId: null,
     items: [],
+    pending: [],
     loading: false,
     error: null,
     sort: undefined,
@@ -68,16 +72,28 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
       if (accountId !== get().accountId) set({ checks: [] });
       set({ accountId, loading: true });
       try {
-        // The checks in flight are an addition: the list stands without them (the next event brings them).
-        const [items, checks] = accountId
-          ? await Promise.all([
+        // The files without a row and the checks in flight are asked beside the rows; one failing leaves the others shown.
+        const [items, pending, checks] = accountId
+          ? await Promise.allSettled([
               bridge.invoke('outbox.list', { accountId }),
-              bridge.invoke('validate.checks', { accountId }).catch((): CheckProgressView[] => []),
+              bridge.invoke('outbox.pending', { accountId }),
+              bridge.invoke('validate.checks', { accountId }),
             ])
-          : [[], []];
+          : [];
+        if (get().accountId !== accountId) return;
+        if (!items || !pending || !checks) {
+          set({ items: [], pending: [], checks: [], error: null });
+          return;
+        }
         // Events that came while the list was read are newer than its checks: those already known stay.
         const known = new Map(get().checks.map((c) => [c.id, c]));
-        if (get().accountId === accountId) set({ items, checks: checks.map((c) => known.get(c.id) ?? c), error: null });
+        set({
+          ...(items.status === 'fulfilled' ? { items: items.value } : {}),
+          ...(pending.status === 'fulfilled' ? { pending: pending.value } : {}),
+          ...(checks.status === 'fulfilled' ? { checks: checks.value.map((c) => known.get(c.id) ?? c) } : {}),
+          error:
+            items.status === 'rejected' ? toErrorView(items.reason) : pending.status === 'rejected' ? toErrorView(pending.reason) : null,
+        });
       } catch (e) {
         set({ error: toErrorView(e) });
       } finally {
@@ -140,6 +156,7 @@ export function createOutboxStore(bridge: Bridge): StoreApi<OutboxStoreState> {
           const others = get().checks.filter((c) => c.id !== e.id);
           set({ checks: done ? others : [...others, check].sort((a, b) => a.startedAt - b.startedAt) });
         }),
+        bridge.subscribe('outbox.pending', reload),
       ];
       return () => {
         for (const off of offs) off();

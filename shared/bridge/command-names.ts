@@ -43,6 +43,8 @@ const COMMANDS: Record<CommandName, true> = {
   'outbox.list': true,
   'outbox.force': true,
   'outbox.retry': true,
+  'outbox.pending': true,
+  'doctor.run': true,
   'detect.checks.get': true,
   'detect.checks.set': true,
   'detect.definitions': true,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HealthProblem } from '../account-health';
+import type { DoctorReport, PendingFileView } from '../doctor';
 import { DETECT_CHECKS, ENVIRONMENTS, LOOKUP_NETWORKS, PROFILE_VERSIONS } from '../enums';
 import { INBOX_LAYOUTS } from '../inbox-layout';
 import type { AtgAgreement, AtgMandate, B2cnoInfo } from '../schemas/atg';
@@ -355,6 +356,10 @@ export const commands = {
   'outbox.force': { input: z.object({ id: z.number().int().positive() }), output: out<OutboxItemView>() },
   /** "Try again" on a file that waits for the user (needs_user): queued again, its tries counted afresh. */
   'outbox.retry': { input: z.object({ id: z.number().int().positive() }), output: out<OutboxItemView>() },
+  /** The account's Outbox files seen but not queued yet, with what each waits for (settling, locked, checking, held). */
+  'outbox.pending': { input: accountRef, output: out<PendingFileView[]>() },
+  /** The sync doctor, now: what the account's folder's place, paths, names and locked files mean for syncing. */
+  'doctor.run': { input: accountRef, output: out<DoctorReport>() },
 
   'detect.checks.get': { input: accountRef, output: out<DetectChecks>() },
   'detect.checks.set': { input: z.object({ accountId, checks: z.array(z.enum(DETECT_CHECKS)) }), output: out<DetectChecks>() },

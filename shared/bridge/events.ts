@@ -12,6 +12,8 @@ export interface BridgeEvents {
   'item.rejected': { accountId: string; outboxId: number; file: string; message: string };
   'item.received': { accountId: string; kind: 'invoice' | 'document' | 'bank_message'; id: string };
   'item.delivery': { accountId: string; outboxId: number; status: string; needsReroute: boolean };
+  /** What the account's Outbox files without a row wait for changed: ask 'outbox.pending' again. */
+  'outbox.pending': { accountId: string };
   activity: ActivityView;
   problem: { accountId: string | null; kind: FailureKind; message: string };
   'accounts.changed': Record<string, never>;
@@ -35,6 +37,7 @@ export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
   'item.rejected',
   'item.received',
   'item.delivery',
+  'outbox.pending',
   'activity',
   'problem',
   'accounts.changed',

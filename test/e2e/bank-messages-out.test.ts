@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, OutboxItemView } from '../../shared/bridge/views';
 import { bankMessage } from '../support/bank-messages';
+import { FIXTURES } from '../support/engine';
+import { lockFile } from '../support/locked-file';
 import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
 import { goTo, hasChromium, openAccountSettings, openApp, screenshot, seriousViolations, setLanguage } from './support/browser';
 import { bridgeCall } from './support/host';
@@ -25,6 +27,7 @@ const TEXTS = {
 
 const SENT = 'si-e2e.xml';
 const NOT_BANK = 'not-a-bank-message-e2e.xml';
+const LOCKED = 'locked-e2e.xml';
 const rowOf = (page: Page, file: string): Locator => page.locator('tbody tr', { hasText: file });
 
 /** Presses "Sync now" on the Overview once it can be pressed (it is disabled while a sync runs). */
@@ -113,6 +116,37 @@ describe.skipIf(!hasChromium)('Finnish bank messages out, and the RI delete opti
     expect(existsSync(join(folder, SENT)) || existsSync(join(folder, NOT_BANK))).toBe(false);
     expect(app.problems).toEqual([]);
     await screenshot(page, 'bank-messages-outbox-en');
+  });
+
+  it('the sync doctor names files that differ only in case, and the Outbox shows a locked file with its reason', async () => {
+    const failed = join(account.root, 'Failed');
+    await writeFile(join(failed, 'note-e2e.txt'), 'one');
+    await writeFile(join(failed, 'NOTE-e2e.txt'), 'two');
+    const busy = join(account.root, 'Outbox', 'Invoices', LOCKED);
+    await writeFile(busy, await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml')));
+    const held = await lockFile(busy);
+    try {
+      await openOutbox(page);
+      const row = page.locator('tr[data-pending-state="locked"]', { hasText: LOCKED });
+      await row.waitFor({ timeout: 60_000 });
+      expect(await row.locator('.badge').textContent()).toBe('Locked');
+      expect(await row.textContent()).toContain(held.reason === 'locked' ? 'Locked by another program' : 'not allowed to read');
+      await screenshot(page, 'outbox-locked-en');
+      await openAccountSettings(page);
+      const doctor = page.locator('[data-doctor]');
+      const collision = doctor.locator('[data-finding="case-collision"]');
+      await collision.waitFor();
+      expect(await collision.textContent()).toMatch(/In Failed, NOTE-e2e\.txt, note-e2e\.txt differ only in upper and lower case/);
+      expect(await doctor.locator('[data-finding="locked"]').textContent()).toContain(`Outbox/Invoices/${LOCKED}`);
+      await doctor.scrollIntoViewIfNeeded();
+      await screenshot(page, 'settings-doctor-en');
+    } finally {
+      // Gone before it is freed: the later steps see the outbox they expect.
+      await rm(busy, { force: true });
+      await held.release();
+      await rm(join(failed, 'note-e2e.txt'), { force: true });
+      await rm(join(failed, 'NOTE-e2e.txt'), { force: true });
+    }
   });
 
   it('the RI delete option is off by default, is turned on and saved, and stays on after a reload', async () => {

@@ -56,8 +56,27 @@ const targetOf = (input: CredentialsInput): ServiceTarget => ({ environment: inp
  * their input): adding it, with its keys, changing it (and whether its sync restarts), its vendor key,
  * removing it.
  */
+/** An account's vendor API key (linking, VENDOR_WEBHOOK, partner work); `get` answers null for one added without. */
+export interface VendorKeys {
+  get(accountId: string): Promise<string | null>;
+  /** Whether there is one, without reading the key again once it is known. */
+  has(accountId: string): Promise<boolean>;
+  /** Gives an account added without a vendor API key its key, once the service issues a token with it. */
+  set(accountId: string, vendorApiKey: string): Promise<void>;
+}
+
 export class AccountBook {
-  constructor(private readonly o: { store: Store; keys: AccountKeys; access: ServiceAccess; runners: AccountRunners; dataDir: string }) {}
+  constructor(
+    private readonly o: {
+      store: Store;
+      keys: AccountKeys;
+      access: ServiceAccess;
+      runners: AccountRunners;
+      dataDir: string;
+      /** Told of a root just chosen (added or changed), after its marker: the sync doctor looks at it. */
+      onRootChosen?: (account: Account) => Promise<void>;
+    },
+  ) {}
 
   /** The account with this id; a plain Error naming it when there is none. */
   get(accountId: string): Account {
@@ -67,6 +86,14 @@ export class AccountBook {
   }
 
   /** The account's vendor API key (linking, VENDOR_WEBHOOK), or null when it was added without one. */
+  vendorKeys(): VendorKeys {
+    return {
+      get: (id) => this.vendorApiKey(id),
+      has: (id) => this.hasVendorApiKey(id),
+      set: (id, key) => this.setVendorApiKey(id, key),
+    };
+  }
+
   async vendorApiKey(accountId: string): Promise<string | null> {
     const account = this.o.store.accounts.get(accountId);
     return account ? this.o.keys.vendorApiKey(account) : null;
@@ -113,6 +140,7 @@ export class AccountBook {
     // The root's marker, now that the account has its id (sync/root-guard.ts); should this write fail,
     // the first pass writes it, or says why it cannot.
     await claimRoot(store, account).catch(() => undefined);
+    await this.o.onRootChosen?.(account);
     await this.o.runners.startIfSyncing(account);
     return account;
   }
@@ -155,7 +183,10 @@ export class AccountBook {
     const wasRunning = await runners.stop(id);
     const after = store.accounts.update(id, changes) ?? before;
     // A folder the user chose is the account's from now on: its marker is written (else at the first pass).
-    if (changes.root) await claimRoot(store, after).catch(() => undefined);
+    if (changes.root) {
+      await claimRoot(store, after).catch(() => undefined);
+      await this.o.onRootChosen?.(after);
+    }
     if (wasRunning) await runners.startIfSyncing(after);
     return after;
   }

@@ -65,6 +65,7 @@ export function relayEngineEvents(events: EngineEvents, activity: StoreReader['a
     events.on('delivery', (p) =>
       emit('item.delivery', { accountId: p.accountId, outboxId: p.outboxId, status: p.status, needsReroute: p.needsReroute }),
     ),
+    events.on('pending', (p) => emit('outbox.pending', { accountId: p.accountId })),
     events.on('problem', (p) => emit('problem', { accountId: p.accountId, kind: p.kind, message: p.message })),
     events.on('detect', (p) => {
       emit('detect.updated', { accountId: p.accountId, invoiceId: p.invoiceId });

@@ -156,7 +156,7 @@ export function companyCommands(program: Command, globals: () => GlobalOptions):
       let view: ReturnType<typeof webhookView>;
       try {
         const a = accountFor(cli, o.account);
-        const vendorKey = o.vendor ? await cli.engine.vendorApiKey(a.id) : null;
+        const vendorKey = o.vendor ? await cli.engine.vendorKeys.get(a.id) : null;
         if (o.vendor && !vendorKey) throw new UsageError(`"${a.name}" was added without a vendor API key`);
         const api = await cli.engine.api(a.id);
         view = webhookView(

@@ -28,7 +28,7 @@ export function partnerCommands(program: Command, globals: () => GlobalOptions):
 
   const asPartner = <T>(o: PartnerOptions, run: (api: Api) => Promise<T>): Promise<T> =>
     withAccountApi(globals(), o.account, run, async (account, cli) => {
-      if ((await cli.engine.vendorApiKey(account.id)) === null)
+      if ((await cli.engine.vendorKeys.get(account.id)) === null)
         throw new UsageError(`"${account.name}" has no vendor API key: add it with accounts update first`);
     });
   const checkedId = (what: string, v: string) => {

@@ -9,7 +9,9 @@ import type { SecretStore } from '../secrets';
 import { createStore, type Store } from '../store';
 import type { RunnerOptions } from '../sync/account-runner';
 import type { CheckBoard } from '../sync/check-board';
+import type { DoctorInput } from '../sync/doctor';
 import type { EngineEvents } from '../sync/events';
+import { FolderDoctor } from './doctor';
 import { Runners } from './runners';
 
 export interface EngineOptions {
@@ -28,6 +30,8 @@ export interface EngineOptions {
   readonly?: boolean;
   /** The app's version for license_data (default: package.json's); the license key default: EINVOICE_LICENSE_KEY. */
   app?: Partial<AppIdentity>;
+  /** The sync doctor's readers of attributes and mounts (tests hand in fakes); default: this computer's. */
+  doctor?: Pick<DoctorInput, 'probe' | 'listings'>;
 }
 
 /** The parts the engine's facade hands its calls to, each made once here. */
@@ -38,6 +42,7 @@ export interface EngineParts {
   keys: AccountKeys;
   runners: Runners;
   book: AccountBook;
+  doctor: FolderDoctor;
 }
 
 export function assembleEngine(opts: EngineOptions, events: EngineEvents, checks: CheckBoard): EngineParts {
@@ -55,6 +60,7 @@ export function assembleEngine(opts: EngineOptions, events: EngineEvents, checks
   const keys = new AccountKeys({ secrets: opts.secrets, dataDir, store: writer, log });
   const random = opts.random ?? Math.random;
   const runners = new Runners({ store: writer, keys, access, events, checks, log, dataDir, now, random, options: opts.runner });
-  const book = new AccountBook({ store: writer, keys, access, runners, dataDir });
-  return { writer, now, access, keys, runners, book };
+  const doctor = new FolderDoctor({ store: writer, runners, events, log, env, now, readers: opts.doctor });
+  const book = new AccountBook({ store: writer, keys, access, runners, dataDir, onRootChosen: (a) => doctor.tell(a) });
+  return { writer, now, access, keys, runners, book, doctor };
 }

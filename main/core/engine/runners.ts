@@ -1,3 +1,4 @@
+import type { PendingFileView } from '../../../shared/doctor';
 import type { AccountRunners } from '../accounts/account-book';
 import type { AccountKeys } from '../accounts/account-keys';
 import type { ServiceAccess } from '../accounts/service-access';
@@ -52,6 +53,11 @@ export class Runners implements AccountRunners {
   setDetectLang(lang: string): void {
     this.detectLang = lang;
     for (const r of this.runners.values()) r.setDetectLang(lang);
+  }
+
+  /** The files of an account's Outbox seen but not queued, with what each waits for (sync/pending-files.ts); none when it is not syncing here. */
+  pendingFiles(accountId: string): PendingFileView[] {
+    return this.runners.get(accountId)?.pendingFiles() ?? [];
   }
 
   has(accountId: string): boolean {

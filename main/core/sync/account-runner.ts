@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import pLimit from 'p-limit';
+import type { PendingFileView } from '../../../shared/doctor';
 import { type Credentials, createApi } from '../api';
 import { backoffDelay } from '../api/backoff';
 import type { ServiceHosts } from '../api/environments';
@@ -318,6 +319,11 @@ export class AccountRunner {
   }
 
   /** The language Detect findings are asked in from now on (the app's language). */
+  /** Each file of the Outbox seen but not queued, with what it waits for (in memory: made again by every pass). */
+  pendingFiles(): PendingFileView[] {
+    return this.outbound.pending.list(this.ctx.account.id);
+  }
+
   setDetectLang(lang: string): void {
     this.deps.options.detectLang = lang;
   }

@@ -26,6 +26,8 @@ export interface EngineEventMap {
   progress: { accountId: string; phase: string; done: number; total: number | null };
   /** Something failed that the user may need to see. */
   problem: { accountId: string | null; kind: FailureKind; message: string };
+  /** What the files of an account's Outbox without a row wait for changed (settling, locked, checking, held). */
+  pending: { accountId: string };
   /** An account finished a sync cycle. */
   synced: { accountId: string; at: number; ok: boolean };
   /** Account state for the UI: running, paused, needs the user... */

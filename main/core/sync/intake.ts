@@ -10,6 +10,7 @@ import { lookAgain, type SecondLook, watchRefused } from './cut-short';
 import { absolute } from './layout';
 import { refusalOfHead } from './local-checks';
 import { activity, refuseLocally, rowOf, spoolOf } from './outbound';
+import type { PendingFiles } from './pending-files';
 import type { ScannedFile } from './scan';
 import { contentKey } from './service-key';
 import type { Captured } from './spool';
@@ -39,6 +40,7 @@ export async function takeIn(
   onQueued: (jobs: OutboxJob[]) => void,
   signal?: AbortSignal,
   second?: SecondLook,
+  pending?: PendingFiles,
 ): Promise<number> {
   const limit = pLimit(INTAKE_WIDTH);
   const started: (Promise<Prepared | null> | undefined)[] = [];
@@ -53,7 +55,7 @@ export async function takeIn(
       const p = limit(async () => {
         if (signal?.aborted) return null;
         await before(i);
-        return prepareIntake(ctx, item.file, item.companions, second);
+        return prepareIntake(ctx, item.file, item.companions, second, pending);
       }).finally(() => {
         settled[i] = true;
       });
@@ -80,6 +82,8 @@ export async function takeIn(
       }
       if (batch.length === 0) continue;
       const jobs = await queuePrepared(ctx, batch);
+      // Rows now: the outbox list shows them (queued, or held back as a duplicate).
+      for (const p of batch) pending?.settled(p.file.relPath);
       queued += jobs.length;
       onQueued(jobs);
     }
@@ -118,6 +122,7 @@ async function prepareIntake(
   file: ScannedFile,
   companions: readonly ScannedFile[] = [],
   second?: SecondLook,
+  pending?: PendingFiles,
 ): Promise<Prepared | null> {
   const src = absolute(ctx.account.root, file.relPath);
   const spool = spoolOf(ctx);
@@ -129,13 +134,17 @@ async function prepareIntake(
     const code = (e as NodeJS.ErrnoException).code;
     // No room (or no writing) for the app's copy: said, not a debug line; the file waits in the Outbox.
     if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS') ctx.faults.set('intake', ctx.spoolDir, code);
-    // Locked (Windows), vanished, unreadable, or swapped for a link: the next scan looks again.
-    ctx.log.debug('intake deferred', { file: file.relPath, code });
+    // Locked by another program (or not ours to read): said on its row and tried again by itself, with a
+    // growing wait, while the other files go on. Vanished or swapped for a link: the next scan looks again.
+    if (pending?.failedOpen(file, code, ctx.stableMs))
+      ctx.log.info('a file in the Outbox is locked; tried again later', { file: file.relPath, code });
+    else ctx.log.debug('intake deferred', { file: file.relPath, code });
     return null;
   }
   const after = await stat(src).catch(() => null);
   if (!after || after.size !== captured.size || Math.trunc(after.mtimeMs) !== file.mtimeMs) {
     await spool.discard(captured.tmp);
+    pending?.set(file, 'settling', 'writing');
     return null; // changed while being copied: wait for it to settle
   }
   // A file that ends early may still be being written (a writer that paused): one more stability time before it is refused.
@@ -144,6 +153,7 @@ async function prepareIntake(
     await spool.discard(captured.tmp);
     if (again) return null;
     const { dest, id } = await refuseLocally(ctx, file, captured, message, details, [], check);
+    pending?.settled(file.relPath);
     watchRefused(ctx, second, file, dest, id);
     return null;
   };
@@ -159,6 +169,7 @@ async function prepareIntake(
   if (checked?.wait) {
     // Its folder checks before sending and the rules cannot be loaded: it stays in the Outbox (the account says why).
     await spool.discard(captured.tmp);
+    pending?.set(file, 'held', 'rules');
     return null;
   }
   const check = checked?.check ?? null;
@@ -168,7 +179,10 @@ async function prepareIntake(
     const c = await captureCompanions(ctx, companions, captured.size);
     if (!c.ok) {
       await spool.discard(captured.tmp);
-      if (!c.retry) await refuseLocally(ctx, file, captured, c.message, c.details, companions, check);
+      if (!c.retry) {
+        await refuseLocally(ctx, file, captured, c.message, c.details, companions, check);
+        pending?.settled(file.relPath);
+      }
       return null;
     }
     group = c.captured;

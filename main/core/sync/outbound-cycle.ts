@@ -5,6 +5,7 @@ import { takeIn } from './intake';
 import type { RunReport } from './jobs/job-runner';
 import { cancel, finish, refuseEntry } from './outbound';
 import { companionsOfPass } from './outbound-groups';
+import { PendingFiles } from './pending-files';
 import { type ActiveRow, type Observation, type Op, type Plan, plan } from './planner';
 import { scanOutbox } from './scan';
 import { uploadPipeline } from './upload-pipeline';
@@ -30,9 +31,16 @@ export interface OutboundMemory {
   told: Set<string>;
   /** Files refused for ending early: their second look, and their watch in Failed/ (cut-short.ts). */
   cut: CutShortMemory;
+  /** What each listed file without a row waits for (settling, locked, checking, held): the Outbox shows it. */
+  pending: PendingFiles;
 }
 
-export const newOutboundMemory = (): OutboundMemory => ({ seen: new Map(), told: new Set(), cut: newCutShortMemory() });
+export const newOutboundMemory = (): OutboundMemory => ({
+  seen: new Map(),
+  told: new Set(),
+  cut: newCutShortMemory(),
+  pending: new PendingFiles(),
+});
 
 const only = <K extends Op['op']>(p: Plan, kind: K) => p.ops.filter((o): o is Extract<Op, { op: K }> => o.op === kind);
 
@@ -76,10 +84,11 @@ export async function outboundCycle(
   const groups = companionsOfPass(ctx, scan, seen);
   for (const o of groups.orphansDue) await refuseEntry(ctx, o);
   worked ||= groups.orphansDue.length > 0;
-  const { intakes, held } = waitingForRules(
-    ctx,
-    only(first, 'intake').filter((op) => groups.ready(op.file)),
-  );
+  const { pending } = memory;
+  const { ready, lockedWake } = sortPending(ctx, pending, first, groups.ready);
+  const { intakes, held } = waitingForRules(ctx, ready);
+  for (const op of ready) pending.set(op.file, intakes.includes(op) ? 'checking' : 'held', intakes.includes(op) ? 'checking' : 'rules');
+  if (pending.changed()) ctx.events.emit('pending', { accountId: ctx.account.id });
   // Withdrawn before anything is sent: the senders below must not take a row whose file was taken back.
   for (const op of only(first, 'cancel')) await cancel(ctx, op.id);
   const ahead = validateAhead(
@@ -102,12 +111,14 @@ export async function outboundCycle(
       () => uploads?.nudge(),
       signal,
       { cut: memory.cut, seen },
+      pending,
     );
     worked ||= queued > 0;
   } finally {
     if (uploads) report = await uploads.close();
   }
   const secondLooks = memory.cut.given - looksBefore;
+  if (pending.changed()) ctx.events.emit('pending', { accountId: ctx.account.id });
   if (signal?.aborted) return { wakeAt: first.wakeAt, worked, needsUser: 0, secondLooks };
   const needsUser = report.needsUser;
   worked ||= report.done + report.retried + report.needsUser + report.failed > 0;
@@ -125,7 +136,11 @@ export async function outboundCycle(
   // The probe found the rules again: the files it went ahead of are taken in at once, not at the next rescan.
   const released = held > 0 && !ctx.faults.get('rules') ? ctx.now() : null;
   worked ||= released !== null;
-  const wakes = [last.wakeAt, groups.wakeAt, paused > 0 ? paused : null, watching, released].filter((t): t is number => t !== null);
+  // A locked file is tried again at its own time (tried sooner by any other pass), not at the next rescan.
+  const relock = pending.nextLockTry();
+  const wakes = [last.wakeAt, groups.wakeAt, paused > 0 ? paused : null, watching, released, lockedWake, relock].filter(
+    (t): t is number => t !== null,
+  );
   const wakeAt = wakes.length ? Math.min(...wakes) : null;
   return { wakeAt, worked, needsUser, secondLooks };
 }
@@ -152,6 +167,35 @@ function waitingForRules(ctx: SyncContext, intakes: IntakeOp[]): { intakes: Inta
 }
 
 type IntakeOp = Extract<Op, { op: 'intake' }>;
+
+/**
+ * Makes this pass's pending states from the plan: what is still being written (or waits for its
+ * companions) is settling; a locked file whose next try has not come stays locked and is left out of
+ * this pass, so it never holds the others up. Answers the files to take in and the earliest next try.
+ */
+function sortPending(
+  ctx: SyncContext,
+  pending: PendingFiles,
+  first: Plan,
+  groupReady: (f: IntakeOp['file']) => boolean,
+): { ready: IntakeOp[]; lockedWake: number | null } {
+  pending.setClock(ctx.now);
+  const intake = only(first, 'intake');
+  pending.keepOnly(new Set([...first.settling.map((s) => s.file.relPath), ...intake.map((op) => op.file.relPath)]));
+  for (const s of first.settling) pending.set(s.file, 'settling', 'writing', s.stableAt);
+  const ready: IntakeOp[] = [];
+  let lockedWake: number | null = null;
+  for (const op of intake) {
+    const until = pending.lockedUntil(op.file.relPath);
+    if (until !== null) {
+      lockedWake = lockedWake === null ? until : Math.min(lockedWake, until);
+      continue;
+    }
+    if (!groupReady(op.file)) pending.set(op.file, 'settling', 'companions');
+    else ready.push(op);
+  }
+  return { ready, lockedWake };
+}
 
 function activeRows(ctx: SyncContext): ActiveRow[] {
   return ctx.store.outbox.listByStates(ctx.account.id, ACTIVE_OUTBOX_STATES).map((j) => ({

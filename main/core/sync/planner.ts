@@ -40,6 +40,8 @@ export type Op =
 export interface Plan {
   ops: Op[];
   seen: Map<string, Observation>;
+  /** Listed files with no row that are still being written: when each will count as settled. */
+  settling: { file: ScannedFile; stableAt: number }[];
   /** When the next decision can change without any new event (a file turning stable, a retry due). */
   wakeAt: number | null;
 }
@@ -52,6 +54,7 @@ export function plan(input: PlanInput): Plan {
   const { now, stableMs } = input;
   const seen = new Map<string, Observation>();
   const ops: Op[] = [];
+  const settling: Plan['settling'] = [];
   let wakeAt: number | null = null;
   const wake = (t: number) => {
     wakeAt = wakeAt === null ? t : Math.min(wakeAt, t);
@@ -72,10 +75,14 @@ export function plan(input: PlanInput): Plan {
     if (f.size === 0 && !unchanged) {
       // An empty file is often the first moment of a copy: give it the same wait as any change.
       wake(now + stableMs);
+      settling.push({ file: f, stableAt: now + stableMs });
       continue;
     }
     if (now - obs.since >= stableMs) ops.push({ op: 'intake', file: f });
-    else wake(obs.since + stableMs);
+    else {
+      wake(obs.since + stableMs);
+      settling.push({ file: f, stableAt: obs.since + stableMs });
+    }
   }
 
   for (const r of input.active) {
@@ -92,5 +99,5 @@ export function plan(input: PlanInput): Plan {
       else wake(r.nextAttemptAt);
     }
   }
-  return { ops, seen, wakeAt };
+  return { ops, seen, settling, wakeAt };
 }

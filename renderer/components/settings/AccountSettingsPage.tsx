@@ -4,9 +4,10 @@ import { AccountSettingsForm, accountSectionId, FORM_SECTIONS, RemoveAccount } f
 import { CollectionServices } from '../collection/CollectionSettings';
 import { SandboxBadge } from '../SandboxBadge';
 import { SendingOptionsPanel } from '../services/SendingOptionsPanel';
+import { DoctorSection } from './DoctorSection';
 import { type PageSection, SettingsSection } from './SectionNav';
 
-const PAGE_SECTIONS = ['sending', 'collection', 'remove'] as const;
+const PAGE_SECTIONS = ['sending', 'collection', 'doctor', 'remove'] as const;
 
 /** The sections of an account's settings page, in order: what "On this page" lists. */
 export function accountSections(t: (key: string) => string): PageSection[] {
@@ -29,6 +30,9 @@ export function AccountSettingsPage({ account }: { account: AccountView }) {
       <SettingsSection id={accountSectionId('collection')} title={t('settingsNav.account.collection')}>
         <p className="muted">{t('collection.settingsIntro')}</p>
         <CollectionServices key={account.id} accountId={account.id} />
+      </SettingsSection>
+      <SettingsSection id={accountSectionId('doctor')} title={t('settingsNav.account.doctor')}>
+        <DoctorSection key={`${account.id}:${account.root}`} accountId={account.id} />
       </SettingsSection>
       <SettingsSection id={accountSectionId('remove')} title={t('settingsNav.account.remove')}>
         <p className="muted">{t('settingsNav.removeLead')}</p>

@@ -36,6 +36,7 @@ export const cockpit = {
       sending: 'Afsendelsesvalg',
       collection: 'Inkasso',
       remove: 'Fjern kontoen',
+      doctor: 'Synkroniseringstjek',
     },
   },
   rootFolder: {

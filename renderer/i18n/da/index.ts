@@ -5,6 +5,7 @@ import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
 import { companyAdmin } from './company-admin';
+import { doctor } from './doctor';
 import { duplicates } from './duplicates';
 import { findInvoices } from './find-invoices';
 import { health } from './health';
@@ -41,6 +42,7 @@ export const da: Catalog = {
   ...nationalnet,
   ...findInvoices,
   ...duplicates,
+  ...doctor,
   ...rerouteState,
   ...words,
 };

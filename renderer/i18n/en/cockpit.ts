@@ -36,6 +36,7 @@ export const cockpit = {
       sending: 'Sending options',
       collection: 'Collection',
       remove: 'Remove the account',
+      doctor: 'Sync doctor',
     },
   },
   rootFolder: {

@@ -37,6 +37,7 @@ export const cockpit = {
       sending: 'Lähetysasetukset',
       collection: 'Perintä',
       remove: 'Tilin poistaminen',
+      doctor: 'Synkronoinnin tarkistus',
     },
   },
   rootFolder: {

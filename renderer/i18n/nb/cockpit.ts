@@ -37,6 +37,7 @@ export const cockpit = {
       sending: 'Sendingsvalg',
       collection: 'Inkasso',
       remove: 'Fjern kontoen',
+      doctor: 'Synkroniseringskontroll',
     },
   },
   rootFolder: {

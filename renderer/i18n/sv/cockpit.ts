@@ -37,6 +37,7 @@ export const cockpit = {
       sending: 'Sändningsalternativ',
       collection: 'Inkasso',
       remove: 'Ta bort kontot',
+      doctor: 'Synkroniseringskontroll',
     },
   },
   rootFolder: {

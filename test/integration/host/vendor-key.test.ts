@@ -60,7 +60,7 @@ describe('adding a vendor key to an account added without one', () => {
     // The service sees the link, and the sync goes on with the same account.
     const own = await sb.token(company);
     expect(await (await sb.call('/v1/company/vendors', { token: own })).json()).toMatchObject({ linked: true });
-    expect(await h.te.engine.vendorApiKey(accountId)).toBe(company.vendor_api_key);
+    expect(await h.te.engine.vendorKeys.get(accountId)).toBe(company.vendor_api_key);
     for (const text of await filesUnder(h.te.dataDir)) expect(text).not.toContain(company.vendor_api_key);
     expect(JSON.stringify(engineLog.lines)).not.toContain(company.vendor_api_key);
   });

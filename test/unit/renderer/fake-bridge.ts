@@ -20,7 +20,9 @@ export interface FakeBridge extends BridgeClient {
 }
 
 /** A bridge whose commands answer from handlers (a missing one fails loudly) and whose events tests push. */
-export function fakeBridge(handlers: Handlers): FakeBridge {
+export function fakeBridge(given: Handlers): FakeBridge {
+  // The Outbox asks for its files without a row beside its rows: none, unless a test says otherwise.
+  const handlers: Handlers = { 'outbox.pending': () => [], ...given };
   const calls: { name: CommandName; input: unknown }[] = [];
   const listeners = new Map<BridgeEventName, Set<(p: unknown) => void>>();
   const connection = new Set<(s: ConnectionState) => void>();

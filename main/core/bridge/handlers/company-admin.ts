@@ -80,7 +80,7 @@ export function companyAdminHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     const last = lastTraffic(accountId);
     return {
       vendor: { linked: vendor.linked, vendor: vendor.vendor ?? null },
-      hasVendorKey: (await d.engine.vendorApiKey(accountId)) !== null,
+      hasVendorKey: (await d.engine.vendorKeys.get(accountId)) !== null,
       lastTrafficAt: last,
       quiet: last === null || d.now() - Date.parse(last) > YEAR_MS,
     };
@@ -120,7 +120,7 @@ export function companyAdminHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       const api = await apiOf(d, accountId);
       let vendorKey = s.vendor_key || undefined;
       if (s.destination_type === 'VENDOR_WEBHOOK' && !vendorKey && s.use_account_vendor_key !== false) {
-        vendorKey = (await d.engine.vendorApiKey(accountId)) ?? undefined;
+        vendorKey = (await d.engine.vendorKeys.get(accountId)) ?? undefined;
         if (!vendorKey)
           throw invalid('This account has no vendor API key', { vendor_key: 'the account was added without a vendor API key' });
       }
@@ -148,7 +148,7 @@ export function companyAdminHandlers(d: BridgeDeps): Pick<Handlers, Names> {
 
     'company.vendor.link': async ({ accountId }) => {
       accountOf(d, accountId);
-      if ((await d.engine.vendorApiKey(accountId)) === null) {
+      if ((await d.engine.vendorKeys.get(accountId)) === null) {
         throw invalid('Linking needs the vendor API key', { vendorApiKey: 'add the account with its vendor API key to link it' });
       }
       await (await apiOf(d, accountId)).company.vendors.link();
@@ -158,7 +158,7 @@ export function companyAdminHandlers(d: BridgeDeps): Pick<Handlers, Names> {
     'company.vendor.addKey': async ({ accountId, vendorApiKey }) => {
       accountOf(d, accountId);
       try {
-        await d.engine.setVendorApiKey(accountId, vendorApiKey);
+        await d.engine.vendorKeys.set(accountId, vendorApiKey);
       } catch (e) {
         throw e instanceof AccountInputError ? invalid(e.message, { [e.field]: e.hint }) : e;
       }

@@ -26,7 +26,7 @@ const partyView = (p: SendingParty) => ({
 export function partnerServiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   const asPartner = async (accountId: string) => {
     const api = await apiOf(d, accountId);
-    if ((await d.engine.vendorApiKey(accountId)) === null) {
+    if ((await d.engine.vendorKeys.get(accountId)) === null) {
       throw invalid('This account has no vendor API key', { accountId: 'add the vendor API key on the Company page first' });
     }
     return api;

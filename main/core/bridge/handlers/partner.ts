@@ -83,7 +83,7 @@ async function walk<T extends { happened_at?: string | null }>(
 export function partnerHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   const partnerOf = async (accountId: string) => {
     const account = accountOf(d, accountId);
-    if ((await d.engine.vendorApiKey(accountId)) === null) {
+    if ((await d.engine.vendorKeys.get(accountId)) === null) {
       throw invalid('This account has no vendor API key', { accountId: 'add the vendor API key on the Company page first' });
     }
     return { account, api: (await apiOf(d, accountId)).partner };
@@ -101,7 +101,7 @@ export function partnerHandlers(d: BridgeDeps): Pick<Handlers, Names> {
   return {
     'partner.accounts': async () => {
       const accounts = d.engine.listAccounts();
-      const has = await Promise.all(accounts.map((a) => d.engine.hasVendorApiKey(a.id)));
+      const has = await Promise.all(accounts.map((a) => d.engine.vendorKeys.has(a.id)));
       return accounts.filter((_, i) => has[i]).map((a) => ({ accountId: a.id, name: a.name, companyId: a.companyId }));
     },
 

@@ -15,7 +15,9 @@ type Names =
   | 'downloads.fetchAgain'
   | 'outbox.list'
   | 'outbox.force'
-  | 'outbox.retry';
+  | 'outbox.retry'
+  | 'outbox.pending'
+  | 'doctor.run';
 
 /** Rows still to act on: in flight, held back, failed. */
 const OPEN_STATES: readonly OutboxState[] = [...ACTIVE_OUTBOX_STATES, 'failed'];
@@ -101,6 +103,16 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
           validation: rules ? d.engine.store.validationReports.summary(j.sha256, rules) : null,
         };
       });
+    },
+
+    'outbox.pending': async (input) => {
+      accountOf(d, input.accountId);
+      return d.engine.pendingFiles(input.accountId);
+    },
+
+    'doctor.run': async (input) => {
+      accountOf(d, input.accountId);
+      return d.engine.doctor(input.accountId);
     },
 
     'outbox.force': async (input) => {
