@@ -8,6 +8,8 @@ import type { FailureKind } from '../api/errors';
 import type { RetryOptions } from '../api/retry';
 import type { TransportOptions } from '../api/transport';
 import type { Logger } from '../log';
+import type { ArchiveChain } from './archive/chain';
+import { reconcileArchive } from './archive/enter';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import { packsDirOf } from '../validate/pack-store';
@@ -77,6 +79,8 @@ export interface RunnerDeps {
   pollGate?: TurnGate;
   /** Shared too: the local steps of a pass (Outbox, reorganize, Detect) of many accounts take turns. */
   localGate?: TurnGate;
+  /** The account's archive chain, kept by the engine (one per account per process). */
+  archive?: ArchiveChain;
 }
 
 export type { SyncStateName };
@@ -170,6 +174,7 @@ export class AccountRunner {
       stableMs: deps.options.stableMs,
       requests: pLimit(Math.max(1, deps.options.downloadConcurrency)),
       faults: accountFaults(deps.store, deps.account.id, deps.events, log),
+      archive: deps.archive,
     };
     this.root = new RunnerRoot(this.ctx, deps.now, () => this.outboxLane.kick());
   }
@@ -196,9 +201,23 @@ export class AccountRunner {
 
   async prepare(): Promise<void> {
     // A root that is gone gets nothing written: its Outbox is recovered when it is back (outboxPass).
-    if ((await checkRoot(this.ctx, { layout: true })).gone === null) await recoverOutbox(this.ctx);
+    if ((await checkRoot(this.ctx, { layout: true })).gone === null) {
+      await recoverOutbox(this.ctx);
+      await this.reconcileArchive();
+    }
     // Jobs left running by a crash are due again (their work is idempotent or checked before it lands).
     this.ctx.store.jobs.recover(this.ctx.account.id);
+  }
+
+  /** Files in place without their archive entry are entered; one that cannot be is said, never skipped quietly. */
+  private async reconcileArchive(): Promise<void> {
+    try {
+      await reconcileArchive(this.ctx);
+    } catch (e) {
+      const message = `The archive could not enter the files already in place (${(e as Error).message}); it tries again at the next start`;
+      this.ctx.log.error(message);
+      this.ctx.events.emit('problem', { accountId: this.ctx.account.id, kind: 'retry', message });
+    }
   }
 
   /** Runs until stop(): outbound on folder events and rescans, inbound every poll interval. */

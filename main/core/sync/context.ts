@@ -3,6 +3,7 @@ import type { Api } from '../api';
 import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
+import type { ArchiveChain } from './archive/chain';
 import type { EngineEvents } from './events';
 import type { JobRunner } from './jobs/job-runner';
 import type { LocalFaults } from './local-faults';
@@ -31,4 +32,9 @@ export interface SyncContext {
   requests: LimitFunction;
   /** What this computer cannot write now (a full disk, a folder read-only or gone): the work that needs it waits, said. */
   faults: LocalFaults;
+  /**
+   * The account's archive chain (sync/archive/chain.ts): every file the sync keeps is entered once it is
+   * durably in place. Absent only in contexts tests build by hand.
+   */
+  archive?: ArchiveChain;
 }
