@@ -19,6 +19,10 @@ import { readerOf, type StoreReader } from './store/reader';
 import { noCounts } from './store/status-counts';
 import { WRITER } from './store/writer';
 import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOptions, type SyncStateName } from './sync/account-runner';
+import { ArchiveChain, chainFileOf } from './sync/archive/chain';
+import { reconcileArchive } from './sync/archive/enter';
+import { type ExportResult, exportArchive } from './sync/archive/export';
+import { type ArchiveVerdict, verifyArchive } from './sync/archive/verify';
 import { collectionOps } from './sync/collection-ops';
 import { detectState, refreshDetectOnOpen } from './sync/detect-work';
 import { EngineEvents } from './sync/events';
@@ -175,6 +179,8 @@ export class Engine {
   }
   readonly events = new EngineEvents();
   private readonly runners = new Map<string, AccountRunner>();
+  /** Each account's archive chain: one writer per account in this process, shared by its runner and `archive verify`. */
+  private readonly archives = new Map<string, ArchiveChain>();
   /** Whether each account has a vendor key, once read: the Partner page's list must not ask the keychain 200 times. */
   private readonly vendorKeyKnown = new Map<string, boolean>();
   private embeddedManager: { start(): Promise<void>; stop(): Promise<void> } | null = null;
@@ -387,6 +393,51 @@ export class Engine {
     return { ...none, layout: account.inboxLayout, ...report, finished, error };
   }
 
+  private archiveOf(accountId: string): ArchiveChain {
+    let chain = this.archives.get(accountId);
+    if (!chain) {
+      chain = new ArchiveChain(chainFileOf(this.opts.dataDir, accountId), this.opts.now ?? Date.now, this.log);
+      this.archives.set(accountId, chain);
+    }
+    return chain;
+  }
+
+  private accountOrThrow(accountId: string): Account {
+    const account = this.writer.accounts.get(accountId);
+    if (!account) throw new Error(`No account ${accountId}`);
+    return account;
+  }
+
+  /**
+   * Checks the account's kept files against its archive chain (sync/archive/verify.ts). Files the app
+   * recorded as written but that a crash left without their entry are entered first, as a start does,
+   * so they are never called added; a read-only engine only reads.
+   */
+  async verifyArchive(accountId: string): Promise<ArchiveVerdict> {
+    const account = this.accountOrThrow(accountId);
+    if (this.opts.readonly !== true)
+      await reconcileArchive({ store: this.writer, account, archive: this.archiveOf(account.id), log: this.log });
+    return verifyArchive(account.root, chainFileOf(this.opts.dataDir, account.id));
+  }
+
+  /** One zip of the account's kept files whose day is in [from, to] (YYYY-MM-DD), into `outDir` (default: Exports/ under its root). */
+  async exportArchive(accountId: string, from: string, to: string, outDir?: string): Promise<ExportResult> {
+    const account = this.accountOrThrow(accountId);
+    if (this.opts.readonly !== true)
+      await reconcileArchive({ store: this.writer, account, archive: this.archiveOf(account.id), log: this.log });
+    return exportArchive({
+      accountId: account.id,
+      accountName: account.name,
+      root: account.root,
+      chainFile: chainFileOf(this.opts.dataDir, account.id),
+      from,
+      to,
+      outDir: outDir ?? join(account.root, 'Exports'),
+      now: (this.opts.now ?? Date.now)(),
+      store: this.store,
+    });
+  }
+
   async removeAccount(nameOrId: string): Promise<Account> {
     const account = this.findAccount(nameOrId);
     if (!account) throw new Error(`No account named "${nameOrId}"`);
@@ -460,6 +511,7 @@ export class Engine {
       options: this.runnerOptions,
       pollGate: this.sharedPollGate(),
       localGate: this.sharedLocalGate(),
+      archive: this.archiveOf(account.id),
     });
     this.runners.set(account.id, runner);
     return runner;
@@ -815,6 +867,8 @@ export class Engine {
     this.started = false;
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
     this.runners.clear();
+    await Promise.all([...this.archives.values()].map((a) => a.close()));
+    this.archives.clear();
     // The validation workers hold 100-250 MB each; a stopped engine gives them back.
     await closeDefaultValidator();
     this.writer.close();

@@ -1,4 +1,4 @@
-import { mkdir, open, type FileHandle, truncate } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, truncate } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../../log';
 import { fsyncDir } from '../files';

@@ -56,6 +56,9 @@ export async function enterMoves(ctx: SyncContext, moves: readonly { from: strin
 
 const PAGE = 500;
 
+/** What a reconcile needs: the engine runs one outside a runner before `archive verify`. */
+export type ArchiveDeps = Pick<SyncContext, 'store' | 'account' | 'archive' | 'log'>;
+
 /**
  * At every start: a file the app recorded as written (a finished download, a sent file in Sent/) that is
  * in place but not in the chain is entered, with `op: 'reconcile'` saying it was entered late. That is a
@@ -64,7 +67,7 @@ const PAGE = 500;
  * changed; only a row without a recorded hash has its file hashed. Files the app has no record of are
  * never entered: `archive verify` calls them added. Answers how many it entered.
  */
-export async function reconcileArchive(ctx: SyncContext): Promise<number> {
+export async function reconcileArchive(ctx: ArchiveDeps): Promise<number> {
   if (!ctx.archive) return 0;
   const { store, account } = ctx;
   const { state } = await ctx.archive.current();
@@ -102,7 +105,7 @@ export async function reconcileArchive(ctx: SyncContext): Promise<number> {
   return late.length;
 }
 
-function refOf(ctx: SyncContext, table: 'invoiceFiles' | 'documentFiles' | 'bankMessages', jobId: number): string {
+function refOf(ctx: ArchiveDeps, table: 'invoiceFiles' | 'documentFiles' | 'bankMessages', jobId: number): string {
   if (table === 'invoiceFiles') return ctx.store.invoiceFiles.getJob(jobId)?.invoiceId ?? String(jobId);
   if (table === 'documentFiles') return ctx.store.documentFiles.getJob(jobId)?.documentId ?? String(jobId);
   return ctx.store.bankMessages.getJob(jobId)?.id ?? String(jobId);

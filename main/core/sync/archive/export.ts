@@ -173,7 +173,22 @@ function factsOf(input: ExportInput, ref: string | undefined): Facts {
   if (kind === 'outbox') {
     const job = store.outbox.get(Number(id));
     if (job?.remoteId && job.kind === 'invoice') invoiceId = job.remoteId;
-    else return [kind, id, null, null, null, job?.sentAt ? new Date(job.sentAt).toISOString() : null, null, null, null, null, null, null, null];
+    else
+      return [
+        kind,
+        id,
+        null,
+        null,
+        null,
+        job?.sentAt ? new Date(job.sentAt).toISOString() : null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ];
   }
   if (invoiceId) {
     const i = store.invoices.get(accountId, invoiceId);
@@ -196,7 +211,21 @@ function factsOf(input: ExportInput, ref: string | undefined): Facts {
   }
   if (kind === 'document') {
     const d = store.documents.get(accountId, id);
-    return [kind, id, d?.number ?? null, d?.createdAt ?? null, null, d?.receivedAt ?? null, d?.senderName ?? null, null, d?.recipientName ?? null, null, null, null, null];
+    return [
+      kind,
+      id,
+      d?.number ?? null,
+      d?.createdAt ?? null,
+      null,
+      d?.receivedAt ?? null,
+      d?.senderName ?? null,
+      null,
+      d?.recipientName ?? null,
+      null,
+      null,
+      null,
+      null,
+    ];
   }
   return [kind, id, null, null, null, null, null, null, null, null, null, null, null];
 }

@@ -1,10 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
-import { ChainReader, type ChainProblem } from './chain-reader';
+import { type ChainProblem, ChainReader } from './chain-reader';
 import { parseCsv } from './csv';
-import { type ArchiveVerdict, verdict } from './verify';
 import { ZIP_NAMES } from './export';
+import { type ArchiveVerdict, verdict } from './verify';
 
 export interface ZipVerdict extends ArchiveVerdict {
   /** What the manifest says of the export. */

@@ -10,7 +10,13 @@ import type { ChainState } from './chain-format';
 import { type ChainProblem, readChainFile } from './chain-reader';
 
 /** The folders of a root whose files the archive seals: what the app keeps of received and sent items. */
-export const SEALED_FOLDERS = [FOLDERS.inboxInvoices, FOLDERS.inboxDocuments, FOLDERS.inboxBankMessages, FOLDERS.sent, FOLDERS.sentInvoiceFiles];
+export const SEALED_FOLDERS = [
+  FOLDERS.inboxInvoices,
+  FOLDERS.inboxDocuments,
+  FOLDERS.inboxBankMessages,
+  FOLDERS.sent,
+  FOLDERS.sentInvoiceFiles,
+];
 
 export interface ArchiveVerdict {
   /** Entries in the chain, and files it holds now. */
@@ -74,7 +80,7 @@ export async function verifyArchive(root: string, chainFile: string): Promise<Ar
       limit(async () => {
         const path = absolute(root, rel);
         const st = await lstat(path).catch(() => null);
-        hashes.set(rel, st?.isFile() ? (await hashStream(path).catch(() => null))?.sha256 ?? null : null);
+        hashes.set(rel, st?.isFile() ? ((await hashStream(path).catch(() => null))?.sha256 ?? null) : null);
       }),
     ),
   );
