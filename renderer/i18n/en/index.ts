@@ -1,4 +1,5 @@
 import { app } from './app';
+import { archive } from './archive';
 import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
@@ -39,6 +40,7 @@ export const en = {
   ...nationalnet,
   ...findInvoices,
   ...duplicates,
+  ...archive,
   ...rerouteState,
   ...words,
 };

@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog-type';
 import { app } from './app';
+import { archive } from './archive';
 import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
@@ -39,6 +40,7 @@ export const sv: Catalog = {
   ...nationalnet,
   ...findInvoices,
   ...duplicates,
+  ...archive,
   ...rerouteState,
   ...words,
 };
