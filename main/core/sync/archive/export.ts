@@ -56,6 +56,8 @@ export interface ExportInput {
   store: StoreReader;
 }
 
+const PACKED = /\.(pdf|png|jpe?g|gif|tiff?|zip|gz|docx|xlsx)$/i;
+
 /** Writes the zip through a file handle, one piece at a time: a year of invoices is never held in memory. */
 class ZipOut {
   private readonly pieces: Uint8Array[] = [];
@@ -85,7 +87,8 @@ class ZipOut {
 
   /** Adds a file streamed from disk and answers its hash and size as read. */
   async file(name: string, path: string, end?: number): Promise<{ sha256: string; size: number }> {
-    const f = new ZipDeflate(name, { level: 6 });
+    // A PDF or an image is compressed already: deflating it again costs time and saves nothing.
+    const f = new ZipDeflate(name, { level: PACKED.test(name) ? 0 : 6 });
     this.zip.add(f);
     const h = createHash('sha256');
     let size = 0;
