@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +137,24 @@ describe('the sealed archive', () => {
     const { zipSync } = await import('fflate');
     await writeFile(zip, zipSync(files));
     expect((await verifyZip(zip)).changed).toEqual([inside.slice('files/'.length)]);
+  });
+
+  it('enters at a start the files an app without the archive kept, under the hashes recorded when they were written', async () => {
+    await engine.stop();
+    const chainFile = chainFileOf(dataDir, accountId);
+    await rename(chainFile, `${chainFile}.aside`);
+    const victim = join(root, 'Sent', 'sent-1.xml');
+    const original = await readFile(victim);
+    await writeFile(victim, 'changed before the archive existed');
+    engine = open();
+    const v = await engine.verifyArchive(accountId);
+    expect(v).toMatchObject({ ok: false, changed: ['Sent/sent-1.xml'], missing: [], added: [] });
+    const read = await readChainFile(chainFile);
+    expect(read.entries).toBe(v.files);
+    await engine.stop();
+    await writeFile(victim, original);
+    await rename(`${chainFile}.aside`, chainFile);
+    engine = open();
   });
 
   it('keeps every entry when the database loses its last commits: nothing the app wrote is called added', async () => {
