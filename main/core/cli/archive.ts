@@ -60,7 +60,8 @@ export function archiveCommands(program: Command, globals: () => GlobalOptions):
         if (!v.ok) process.exitCode = 1;
         return;
       }
-      const cli = await openCli(globals());
+      // Reads beside a running app (which entered what a crash left at its start); alone, it enters that first.
+      const cli = await openCli(globals(), { access: 'read-through' });
       try {
         const account = chosenAccount(cli, o.account);
         const v = await cli.engine.verifyArchive(account.id);
@@ -84,7 +85,8 @@ export function archiveCommands(program: Command, globals: () => GlobalOptions):
       const from = day(o.from, '--from');
       const to = day(o.to, '--to');
       if (from > to) throw new UsageError(`--from (${from}) is after --to (${to})`);
-      const cli = await openCli(globals());
+      // Reads beside a running app (which entered what a crash left at its start); alone, it enters that first.
+      const cli = await openCli(globals(), { access: 'read-through' });
       try {
         const account = chosenAccount(cli, o.account);
         const r = await cli.engine.exportArchive(account.id, from, to, o.out ? resolve(o.out) : undefined);
