@@ -119,6 +119,14 @@ describe('the sealed archive', () => {
     expect(index).toContain('ARC-1');
     expect(index).toContain('2025-04-02');
     expect(index).not.toContain('sent-1.xml');
+    // The sent file's validation report and delivery trail go with a period that holds it.
+    const all = await engine.exportArchive(accountId, '2000-01-01', '2099-12-31', join(dir, 'exports'));
+    const names = Object.keys(unzipSync(new Uint8Array(await readFile(all.path))));
+    expect(names.filter((n) => n.startsWith('records/')).sort()).toEqual([
+      expect.stringMatching(/^records\/outbox-\d+\.delivery\.json$/),
+      expect.stringMatching(/^records\/outbox-\d+\.validation\.json$/),
+    ]);
+    expect((await verifyZip(all.path)).ok).toBe(true);
     // The command itself, with no data folder at all, in a fresh folder.
     const cli = spawnSync(
       join(process.cwd(), 'node_modules/.bin/tsx'),

@@ -31,7 +31,13 @@ export const INDEX_COLUMNS = [
 ] as const;
 
 /** Inside an export: the files under `files/` as they lie under the root, then the index, the chain and the manifest. */
-export const ZIP_NAMES = { files: 'files/', index: 'index.csv', chain: 'chain.jsonl', manifest: 'manifest.json' } as const;
+export const ZIP_NAMES = {
+  files: 'files/',
+  records: 'records/',
+  index: 'index.csv',
+  chain: 'chain.jsonl',
+  manifest: 'manifest.json',
+} as const;
 
 export interface ExportResult {
   path: string;
@@ -137,6 +143,16 @@ export async function exportArchive(input: ExportInput): Promise<ExportResult> {
       files++;
       index += csvRow([rel, got.sha256, got.size, kept.seq, ...factsOf(input, kept.ref)]);
     }
+    // What the mirror keeps of each sent file beside it (its validation report, its delivery trail): not
+    // files in the folders, so written as records, hashed in the index with the files.
+    for (const rec of recordsOf(
+      input,
+      chosen.map(([, k]) => k.ref),
+    )) {
+      const bytes = Buffer.from(`${JSON.stringify(rec.body, null, 2)}\n`, 'utf8');
+      await out.text(rec.name, bytes.toString('utf8'));
+      index += csvRow([rec.name, createHash('sha256').update(bytes).digest('hex'), bytes.length, null, 'record', rec.id]);
+    }
     await out.text(ZIP_NAMES.index, index);
     // The chain as it stood when the export began: whole entries only.
     if (read.wholeBytes > 0) await out.file(ZIP_NAMES.chain, input.chainFile, read.wholeBytes - 1);
@@ -231,4 +247,29 @@ function factsOf(input: ExportInput, ref: string | undefined): Facts {
     ];
   }
   return [kind, id, null, null, null, null, null, null, null, null, null, null, null];
+}
+
+/** The validation report and the delivery trail of each sent row among `refs`, as the mirror keeps them. */
+function* recordsOf(input: ExportInput, refs: readonly (string | undefined)[]): Generator<{ name: string; id: string; body: unknown }> {
+  const ids = new Set(refs.filter((r): r is string => r?.startsWith('outbox:') === true).map((r) => r.slice('outbox:'.length)));
+  for (const id of ids) {
+    const job = input.store.outbox.get(Number(id));
+    if (!job) continue;
+    const rules = job.check?.rules;
+    const report = rules ? input.store.validationReports.get(job.sha256, rules) : null;
+    if (report) yield { name: `${ZIP_NAMES.records}outbox-${id}.validation.json`, id, body: report };
+    const invoice = job.kind === 'invoice' && job.remoteId ? input.store.invoices.get(input.accountId, job.remoteId) : undefined;
+    yield {
+      name: `${ZIP_NAMES.records}outbox-${id}.delivery.json`,
+      id,
+      body: {
+        file: job.filename,
+        sentAs: job.remoteId,
+        sentAt: job.sentAt ? new Date(job.sentAt).toISOString() : null,
+        deliveryStatus: job.deliveryStatus,
+        status: invoice?.status ?? null,
+        actions: invoice?.record.actions ?? [],
+      },
+    };
+  }
 }

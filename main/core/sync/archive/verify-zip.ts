@@ -27,17 +27,20 @@ export async function verifyZip(zipPath: string): Promise<ZipVerdict> {
   let failure: Error | null = null;
   const unzip = new Unzip((file) => {
     const name = file.name;
+    // A kept file is named in the index by its path under the root; a record by its name in the zip.
     const isFile = name.startsWith(ZIP_NAMES.files) && !name.endsWith('/');
-    if (isFile) hashing.set(name, createHash('sha256'));
+    const isRecord = name.startsWith(ZIP_NAMES.records) && !name.endsWith('/');
+    const key = isFile ? name.slice(ZIP_NAMES.files.length) : name;
+    if (isFile || isRecord) hashing.set(name, createHash('sha256'));
     file.ondata = (err, data, final) => {
       if (err) {
         failure = err;
         return;
       }
-      if (isFile) {
+      if (isFile || isRecord) {
         const h = hashing.get(name)!;
         h.update(data);
-        if (final) inZip.set(name.slice(ZIP_NAMES.files.length), h.digest('hex'));
+        if (final) inZip.set(key, h.digest('hex'));
       } else if (name === ZIP_NAMES.chain) {
         chain.push(data);
       } else if (name === ZIP_NAMES.index) texts.index += Buffer.from(data).toString('utf8');
@@ -79,9 +82,11 @@ export async function verifyZip(zipPath: string): Promise<ZipVerdict> {
   for (const [rel, sha] of listed) {
     const got = inZip.get(rel);
     if (got === undefined) missing.push(rel);
-    else if (got !== sha || read.state.get(rel)?.sha256 !== sha) changed.push(rel);
+    // A record is checked against the index only: it was written at the export, never entered in the chain.
+    else if (got !== sha || (!rel.startsWith(ZIP_NAMES.records) && read.state.get(rel)?.sha256 !== sha)) changed.push(rel);
   }
   for (const rel of inZip.keys()) if (!listed.has(rel)) added.push(rel);
   const v = verdict(read.entries, read.state, read.head, { changed, missing, added }, problems);
-  return { ...v, files: listed.size, account: manifest.account ?? null, from: manifest.from ?? null, to: manifest.to ?? null };
+  const files = [...listed.keys()].filter((rel) => !rel.startsWith(ZIP_NAMES.records)).length;
+  return { ...v, files, account: manifest.account ?? null, from: manifest.from ?? null, to: manifest.to ?? null };
 }
