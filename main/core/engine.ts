@@ -1,12 +1,13 @@
 import type { AccountHealth, HealthProblem } from '../../shared/account-health';
 import type { DetectStateView } from '../../shared/bridge/scrutiny';
-import type { DoctorReport, PendingFileView } from '../../shared/doctor';
 import type { DetectCheck } from '../../shared/enums';
 import type { CredentialsInput, DemoCompany, NewAccountInput, VendorKeys } from './accounts/account-book';
 import { listFolderOptions, setFolderOptions } from './accounts/folder-options';
 import type { EmbeddedSandboxManager } from './accounts/service-access';
 import type { Api } from './api';
+import type { Archives } from './engine/archives';
 import { assembleEngine, type EngineOptions, type EngineParts } from './engine/assemble';
+import type { FolderDoctor } from './engine/doctor';
 import { type AccountStatus, healthOf, keepsFromSyncing, statusOf } from './engine/status';
 import * as asked from './engine/user-requests';
 import type { Store } from './store';
@@ -34,6 +35,10 @@ export class Engine {
   private readonly writer: Store;
   /** What a view learns from the service or a file, kept in the mirror (the bridge's only writes, made here). */
   readonly keep: KeptFromViews;
+  /** Each account's sealed archive (engine/archives.ts): verify its kept files, export a period. */
+  readonly archive: Pick<Archives, 'verify' | 'export'>;
+  /** The sync doctor on each account's folder, and the Outbox files seen but not queued (engine/doctor.ts). */
+  readonly doctor: Pick<FolderDoctor, 'run' | 'pending'>;
   /** The accounts' vendor API keys (accounts/account-book.ts): read, known without reading, or given once the service takes one. */
   readonly vendorKeys: VendorKeys;
   /** The writer, for the engine's own rooms and tests (store/writer.ts); the bridge cannot import the key. */
@@ -52,6 +57,8 @@ export class Engine {
     this.store = readerOf(this.writer);
     this.keep = keptFromViews(this.writer);
     this.vendorKeys = this.parts.book.vendorKeys();
+    this.archive = this.parts.archives;
+    this.doctor = this.parts.doctor;
   }
 
   get detectLanguage(): string {
@@ -200,16 +207,6 @@ export class Engine {
     return this.listAccounts().filter((a) => !accountId || a.id === accountId);
   }
 
-  /** The files of an account's Outbox seen but not queued, with what each waits for. */
-  pendingFiles(accountId: string): PendingFileView[] {
-    return this.parts.runners.pendingFiles(accountId);
-  }
-
-  /** The sync doctor on an account's folder (engine/doctor.ts). */
-  doctor(accountId: string): Promise<DoctorReport> {
-    return this.parts.doctor.run(accountId);
-  }
-
   /** Polls one account's received feeds once, without touching its Outbox. */
   pollOnce(accountId: string): Promise<CycleReport> {
     return this.parts.runners.pollOnce(this.parts.book.get(accountId));
@@ -241,6 +238,7 @@ export class Engine {
   /** Finishes or safely abandons the work in flight, then closes the database. */
   async stop(): Promise<void> {
     await this.parts.runners.stopAll();
+    await this.parts.archives.closeAll();
     // The validation workers hold 100-250 MB each; a stopped engine gives them back.
     await closeDefaultValidator();
     this.writer.close();

@@ -26,6 +26,8 @@ const COMMANDS: Record<CommandName, true> = {
   'activity.list': true,
   'downloads.givenUp': true,
   'downloads.fetchAgain': true,
+  'archive.verify': true,
+  'archive.export': true,
   'invoices.list': true,
   'invoices.totals': true,
   'invoices.exportCsv': true,

@@ -21,6 +21,7 @@ import { type FolderOptionsView, optionFolderSchema } from '../schemas/sending-o
 import { APP_LANGUAGES } from '../settings';
 import { appSettingsPatchSchema } from '../settings-schema';
 import { REMOTE_VALIDATION_MODES } from '../validation/remote';
+import type { ArchiveExportView, ArchiveVerifyView } from './archive';
 import { collectionCommandSchemas as collection } from './collection';
 import type {
   CollectionDetailView,
@@ -264,6 +265,16 @@ export const commands = {
       })
       .refine((v) => !v.file || v.accountId, { message: 'a file is fetched again within its account', path: ['accountId'] }),
     output: out<{ queued: number }>(),
+  },
+
+  /** Checks every file kept for the account against its archive chain: changed, missing or added since. */
+  'archive.verify': { input: accountRef, output: out<ArchiveVerifyView>() },
+  /** Writes one zip of the files kept for the period (both days included), its index and the chain, into Exports/ of the account's folder. */
+  'archive.export': {
+    input: z
+      .object({ accountId, from: isoDate, to: isoDate })
+      .refine((v) => v.from <= v.to, { message: 'the first day comes before the last', path: ['to'] }),
+    output: out<ArchiveExportView>(),
   },
 
   'invoices.list': {

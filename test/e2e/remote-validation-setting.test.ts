@@ -36,6 +36,19 @@ describe.skipIf(!hasChromium)('remote validation in the account settings (Chromi
     expect(await page.getByLabel(LABELS.en, { exact: true }).inputValue()).toBe('uncovered');
   });
 
+  it('verifies and exports the sealed archive from the account page, in words', async () => {
+    const { page } = app;
+    const panel = page.locator('#settings-account-archive');
+    await panel.getByRole('button', { name: 'Verify the archive', exact: true }).click();
+    await panel.locator('.notice-ok', { hasText: /sealed|nothing to check/ }).waitFor();
+    await panel.getByLabel('First day', { exact: true }).fill('2000-01-01');
+    await panel.getByLabel('Last day', { exact: true }).fill('2099-12-31');
+    await panel.getByRole('button', { name: 'Export the period', exact: true }).click();
+    const done = panel.locator('.notice-ok', { hasText: /written into .*\.zip/ });
+    await done.waitFor();
+    expect(await done.textContent()).toContain('Exports');
+  });
+
   it.each(Object.entries(LABELS))('in %s: translated, and no serious axe violation on the page', async (lang, label) => {
     const { page } = app;
     await openAppSettings(page);

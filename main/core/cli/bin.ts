@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { defaultDataDir } from '../paths';
 import { accountCommands } from './accounts';
+import { archiveCommands } from './archive';
 import { collectionCommands } from './collection';
 import { companyCommands } from './company';
 import { type GlobalOptions, UsageError } from './context';
@@ -43,6 +44,7 @@ collectionCommands(program, globals);
 validateCommand(program, globals);
 rulesCommands(program, globals);
 dbCommands(program, globals);
+archiveCommands(program, globals);
 
 try {
   await program.parseAsync(process.argv);

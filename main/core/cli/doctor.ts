@@ -16,7 +16,7 @@ export function doctorCommand(program: Command, globals: () => GlobalOptions): v
         const accounts = o.account ? [cli.engine.findAccount(o.account)] : cli.engine.listAccounts();
         if (accounts.some((a) => !a)) throw new Error(`No account named "${o.account}"`);
         const reports = [];
-        for (const a of accounts) if (a) reports.push({ account: a.name, ...(await cli.engine.doctor(a.id)) });
+        for (const a of accounts) if (a) reports.push({ account: a.name, ...(await cli.engine.doctor.run(a.id)) });
         if (o.json) {
           process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
           return;

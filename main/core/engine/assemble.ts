@@ -7,10 +7,12 @@ import { type Logger, silentLogger } from '../log';
 import { dbFile } from '../paths';
 import type { SecretStore } from '../secrets';
 import { createStore, type Store } from '../store';
+import { readerOf } from '../store/reader';
 import type { RunnerOptions } from '../sync/account-runner';
 import type { CheckBoard } from '../sync/check-board';
 import type { DoctorInput } from '../sync/doctor';
 import type { EngineEvents } from '../sync/events';
+import { Archives } from './archives';
 import { FolderDoctor } from './doctor';
 import { Runners } from './runners';
 
@@ -43,6 +45,7 @@ export interface EngineParts {
   runners: Runners;
   book: AccountBook;
   doctor: FolderDoctor;
+  archives: Archives;
 }
 
 export function assembleEngine(opts: EngineOptions, events: EngineEvents, checks: CheckBoard): EngineParts {
@@ -59,8 +62,9 @@ export function assembleEngine(opts: EngineOptions, events: EngineEvents, checks
   const access = new ServiceAccess({ env, licenseData: license, now, embeddedSandboxUrl, embeddedSandboxKey });
   const keys = new AccountKeys({ secrets: opts.secrets, dataDir, store: writer, log });
   const random = opts.random ?? Math.random;
-  const runners = new Runners({ store: writer, keys, access, events, checks, log, dataDir, now, random, options: opts.runner });
+  const archives = new Archives({ writer, reader: readerOf(writer), dataDir, now, log, readonly: opts.readonly === true });
+  const runners = new Runners({ store: writer, keys, access, events, checks, archives, log, dataDir, now, random, options: opts.runner });
   const doctor = new FolderDoctor({ store: writer, runners, events, log, env, now, readers: opts.doctor });
   const book = new AccountBook({ store: writer, keys, access, runners, dataDir, onRootChosen: (a) => doctor.tell(a) });
-  return { writer, now, access, keys, runners, book, doctor };
+  return { writer, now, access, keys, runners, book, doctor, archives };
 }

@@ -1,4 +1,4 @@
-import type { DoctorReport } from '../../../shared/doctor';
+import type { DoctorReport, PendingFileView } from '../../../shared/doctor';
 import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
@@ -20,6 +20,11 @@ export interface FolderDoctorDeps {
 /** The sync doctor on each account's folder (sync/doctor/), asked on demand and when a root is chosen. */
 export class FolderDoctor {
   constructor(private readonly d: FolderDoctorDeps) {}
+
+  /** The files of an account's Outbox seen but not queued, with what each waits for (sync/pending-files.ts). */
+  pending(accountId: string): PendingFileView[] {
+    return this.d.runners.pendingFiles(accountId);
+  }
 
   /** Its place (cloud, share), its paths and names, its locked files. */
   async run(accountId: string): Promise<DoctorReport> {

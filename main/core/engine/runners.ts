@@ -9,6 +9,7 @@ import { AccountRunner, type CycleReport, DEFAULT_RUNNER_OPTIONS, type RunnerOpt
 import type { CheckBoard } from '../sync/check-board';
 import type { EngineEvents } from '../sync/events';
 import { TurnGate } from '../sync/turn-gate';
+import type { Archives } from './archives';
 
 /**
  * How many accounts run a local step of their pass at once (account-runner.ts), and how long one may
@@ -24,6 +25,8 @@ export interface RunnersDeps {
   events: EngineEvents;
   /** Every file being checked now (sync/check-board.ts): each runner's checks report their progress there. */
   checks: CheckBoard;
+  /** Each account's archive chain (engine/archives.ts), handed to its runner. */
+  archives: Archives;
   log: Logger;
   dataDir: string;
   now: () => number;
@@ -107,6 +110,7 @@ export class Runners implements AccountRunners {
       pollGate: this.sharedPollGate(),
       localGate: this.sharedLocalGate(),
       checks: this.d.checks,
+      archive: this.d.archives.of(account.id),
     });
     this.runners.set(account.id, runner);
     return runner;

@@ -12,6 +12,8 @@ import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import { packsDirOf } from '../validate/pack-store';
+import type { ArchiveChain } from './archive/chain';
+import { reconcileArchive } from './archive/enter';
 import type { CheckBoard } from './check-board';
 import type { SyncContext } from './context';
 import type { EngineEvents } from './events';
@@ -82,6 +84,8 @@ export interface RunnerDeps {
   localGate?: TurnGate;
   /** The engine's checks in flight, where the Outbox shows a file's check and the user may cancel it. */
   checks?: CheckBoard;
+  /** The account's archive chain, kept by the engine (one per account per process). */
+  archive?: ArchiveChain;
 }
 
 export type { SyncStateName };
@@ -175,6 +179,7 @@ export class AccountRunner {
       requests: pLimit(Math.max(1, deps.options.downloadConcurrency)),
       faults: accountFaults(deps.store, deps.account.id, deps.events, log),
       ...(deps.checks ? { checks: deps.checks } : {}),
+      archive: deps.archive,
     };
     this.root = new RunnerRoot(this.ctx, deps.now, () => this.outboxLane.kick());
   }
@@ -201,9 +206,23 @@ export class AccountRunner {
 
   async prepare(): Promise<void> {
     // A root that is gone gets nothing written: its Outbox is recovered when it is back (outboxPass).
-    if ((await checkRoot(this.ctx, { layout: true })).gone === null) await recoverOutbox(this.ctx);
+    if ((await checkRoot(this.ctx, { layout: true })).gone === null) {
+      await recoverOutbox(this.ctx);
+      await this.reconcileArchive();
+    }
     // Jobs left running by a crash are due again (their work is idempotent or checked before it lands).
     this.ctx.store.jobs.recover(this.ctx.account.id);
+  }
+
+  /** Files in place without their archive entry are entered; one that cannot be is said, never skipped quietly. */
+  private async reconcileArchive(): Promise<void> {
+    try {
+      await reconcileArchive(this.ctx);
+    } catch (e) {
+      const message = `The archive could not enter the files already in place (${(e as Error).message}); it tries again at the next start`;
+      this.ctx.log.error(message);
+      this.ctx.events.emit('problem', { accountId: this.ctx.account.id, kind: 'retry', message });
+    }
   }
 
   /** Runs until stop(): outbound on folder events and rescans, inbound every poll interval. */

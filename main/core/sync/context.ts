@@ -3,6 +3,7 @@ import type { Api } from '../api';
 import type { Logger } from '../log';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
+import type { ArchiveChain } from './archive/chain';
 import type { CheckBoard } from './check-board';
 import type { EngineEvents } from './events';
 import type { JobRunner } from './jobs/job-runner';
@@ -34,4 +35,9 @@ export interface SyncContext {
   faults: LocalFaults;
   /** The engine's checks in flight (progress and Cancel); absent in a context made without an engine. */
   checks?: CheckBoard;
+  /**
+   * The account's archive chain (sync/archive/chain.ts): every file the sync keeps is entered once it is
+   * durably in place. Absent only in contexts tests build by hand.
+   */
+  archive?: ArchiveChain;
 }

@@ -5,6 +5,7 @@ import { extensionFor, readableName, receivedFileName, sanitizeFileName } from '
 import { NoAnswerError, ServiceError } from '../api/errors';
 import type { FileAnswer } from '../api/invoices';
 import type { WrittenFile } from '../store/download-jobs';
+import { enterFiles } from './archive/enter';
 import { auditDownloads } from './audit-downloads';
 import type { SyncContext } from './context';
 import { expectationOf, type Job, originalFormat } from './download-expectations';
@@ -139,7 +140,7 @@ function downloadQueue(
     claim: (j) => repo.getJob(j.id)?.state === 'pending',
     async run(j, signal) {
       // Only the request holds one of the account's request slots: writing and flushing the file happen outside it.
-      const { answer, dir, name, kind, id, expect } = await ctx.requests(() => fetchJob(ctx, j, signal));
+      const { answer, dir, name, kind, id, expect, date } = await ctx.requests(() => fetchJob(ctx, j, signal));
       // Nothing takes a name in the Inbox, and no job is done, before the bytes are what was asked for.
       const problem = verifyDownload(answer.data, answer.contentType, expect);
       if (problem) throw new ServiceError('retry', `The service's answer for ${name} was not the file: ${problem}`, null, 'not_the_file');
@@ -149,8 +150,9 @@ function downloadQueue(
       });
       // Marked as from the Internet before anything can open it: the system then asks before running it.
       await markFromInternet(path).catch((e: Error) => ctx.log.debug('no Mark-of-the-Web written', { file: name, error: e.message }));
-      // The file is durable (written, flushed, its folder flushed) before its row says done.
+      // The file is durable (written, flushed, its folder flushed) before its entry in the archive, and that before its row says done.
       try {
+        await enterFiles(ctx, [{ path, sha256: hash, size: answer.data.length, ref: `${kind}:${id}`, date }]);
         await markDone({ id: j.id, file: { path, sha256: hash, size: answer.data.length } });
       } catch (e) {
         // A full data disk: the file stays, and the next try finds it by its bytes (writeOrReuse).
@@ -248,7 +250,8 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
       answer = await api.invoices.attachment(j.job.invoiceId, j.job.remoteFileId ?? '', signal);
       name = receivedFileName(`${stem} - ${sanitizeFileName(answer.filename ?? j.job.filename)}`);
     }
-    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j, inv) };
+    const date = inv?.date ?? inv?.receivedAt;
+    return { answer, dir, name, kind: 'invoice' as const, id: j.job.invoiceId, expect: expectationOf(ctx, j, inv), date };
   }
   if (j.table === 'documentFiles') {
     const doc = store.documents.get(account.id, j.job.documentId);
@@ -269,7 +272,8 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
         mirroredAt: j.job.createdAt,
       }),
     );
-    return { answer, dir, name, kind: 'document' as const, id: j.job.documentId, expect: expectationOf(ctx, j) };
+    const date = doc?.createdAt ?? doc?.receivedAt;
+    return { answer, dir, name, kind: 'document' as const, id: j.job.documentId, expect: expectationOf(ctx, j), date };
   }
   const answer = await api.bankMessages.content(j.job.kind, j.job.id, signal);
   const date = new Date(j.job.createdAt).toISOString().slice(0, 10);
@@ -286,6 +290,7 @@ async function fetchJob(ctx: SyncContext, j: Job, signal?: AbortSignal) {
     kind: 'bank_message' as const,
     id: j.job.id,
     expect: expectationOf(ctx, j),
+    date,
   };
 }
 

@@ -1,6 +1,7 @@
 import { rmdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { ACTIVE_OUTBOX_STATES, type OutboxCheck, type OutboxJob } from '../store/outbox';
+import { enterFiles } from './archive/enter';
 import type { SyncContext } from './context';
 import { writeErrorNote } from './error-note';
 import { copyUnique, exists, findSame, moveUnique, removeLeftoverParts, sha256File } from './files';
@@ -35,7 +36,7 @@ export async function reject(
   const { store, account } = ctx;
   const failedDir = absolute(account.root, FOLDERS.failed);
   const dest = await placeFile(ctx, mainOf(job), failedDir);
-  const moved = await placeCompanions(ctx, job, failedDir);
+  const moved = (await placeCompanions(ctx, job, failedDir)).map((p) => basename(p));
   await writeErrorNote(dirname(dest), basename(dest), {
     file: job.filename,
     message,
@@ -80,7 +81,13 @@ export async function finish(ctx: SyncContext, id: number, settle: Settle = sett
         ? already
         : await placeFile(ctx, mainOf(job), sentDir);
     // The document's companions follow it; one already moved before a crash is found there by its bytes.
-    await placeCompanions(ctx, job, sentDir);
+    const companions = await placeCompanions(ctx, job, sentDir);
+    // Sealed in the archive once in Sent/ and before the row says done: a crash in between is entered at the next start.
+    const ref = `outbox:${id}`;
+    await enterFiles(ctx, [
+      { path: placed, sha256: job.sha256, size: job.size, ref },
+      ...(job.companions ?? []).map((c, i) => ({ path: companions[i]!, sha256: c.sha256, size: c.size, ref })),
+    ]);
     return placed;
   });
   await settle(() => {
@@ -103,9 +110,9 @@ const mainOf = (job: OutboxJob): Placed => ({ relPath: job.relPath, filename: jo
 
 /** Moves each companion of the row beside where its document went; answers their names there. */
 async function placeCompanions(ctx: SyncContext, job: OutboxJob, under: string): Promise<string[]> {
-  const names: string[] = [];
-  for (const c of job.companions ?? []) names.push(basename(await placeFile(ctx, c, under)));
-  return names;
+  const paths: string[] = [];
+  for (const c of job.companions ?? []) paths.push(await placeFile(ctx, c, under));
+  return paths;
 }
 
 const movedWith = (names: string[]) => (names.length ? [`Moved here with it, as they belong to it: ${names.join(', ')}`] : []);

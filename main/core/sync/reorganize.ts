@@ -5,6 +5,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { numberedName } from '../../../shared/filenames';
 import type { InboxLayout } from '../../../shared/inbox-layout';
 import type { PlacedFile } from '../store/download-jobs';
+import { enterMoves } from './archive/enter';
 import type { SyncContext } from './context';
 import { exists, fsyncDir, safeJoin, sha256File } from './files';
 import { absolute, filedItem, INBOX_FOLDER_OF, type InboxTable, inboxFolder } from './layout';
@@ -130,6 +131,7 @@ export async function finishInterruptedMoves(ctx: SyncContext): Promise<number> 
         else ctx.log.warn('a file changed while it was being moved; both copies are kept', { path: f.path, target });
       }
       await fsyncDir(dirname(target));
+      await enterMoves(ctx, [{ from: f.path, to: target, sha256: f.sha256 }]);
       if (repo.finishMove(f.jobId)) finished++;
     }
   }
@@ -281,6 +283,11 @@ async function moveBatch(
     }
   }
   for (const dir of folders) await fsyncDir(dir);
+  // The archive follows the files (entries of their moves) before the rows do; a crash between is found by the next start's finish.
+  await enterMoves(
+    ctx,
+    moved.map((p) => ({ from: p.file.path, to: p.target, sha256: p.file.sha256 })),
+  );
   ctx.store.transaction(() => {
     for (const p of moved) {
       if (!repo.finishMove(p.file.jobId)) continue;

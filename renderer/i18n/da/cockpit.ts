@@ -35,6 +35,7 @@ export const cockpit = {
       checks: 'Kontroller før afsendelse',
       sending: 'Afsendelsesvalg',
       collection: 'Inkasso',
+      archive: 'Det forseglede arkiv',
       remove: 'Fjern kontoen',
       doctor: 'Synkroniseringstjek',
     },

@@ -35,6 +35,7 @@ export const cockpit = {
       checks: 'Checks before sending',
       sending: 'Sending options',
       collection: 'Collection',
+      archive: 'The sealed archive',
       remove: 'Remove the account',
       doctor: 'Sync doctor',
     },

@@ -36,6 +36,7 @@ export const cockpit = {
       checks: 'Tarkistukset ennen lähetystä',
       sending: 'Lähetysasetukset',
       collection: 'Perintä',
+      archive: 'Sinetöity arkisto',
       remove: 'Tilin poistaminen',
       doctor: 'Synkronoinnin tarkistus',
     },

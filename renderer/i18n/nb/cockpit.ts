@@ -36,6 +36,7 @@ export const cockpit = {
       checks: 'Kontroller før sending',
       sending: 'Sendingsvalg',
       collection: 'Inkasso',
+      archive: 'Det forseglede arkivet',
       remove: 'Fjern kontoen',
       doctor: 'Synkroniseringskontroll',
     },

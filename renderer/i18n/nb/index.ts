@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog-type';
 import { app } from './app';
 import { checkProgress } from './check-progress';
+import { archive } from './archive';
 import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
@@ -43,6 +44,7 @@ export const nb: Catalog = {
   ...findInvoices,
   ...duplicates,
   ...doctor,
+  ...archive,
   ...rerouteState,
   ...words,
 };

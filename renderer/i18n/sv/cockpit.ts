@@ -36,6 +36,7 @@ export const cockpit = {
       checks: 'Kontroller före sändning',
       sending: 'Sändningsalternativ',
       collection: 'Inkasso',
+      archive: 'Det förseglade arkivet',
       remove: 'Ta bort kontot',
       doctor: 'Synkroniseringskontroll',
     },

@@ -1,6 +1,7 @@
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITER } from '../../../main/core/store/writer';
+import type { ArchiveExportView, ArchiveVerifyView } from '../../../shared/bridge/archive';
 import type {
   AccountStatusView,
   AccountView,
@@ -75,6 +76,19 @@ describe('accounts and sync over HTTP', () => {
     expect([...reports.values()].every((r) => r.ok)).toBe(true);
     expect(store.invoiceFiles.getJob(first.jobId)?.state).toBe('done');
     expect(value(await h.call<AccountStatusView[]>('sync.status'))[0]).toMatchObject({ downloadsPending: 0, downloadsFailed: 0 });
+  });
+
+  it('archive.verify and archive.export: the mirrored files are sealed, and a period the wrong way round is refused', async () => {
+    const v = value(await h.call<ArchiveVerifyView>('archive.verify', { accountId }));
+    expect(v).toMatchObject({ ok: true, changed: [], missing: [], added: [] });
+    expect(v.files).toBeGreaterThanOrEqual(3);
+    expect(await h.call('archive.export', { accountId, from: '2026-02-01', to: '2026-01-01' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid' },
+    });
+    const r = value(await h.call<ArchiveExportView>('archive.export', { accountId, from: '2000-01-01', to: '2099-12-31' }));
+    expect(r.files).toBe(v.files);
+    expect(r.path).toMatch(/Exports[/\\].*\.zip$/);
   });
 
   it('activity.list and outbox.list answer the account’s rows', async () => {

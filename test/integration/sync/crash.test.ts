@@ -1,6 +1,8 @@
 import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../../main/core/engine';
+import { MemorySecrets } from '../../../main/core/secrets';
 import { cli, crashAccount, exited, finishCleanly } from '../../support/crash-harness';
 import { FIXTURES } from '../../support/engine';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
@@ -61,6 +63,15 @@ describe('crash safety', () => {
     );
     expect(await readdir(join(root, 'Outbox', 'Invoices'))).toEqual([]);
     expect((await readdir(join(root, 'Sent'))).length).toBe(FILES + 1);
+    // Killed between any two steps, the archive still holds every sent file exactly as it lies: none changed or added.
+    const engine = new Engine({ dataDir: run.data, secrets: new MemorySecrets() });
+    try {
+      const v = await engine.archive.verify(engine.listAccounts()[0]!.id);
+      expect(v, `seed ${seed}`).toMatchObject({ ok: true, changed: [], missing: [], added: [] });
+      expect(v.files).toBeGreaterThanOrEqual(FILES + 1);
+    } finally {
+      await engine.stop();
+    }
     const invoices = (await (
       await sb.call(`/v1/invoices?direction=SENT&per_page=100&page=1`, { token: await sb.token(company) })
     ).json()) as unknown[];

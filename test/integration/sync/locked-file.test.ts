@@ -30,7 +30,7 @@ describe('a file locked by another program', () => {
     try {
       await t.engine.syncOnce();
       expect(await readdir(join(t.root, 'Sent'))).toEqual(['free.xml']);
-      const pending = t.engine.pendingFiles(t.account.id);
+      const pending = t.engine.doctor.pending(t.account.id);
       expect(pending).toHaveLength(1);
       expect(pending[0]).toMatchObject({ file: 'Outbox/Invoices/busy.xml', state: 'locked', reason: held.reason });
       expect(pending[0]?.tries).toBeGreaterThanOrEqual(1);
@@ -38,7 +38,7 @@ describe('a file locked by another program', () => {
       // No row for it: nothing was queued, so nothing can be sent twice when it frees.
       expect(t.engine.store.outbox.listByStates(t.account.id, ['queued', 'done']).map((j) => j.filename)).toEqual(['free.xml']);
       // The doctor says so too.
-      const report = await t.engine.doctor(t.account.id);
+      const report = await t.engine.doctor.run(t.account.id);
       expect(report.findings.find((f) => f.code === 'locked')).toMatchObject({ count: 1, examples: ['Outbox/Invoices/busy.xml'] });
     } finally {
       await held.release();
@@ -47,7 +47,7 @@ describe('a file locked by another program', () => {
     const sent = t.engine.events.waitFor('sent', (e) => e.file === 'Outbox/Invoices/busy.xml');
     await t.engine.start();
     await sent;
-    expect(t.engine.pendingFiles(t.account.id)).toEqual([]);
+    expect(t.engine.doctor.pending(t.account.id)).toEqual([]);
     expect((await readdir(join(t.root, 'Sent'))).sort()).toEqual(['busy.xml', 'free.xml']);
   });
 

@@ -1,6 +1,7 @@
 import type { BridgeDeps, Handlers } from '../types';
 import { accountHandlers } from './accounts';
 import { appHandlers } from './app';
+import { archiveHandlers } from './archive';
 import { collectionHandlers } from './collection';
 import { companyHandlers } from './company';
 import { companyAdminHandlers } from './company-admin';
@@ -24,6 +25,7 @@ export function createHandlers(d: BridgeDeps): Handlers {
     ...appHandlers(d),
     ...accountHandlers(d),
     ...syncHandlers(d),
+    ...archiveHandlers(d),
     ...invoiceHandlers(d),
     ...fileHandlers(d),
     ...documentHandlers(d),

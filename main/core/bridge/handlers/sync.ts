@@ -107,12 +107,12 @@ export function syncHandlers(d: BridgeDeps): Pick<Handlers, Names> {
 
     'outbox.pending': async (input) => {
       accountOf(d, input.accountId);
-      return d.engine.pendingFiles(input.accountId);
+      return d.engine.doctor.pending(input.accountId);
     },
 
     'doctor.run': async (input) => {
       accountOf(d, input.accountId);
-      return d.engine.doctor(input.accountId);
+      return d.engine.doctor.run(input.accountId);
     },
 
     'outbox.force': async (input) => {
