@@ -25,6 +25,7 @@ import { m023OutboxChecks } from './023-outbox-checks';
 import { m024RefusalWatch } from './024-refusal-watch';
 import { m025AmountSearch } from './025-amount-search';
 import { m026PossibleDuplicates } from './026-possible-duplicates';
+import { m027Reserved, m028Reserved, m029Reserved } from './027-029-reserved';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -54,4 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m024RefusalWatch,
   m025AmountSearch,
   m026PossibleDuplicates,
+  m027Reserved,
+  m028Reserved,
+  m029Reserved,
 ];
