@@ -14,6 +14,8 @@ export const INVOICE_COLUMNS = describeColumns<Invoice>()({
   direction: { name: 'direction', sql: 'TEXT', reach: 'view', type: as<Direction>() },
   status: { name: 'status', sql: 'TEXT', reach: 'view', type: as<string | null>(), read: (r) => r.status },
   number: { name: 'number', sql: 'TEXT', reach: 'view', type: as<string | null>(), read: (r) => r.number },
+  /** The comment the invoice was sent with (real-service-facts F1: every sent invoice carries the key). */
+  comment: { name: 'comment', sql: 'TEXT', reach: 'view', type: as<string | null>(), read: (r) => r.comment },
   reference: { name: 'reference', sql: 'TEXT', reach: 'view', type: as<string | null>(), read: (r) => r.reference },
   senderName: { name: 'sender_name', sql: 'TEXT', reach: 'view', type: as<string | null>(), read: (r) => r.sender?.name },
   senderBid: { name: 'sender_bid', sql: 'TEXT', reach: 'summary', type: as<string | null>(), read: (r) => r.sender?.bid },

@@ -26,6 +26,7 @@ import { m024RefusalWatch } from './024-refusal-watch';
 import { m025AmountSearch } from './025-amount-search';
 import { m026PossibleDuplicates } from './026-possible-duplicates';
 import { m027Reserved, m028Reserved, m029Reserved } from './027-029-reserved';
+import { m030InvoiceComment } from './030-invoice-comment';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m027Reserved,
   m028Reserved,
   m029Reserved,
+  m030InvoiceComment,
 ];
