@@ -3,6 +3,7 @@ import type { AccountHealth } from '../account-health';
 import type { Environment } from '../enums';
 import type { FailureKind } from '../errors';
 import type { InboxLayout } from '../inbox-layout';
+import type { BANK_MESSAGE_COLUMNS } from '../mirror/bank-message-columns';
 import type { ViewOf } from '../mirror/columns';
 import type { DOCUMENT_COLUMNS } from '../mirror/document-columns';
 import type { INVOICE_COLUMNS } from '../mirror/invoice-columns';
@@ -195,13 +196,11 @@ export interface DocumentDetail {
   files: LocalFileView[];
 }
 
-export interface BankMessageRow {
-  kind: 'ri' | 'sent' | 'error';
-  id: string;
-  messageType: string | null;
+/** A bank message in the list: the descriptor's `view` columns (shared/mirror/bank-message-columns.ts), and its file. */
+export type BankMessageRow = ViewOf<typeof BANK_MESSAGE_COLUMNS> & {
   seenAt: string;
   file: LocalFileView;
-}
+};
 
 export interface OutboxItemView {
   id: number;

@@ -31,9 +31,9 @@ export interface Column<R, T> {
   readonly read?: (record: R) => T | undefined;
   /**
    * With `read`: a record without the field keeps the mirror's value instead of clearing it, and a new
-   * row starts at this one.
+   * row starts at this one (null: empty).
    */
-  readonly keep?: number | string;
+  readonly keep?: number | string | null;
 }
 
 /** Names a column's TypeScript type: the value is undefined, the type is what the derived types read. */

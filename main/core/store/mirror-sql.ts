@@ -91,7 +91,7 @@ export function mirrorSql<D extends Columns<never>>(d: D, alias: string) {
     insertValues: mirrored
       .map((k) => {
         const keep = d[k]!.keep;
-        return keep === undefined ? `@${k}` : `coalesce(@${k}, ${literal(keep)})`;
+        return keep === undefined || keep === null ? `@${k}` : `coalesce(@${k}, ${literal(keep)})`;
       })
       .join(', '),
     /** `name = @key, ...` for an UPDATE of the columns read from the record; a `keep` column keeps its value when the record lacks it. */
@@ -99,6 +99,13 @@ export function mirrorSql<D extends Columns<never>>(d: D, alias: string) {
       .map((k) => {
         const n = column(k);
         return d[k]!.keep === undefined ? `${n} = @${k}` : `${n} = coalesce(@${k}, ${n})`;
+      })
+      .join(', '),
+    /** `name = excluded.name, ...` for an upsert's DO UPDATE of the columns read from the record, `keep` as in updateSets. */
+    upsertSets: mirrored
+      .map((k) => {
+        const n = column(k);
+        return d[k]!.keep === undefined ? `${n} = excluded.${n}` : `${n} = coalesce(excluded.${n}, ${n})`;
       })
       .join(', '),
     /**

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../main/core/store/db';
 import { MIGRATIONS } from '../../../main/core/store/migrations';
+import { ASSIGNMENT_COLUMNS } from '../../../shared/mirror/assignment-columns';
+import { BANK_MESSAGE_COLUMNS } from '../../../shared/mirror/bank-message-columns';
 import type { Columns } from '../../../shared/mirror/columns';
 import { DOCUMENT_COLUMNS } from '../../../shared/mirror/document-columns';
 import { INVOICE_COLUMNS } from '../../../shared/mirror/invoice-columns';
@@ -13,6 +15,8 @@ import { tempDir } from '../../support/temp';
 const DESCRIPTORS: [string, Columns<never>][] = [
   ['invoices', INVOICE_COLUMNS],
   ['documents', DOCUMENT_COLUMNS],
+  ['bank_messages', BANK_MESSAGE_COLUMNS],
+  ['collection_assignments', ASSIGNMENT_COLUMNS],
 ];
 
 describe('mirror descriptors', () => {
