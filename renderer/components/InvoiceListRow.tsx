@@ -69,6 +69,7 @@ export const InvoiceListRow = memo(function InvoiceListRow({ row, labels }: { ro
   if (!row) return <RowPlaceholder />;
   // A name from the service shows its hidden controls (a right-to-left override) instead of obeying them.
   const party = revealInvisible(row.direction === 'SENT' ? row.recipientName : row.senderName);
+  const comment = revealInvisible(row.comment);
   const warned = row.detectStatus === 'WARN';
   const first = row.detectFindings[0];
   const reason = warned ? (first ? labels.finding(first) : labels.warning) : null;
@@ -88,6 +89,12 @@ export const InvoiceListRow = memo(function InvoiceListRow({ row, labels }: { ro
       </span>
       <span className={`inv-party${!row.handled && row.direction === 'RECEIVED' ? ' is-unhandled' : ''}`}>
         {party ?? labels.unknown}
+        {comment && (
+          <span className="inv-comment muted" title={comment}>
+            {' '}
+            · {comment}
+          </span>
+        )}
         {reason && <span className="inv-warn-text"> · {reason}</span>}
         {row.possibleDuplicate && <span className="badge badge-outbox-held inv-duplicate"> {labels.duplicate}</span>}
       </span>

@@ -1,4 +1,6 @@
 /** What the renderer is shown of collection and reminders (plain JSON over the bridge). */
+import type { ASSIGNMENT_COLUMNS } from '../mirror/assignment-columns';
+import type { ViewOf } from '../mirror/columns';
 
 export type CollectionServiceName = 'collectora' | 'collectorb' | 'collectorc';
 
@@ -17,26 +19,8 @@ export interface CollectionServicesView {
   services: CollectionServiceView[];
 }
 
-export interface CollectionStateView {
-  invoiceId: string;
-  assignmentId: string | null;
-  /** pending, ok or error. */
-  status: string;
-  reason: string | null;
-  link: string | null;
-  /** waiting, reminder, collection, legal_collection, payment_plan or closed. */
-  phase: string | null;
-  closed: boolean;
-  currency: string | null;
-  collectableAmount: number | null;
-  paidAmount: number | null;
-  openAmount: number | null;
-  summary: string | null;
-  createdAt: string;
-  /** Epoch ms of the last answer from the service. */
-  checkedAt: number;
-  unseenEvents: number;
-}
+/** An invoice's collection state: the descriptor's `view` columns (shared/mirror/assignment-columns.ts), and its unseen events. */
+export type CollectionStateView = ViewOf<typeof ASSIGNMENT_COLUMNS> & { unseenEvents: number };
 
 export interface CollectionEventView {
   id: string;

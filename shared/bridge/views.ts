@@ -3,6 +3,10 @@ import type { AccountHealth } from '../account-health';
 import type { Environment } from '../enums';
 import type { FailureKind } from '../errors';
 import type { InboxLayout } from '../inbox-layout';
+import type { BANK_MESSAGE_COLUMNS } from '../mirror/bank-message-columns';
+import type { ViewOf } from '../mirror/columns';
+import type { DOCUMENT_COLUMNS } from '../mirror/document-columns';
+import type { INVOICE_COLUMNS } from '../mirror/invoice-columns';
 import type { RemoteValidationMode } from '../validation/remote';
 import type { ValidationSummaryView } from './validation';
 
@@ -81,27 +85,13 @@ export interface AccountStatusView {
   serviceWaitUntil: string | null;
 }
 
-export interface InvoiceRow {
-  id: string;
-  direction: 'RECEIVED' | 'SENT';
-  status: string | null;
-  number: string | null;
-  reference: string | null;
-  senderName: string | null;
-  recipientName: string | null;
-  date: string | null;
-  dateDue: string | null;
-  sum: number | null;
-  sumTax: number | null;
-  currency: string | null;
-  receivedAt: string | null;
-  handled: boolean;
-  detectStatus: string | null;
+/** An invoice in a list: the descriptor's `view` columns (shared/mirror/invoice-columns.ts), and what is not a column. */
+export type InvoiceRow = Omit<ViewOf<typeof INVOICE_COLUMNS>, 'detectFindings'> & {
   /** The reasons of a WARN result, localized by the service (empty otherwise). */
   detectFindings: string[];
   /** A received invoice whose seller identifier, number and total match another received one (issue 42). */
   possibleDuplicate?: boolean;
-}
+};
 
 /** Another received invoice this one may duplicate: the detail links to it. */
 export interface DuplicateView {
@@ -196,17 +186,8 @@ export interface InvoiceDetail {
   notDuplicate?: boolean;
 }
 
-export interface DocumentRow {
-  id: string;
-  direction: 'RECEIVED' | 'SENT';
-  type: string | null;
-  status: string | null;
-  number: string | null;
-  reference: string | null;
-  senderName: string | null;
-  recipientName: string | null;
-  createdAt: string | null;
-}
+/** A document in a list: the descriptor's `view` columns (shared/mirror/document-columns.ts). */
+export type DocumentRow = ViewOf<typeof DOCUMENT_COLUMNS>;
 
 export interface DocumentDetail {
   row: DocumentRow;
@@ -215,13 +196,11 @@ export interface DocumentDetail {
   files: LocalFileView[];
 }
 
-export interface BankMessageRow {
-  kind: 'ri' | 'sent' | 'error';
-  id: string;
-  messageType: string | null;
+/** A bank message in the list: the descriptor's `view` columns (shared/mirror/bank-message-columns.ts), and its file. */
+export type BankMessageRow = ViewOf<typeof BANK_MESSAGE_COLUMNS> & {
   seenAt: string;
   file: LocalFileView;
-}
+};
 
 export interface OutboxItemView {
   id: number;

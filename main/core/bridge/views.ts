@@ -1,9 +1,12 @@
 import type { AccountView, ActivityView, DocumentRow, InvoiceRow, LocalFileView, OutboxItemView } from '../../../shared/bridge/views';
+import { DOCUMENT_COLUMNS } from '../../../shared/mirror/document-columns';
+import { INVOICE_COLUMNS } from '../../../shared/mirror/invoice-columns';
 import type { Account } from '../store/accounts';
 import type { ActivityEntry } from '../store/activity';
 import type { MirroredDocument } from '../store/documents';
 import type { DownloadJob } from '../store/download-jobs';
 import type { InvoiceSummary } from '../store/invoices';
+import { viewMapper } from '../store/mirror-sql';
 import type { OutboxJob } from '../store/outbox';
 
 // Store rows -> the plain view models of shared/bridge/views.ts (no secrets, times as ISO text).
@@ -25,36 +28,13 @@ export const accountView = (a: Account): AccountView => ({
   deleteRiAfterDownload: a.deleteRiAfterDownload,
 });
 
-export const invoiceRow = (i: InvoiceSummary): InvoiceRow => ({
-  id: i.id,
-  direction: i.direction,
-  status: i.status,
-  number: i.number,
-  reference: i.reference,
-  senderName: i.senderName,
-  recipientName: i.recipientName,
-  date: i.date,
-  dateDue: i.dateDue,
-  sum: i.sum,
-  sumTax: i.sumTax,
-  currency: i.currency,
-  receivedAt: i.receivedAt,
-  handled: i.handled,
-  detectStatus: i.detectStatus,
-  detectFindings: i.detectStatus === 'WARN' ? (i.detectFindings ?? []) : [],
-});
+const invoiceViewOf = viewMapper(INVOICE_COLUMNS);
 
-export const documentRow = (d: MirroredDocument): DocumentRow => ({
-  id: d.id,
-  direction: d.direction,
-  type: d.type,
-  status: d.status,
-  number: d.number,
-  reference: d.reference,
-  senderName: d.senderName,
-  recipientName: d.recipientName,
-  createdAt: d.createdAt,
-});
+/** The descriptor's view columns; a WARN's findings only (none stored reads as none). */
+export const invoiceRow = (i: InvoiceSummary): InvoiceRow =>
+  Object.assign(invoiceViewOf(i), { detectFindings: i.detectStatus === 'WARN' ? (i.detectFindings ?? []) : [] });
+
+export const documentRow: (d: MirroredDocument) => DocumentRow = viewMapper(DOCUMENT_COLUMNS);
 
 /**
  * Why a row went without its check, where that is worth saying: an invoice, or a trading document whose

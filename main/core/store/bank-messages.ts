@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { BankMessageKind } from '../../../shared/enums';
+import { BANK_MESSAGE_COLUMNS } from '../../../shared/mirror/bank-message-columns';
+import type { SummaryOf, TableRowOf } from '../../../shared/mirror/columns';
 import { createBankMessagePages } from './bank-message-pages';
 import type { StoreDeps } from './deps';
 import {
@@ -11,33 +13,19 @@ import {
   toDownloadJob,
   toFiled,
 } from './download-jobs';
+import { mirrorSql } from './mirror-sql';
 
 // The three feeds of Finnish bank messages (received `ri`, sent, error) are the service's enumeration.
 export type { BankMessageKind } from '../../../shared/enums';
 
-export interface BankMessageJob extends DownloadJob {
-  kind: BankMessageKind;
-  /** The service's message id. */
-  id: string;
-  messageType: string | null;
-  /** When the id first appeared in a listing (epoch ms). */
-  seenAt: number;
-}
+/** A bank message: its download job and its own columns (shared/mirror/bank-message-columns.ts). */
+export interface BankMessageJob extends DownloadJob, SummaryOf<typeof BANK_MESSAGE_COLUMNS> {}
 
-interface BankMessageRecord extends DownloadJobRecord {
-  kind: BankMessageKind;
-  id: string;
-  message_type: string | null;
-  seen_at: number;
-}
+type BankMessageRecord = DownloadJobRecord & TableRowOf<typeof BANK_MESSAGE_COLUMNS>;
 
-const toJob = (r: BankMessageRecord): BankMessageJob =>
-  toDownloadJob(r, {
-    kind: r.kind,
-    id: r.id,
-    messageType: r.message_type,
-    seenAt: r.seen_at,
-  });
+const BANK_MESSAGE_SQL = mirrorSql(BANK_MESSAGE_COLUMNS, 'b');
+
+const toJob = (r: BankMessageRecord): BankMessageJob => toDownloadJob(r, BANK_MESSAGE_SQL.ofRow(r));
 
 /**
  * Received RI messages downloaded and verified whose delete on the service was never queued: its WHERE

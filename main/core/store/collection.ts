@@ -1,25 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { CollectionEventView, CollectionOverviewRow, CollectionStateView } from '../../../shared/bridge/collection-views';
+import { ASSIGNMENT_COLUMNS } from '../../../shared/mirror/assignment-columns';
+import type { TableRowOf } from '../../../shared/mirror/columns';
 import type { Assignment, AssignmentEvent, InvoiceAssignment } from '../../../shared/schemas/receivables';
 import type { StoreDeps } from './deps';
+import { mirrorSql } from './mirror-sql';
 
-interface StateRow {
-  invoice_id: string;
-  assignment_id: string | null;
-  status: string;
-  reason: string | null;
-  link: string | null;
-  phase: string | null;
-  closed: number;
-  currency: string | null;
-  collectable_amount: number | null;
-  paid_amount: number | null;
-  open_amount: number | null;
-  summary: string | null;
-  created_at: string;
-  checked_at: number;
-  unseen: number;
-}
+const ASSIGNMENT_SQL = mirrorSql(ASSIGNMENT_COLUMNS, 'a');
+
+type StateRow = TableRowOf<typeof ASSIGNMENT_COLUMNS> & { unseen: number };
 interface EventRow {
   event_id: string;
   assignment_id: string;
@@ -30,29 +19,11 @@ interface EventRow {
   seen: number;
 }
 
-const STATE_COLUMNS = `a.invoice_id, a.assignment_id, a.status, a.reason, a.link, a.phase, a.closed, a.currency,
-  a.collectable_amount, a.paid_amount, a.open_amount, a.summary, a.created_at, a.checked_at,
+const STATE_COLUMNS = `${ASSIGNMENT_SQL.summaryColumns},
   (SELECT count(*) FROM collection_events e WHERE e.account_id = a.account_id AND e.invoice_id = a.invoice_id AND e.seen = 0) AS unseen`;
 
-function stateView(r: StateRow): CollectionStateView {
-  return {
-    invoiceId: r.invoice_id,
-    assignmentId: r.assignment_id,
-    status: r.status,
-    reason: r.reason,
-    link: r.link,
-    phase: r.phase,
-    closed: r.closed === 1,
-    currency: r.currency,
-    collectableAmount: r.collectable_amount,
-    paidAmount: r.paid_amount,
-    openAmount: r.open_amount,
-    summary: r.summary,
-    createdAt: r.created_at,
-    checkedAt: r.checked_at,
-    unseenEvents: r.unseen,
-  };
-}
+/** The descriptor's columns (shared/mirror/assignment-columns.ts) and the events not seen yet. */
+const stateView = (r: StateRow): CollectionStateView => Object.assign(ASSIGNMENT_SQL.ofRow(r), { unseenEvents: r.unseen });
 
 function eventView(r: EventRow): CollectionEventView {
   let data: Record<string, unknown> = {};
@@ -87,18 +58,12 @@ export function countUnseenCollectionEvents(db: Database): Map<string, number> {
 
 /** The mirrored collection state of sent invoices and their events (migration 12). */
 export function createCollectionRepo(db: Database, deps: StoreDeps) {
+  // The columns read from the answers come from the descriptor; the keys, the JSON and the times are the repository's own.
   const upsert = db.prepare(`
-    INSERT INTO collection_assignments (account_id, invoice_id, assignment_id, status, reason, link, phase, closed, currency,
-      collectable_amount, paid_amount, open_amount, summary, json, created_at, checked_at, updated_at)
-    VALUES (@account, @invoice, @assignment, @status, @reason, @link, @phase, @closed, @currency,
-      @collectable, @paid, @open, @summary, @json, @created, @now, @now)
-    ON CONFLICT (account_id, invoice_id) DO UPDATE SET
-      assignment_id = coalesce(excluded.assignment_id, assignment_id), status = excluded.status, reason = excluded.reason,
-      link = excluded.link, phase = coalesce(excluded.phase, phase), closed = excluded.closed,
-      currency = coalesce(excluded.currency, currency), collectable_amount = coalesce(excluded.collectable_amount, collectable_amount),
-      paid_amount = coalesce(excluded.paid_amount, paid_amount), open_amount = coalesce(excluded.open_amount, open_amount),
-      summary = coalesce(excluded.summary, summary), json = excluded.json, checked_at = excluded.checked_at,
-      updated_at = excluded.updated_at`);
+    INSERT INTO collection_assignments (account_id, invoice_id, ${ASSIGNMENT_SQL.insertColumns}, json, created_at, checked_at, updated_at)
+    VALUES (@account, @invoice, ${ASSIGNMENT_SQL.insertValues}, @json, @created, @now, @now)
+    ON CONFLICT (account_id, invoice_id) DO UPDATE SET ${ASSIGNMENT_SQL.upsertSets}, json = excluded.json,
+      checked_at = excluded.checked_at, updated_at = excluded.updated_at`);
   const one = db.prepare<[string, string], StateRow>(
     `SELECT ${STATE_COLUMNS} FROM collection_assignments a WHERE a.account_id = ? AND a.invoice_id = ?`,
   );
@@ -133,24 +98,14 @@ export function createCollectionRepo(db: Database, deps: StoreDeps) {
   return {
     /** What the service said of an invoice's assignment, with the assignment's record when it was read. */
     save(accountId: string, invoiceId: string, st: InvoiceAssignment, a?: Assignment | null): void {
-      upsert.run({
+      const params = Object.assign(ASSIGNMENT_SQL.paramsOf({ state: st, assignment: a ?? null }), {
         account: accountId,
         invoice: invoiceId,
-        assignment: st.assignment_id ?? a?.id ?? null,
-        status: String(a?.status ?? st.status),
-        reason: st.reason ?? (typeof a?.reason === 'string' ? a.reason : null),
-        link: st.link ?? null,
-        phase: a?.phase ?? null,
-        closed: a?.closed ? 1 : 0,
-        currency: a?.currency ?? null,
-        collectable: a?.collectable_amount ?? null,
-        paid: a?.paid_amount ?? null,
-        open: a?.open_amount ?? null,
-        summary: a?.summary ?? null,
         json: JSON.stringify({ status: st, assignment: a ?? null }),
         created: a?.created_at ?? new Date(deps.now()).toISOString(),
         now: deps.now(),
       });
+      upsert.run(params);
     },
     saveEvents(accountId: string, invoiceId: string, list: readonly AssignmentEvent[]): number {
       let fresh = 0;

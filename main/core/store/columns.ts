@@ -12,12 +12,8 @@ export function parseObject(text: string): JsonObject {
   return value as JsonObject;
 }
 
-/** Epoch ms of an ISO 8601 time, or undefined when absent or unparsable. */
-export function epochMs(iso: string | null | undefined): number | undefined {
-  if (!iso) return undefined;
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? undefined : ms;
-}
+// Epoch ms of an ISO 8601 time: the descriptors' reads use it too (shared/mirror/columns.ts).
+export { epochMs } from '../../../shared/mirror/columns';
 
 /** Binds a list for `IN (SELECT value FROM json_each(?))`, which keeps one prepared statement for any length. */
 export const jsonList = (values: readonly string[]): string => JSON.stringify(values);

@@ -2,29 +2,17 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { DocumentSortKey, ListSort } from '../../../shared/bridge/commands';
 import { documentSearchText } from '../../../shared/bridge/list-search';
 import { type Direction, DOCUMENT_FINAL_STATUSES } from '../../../shared/enums';
+import type { SummaryOf, TableRowOf } from '../../../shared/mirror/columns';
+import { DOCUMENT_COLUMNS } from '../../../shared/mirror/document-columns';
 import { type Document, type DocumentEvent, documentEventSchema, documentSchema } from '../../../shared/schemas/document';
-import { epochMs, sqlList } from './columns';
+import { sqlList } from './columns';
 import type { StoreDeps } from './deps';
+import { mirrorSql } from './mirror-sql';
 
 export type UpsertOutcome = 'new' | 'changed' | 'unchanged';
 
-export interface MirroredDocument {
-  accountId: string;
-  id: string;
-  direction: Direction;
-  type: string | null;
-  status: string | null;
-  number: string | null;
-  reference: string | null;
-  senderName: string | null;
-  recipientName: string | null;
-  transmissionId: string | null;
-  createdAt: string | null;
-  receivedAt: string | null;
-  /** received_at (else created_at) in epoch ms; the listing's order. */
-  sortMs: number;
-  firstSeenAt: number;
-  updatedAt: number;
+/** A document of the mirror: its columns (shared/mirror/document-columns.ts) and its record. */
+export interface MirroredDocument extends SummaryOf<typeof DOCUMENT_COLUMNS> {
   /** The record exactly as the service answered, unknown fields kept. */
   record: Document;
 }
@@ -60,60 +48,16 @@ function sortExpr(by: DocumentSortKey, direction: Direction): string {
   }
 }
 
-interface DocumentRecord {
-  account_id: string;
-  id: string;
-  direction: Direction;
-  type: string | null;
-  status: string | null;
-  number: string | null;
-  reference: string | null;
-  sender_name: string | null;
-  recipient_name: string | null;
-  transmission_id: string | null;
-  created_at: string | null;
-  received_at: string | null;
-  sort_ms: number;
-  json: string;
-  first_seen_at: number;
-  updated_at: number;
-}
+type DocumentRecord = TableRowOf<typeof DOCUMENT_COLUMNS>;
 
-const toDocument = (r: DocumentRecord): MirroredDocument => ({
-  accountId: r.account_id,
-  id: r.id,
-  direction: r.direction,
-  type: r.type,
-  status: r.status,
-  number: r.number,
-  reference: r.reference,
-  senderName: r.sender_name,
-  recipientName: r.recipient_name,
-  transmissionId: r.transmission_id,
-  createdAt: r.created_at,
-  receivedAt: r.received_at,
-  sortMs: r.sort_ms,
-  firstSeenAt: r.first_seen_at,
-  updatedAt: r.updated_at,
-  record: documentSchema.parse(JSON.parse(r.json)),
-});
+const DOCUMENT_SQL = mirrorSql(DOCUMENT_COLUMNS, 'd');
 
-const columnsOf = (d: Document) => ({
-  type: d.type ?? null,
-  status: d.status ?? null,
-  number: d.number ?? null,
-  reference: d.reference ?? null,
-  senderName: d.sender?.name ?? null,
-  recipientName: d.recipient?.name ?? null,
-  transmissionId: d.transmission_id ?? null,
-  createdAt: d.created_at ?? null,
-  receivedAt: d.received_at ?? null,
-  sortMs: epochMs(d.received_at) ?? epochMs(d.created_at) ?? 0,
-});
+const toDocument = (r: DocumentRecord): MirroredDocument =>
+  Object.assign(DOCUMENT_SQL.ofRow(r), { record: documentSchema.parse(JSON.parse(r.json)) });
 
 /** The row's search text (migration 21): its id and these columns, in this order. */
-const searchTextOf = (id: string, c: ReturnType<typeof columnsOf>) =>
-  documentSearchText([id, c.number, c.reference, c.senderName, c.recipientName, c.type]);
+const searchTextOf = (id: string, c: Record<string, string | number | null>) =>
+  documentSearchText([id, c.number, c.reference, c.senderName, c.recipientName, c.type] as (string | null)[]);
 
 /**
  * Mirrored sent documents whose status may still change, least recently looked at first: its WHERE is
@@ -126,16 +70,12 @@ export const UNFINISHED_SENT_DOCUMENTS_SQL = `SELECT id FROM documents WHERE acc
 /** The mirror of business documents and their event history. */
 export function createDocumentsRepo(db: Database, deps: StoreDeps) {
   const stored = db.prepare<[string, string], { json: string }>('SELECT json FROM documents WHERE account_id = ? AND id = ?');
+  // The columns read from the record come from the descriptor; the keys, JSON, times and search text are the repository's own.
   const insert = db.prepare<Record<string, string | number | null>>(`
-    INSERT INTO documents (account_id, id, direction, type, status, number, reference, sender_name, recipient_name,
-      transmission_id, created_at, received_at, sort_ms, json, first_seen_at, updated_at, search_text)
-    VALUES (@account, @id, @direction, @type, @status, @number, @reference, @senderName, @recipientName,
-      @transmissionId, @createdAt, @receivedAt, @sortMs, @json, @now, @now, @searchText)`);
+    INSERT INTO documents (account_id, id, direction, ${DOCUMENT_SQL.insertColumns}, json, first_seen_at, updated_at, search_text)
+    VALUES (@account, @id, @direction, ${DOCUMENT_SQL.insertValues}, @json, @now, @now, @searchText)`);
   const update = db.prepare<Record<string, string | number | null>>(`
-    UPDATE documents SET direction = @direction, type = @type, status = @status, number = @number, reference = @reference,
-      sender_name = @senderName, recipient_name = @recipientName, transmission_id = @transmissionId,
-      created_at = @createdAt, received_at = @receivedAt, sort_ms = @sortMs, json = @json, updated_at = @now,
-      search_text = @searchText
+    UPDATE documents SET direction = @direction, ${DOCUMENT_SQL.updateSets}, json = @json, updated_at = @now, search_text = @searchText
     WHERE account_id = @account AND id = @id`);
   const byId = db.prepare<[string, string], DocumentRecord>('SELECT * FROM documents WHERE account_id = ? AND id = ?');
   type PageParams = { account: string; direction: Direction; afterKey?: number | string; afterId?: string; limit: number } & Record<
@@ -180,7 +120,7 @@ export function createDocumentsRepo(db: Database, deps: StoreDeps) {
     const json = JSON.stringify(record);
     const before = stored.get(account, record.id);
     if (before?.json === json) return 'unchanged';
-    const columns = columnsOf(record);
+    const columns = DOCUMENT_SQL.paramsOf(record);
     const params = Object.assign(columns, {
       account,
       id: record.id,

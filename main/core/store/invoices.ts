@@ -1,10 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import type { Direction } from '../../../shared/enums';
 import type { Invoice } from '../../../shared/schemas/invoice';
-import { epochMs, flag, sqlList } from './columns';
+import { flag, sqlList } from './columns';
 import type { StoreDeps } from './deps';
 import { createInvoiceQueries } from './invoice-queries';
-import { type InvoiceTableRow, type MirroredInvoice, toInvoice } from './invoice-rows';
+import { INVOICE_SQL, type InvoiceTableRow, type MirroredInvoice, toInvoice } from './invoice-rows';
 import { INVOICE_FINAL_DELIVERY } from './outbox';
 
 export type { InvoiceSummary, MirroredInvoice } from './invoice-rows';
@@ -22,33 +22,6 @@ export interface InvoiceFileFacts {
   sourceFormat: string | null;
 }
 
-function columnsOf(record: Invoice) {
-  return {
-    status: record.status ?? null,
-    number: record.number ?? null,
-    reference: record.reference ?? null,
-    senderName: record.sender?.name ?? null,
-    senderBid: record.sender?.bid ?? null,
-    recipientName: record.recipient?.name ?? null,
-    recipientBid: record.recipient?.bid ?? null,
-    date: record.date ?? null,
-    dateDue: record.date_due ?? null,
-    sum: record.sum ?? null,
-    sumTax: record.sum_tax ?? null,
-    currency: record.currency ?? null,
-    receivedAt: record.received_at ?? null,
-    createdAt: record.created_at ?? null,
-    sortMs: epochMs(record.received_at) ?? epochMs(record.created_at) ?? 0,
-    // the record's flag when the service sends one, else the mirror's own (null keeps it in SQL)
-    handled: record.handled === undefined ? null : flag(record.handled),
-  };
-}
-
-const MIRRORED = `status = @status, number = @number, reference = @reference, sender_name = @senderName,
-  sender_bid = @senderBid, recipient_name = @recipientName, recipient_bid = @recipientBid, date = @date,
-  date_due = @dateDue, sum = @sum, sum_tax = @sumTax, currency = @currency, received_at = @receivedAt,
-  created_at = @createdAt, sort_ms = @sortMs, handled = coalesce(@handled, handled), json = @json, updated_at = @now`;
-
 /**
  * Mirrored sent invoices whose delivery may still change, least recently looked at first: its WHERE is
  * the partial index invoices_unfinished_sent's (migration 16), so the sent history is never read.
@@ -63,16 +36,15 @@ export const WARNED_UNHANDLED_SQL = `SELECT account_id, count(*) AS n FROM invoi
 
 export function createInvoicesRepo(db: Database, deps: StoreDeps) {
   const stored = db.prepare<[string, string], { json: string }>('SELECT json FROM invoices WHERE account_id = ? AND id = ?');
+  // The columns read from the record come from the descriptor (shared/mirror/invoice-columns.ts); the
+  // keys, the record's JSON and the times are the repository's own.
   const insert = db.prepare<Record<string, string | number | null>>(`
-    INSERT INTO invoices (account_id, id, direction, status, number, reference, sender_name, sender_bid, recipient_name,
-      recipient_bid, date, date_due, sum, sum_tax, currency, received_at, created_at, sort_ms, handled, json,
-      first_seen_at, updated_at)
-    VALUES (@accountId, @id, @direction, @status, @number, @reference, @senderName, @senderBid, @recipientName,
-      @recipientBid, @date, @dateDue, @sum, @sumTax, @currency, @receivedAt, @createdAt, @sortMs, coalesce(@handled, 0), @json,
-      @now, @now)`);
+    INSERT INTO invoices (account_id, id, direction, ${INVOICE_SQL.insertColumns}, json, first_seen_at, updated_at)
+    VALUES (@accountId, @id, @direction, ${INVOICE_SQL.insertValues}, @json, @now, @now)`);
   // An UPDATE, never INSERT OR REPLACE: the search index's triggers must see the old row (migration 3).
   const update = db.prepare<Record<string, string | number | null>>(
-    `UPDATE invoices SET direction = @direction, ${MIRRORED} WHERE account_id = @accountId AND id = @id`,
+    `UPDATE invoices SET direction = @direction, ${INVOICE_SQL.updateSets}, json = @json, updated_at = @now
+     WHERE account_id = @accountId AND id = @id`,
   );
   const byId = db.prepare<[string, string], InvoiceTableRow>('SELECT * FROM invoices WHERE account_id = ? AND id = ?');
   // Aliased to the interface's names: no mapping per call (a mirror reads this for every file it writes).
@@ -103,7 +75,7 @@ export function createInvoicesRepo(db: Database, deps: StoreDeps) {
     const before = stored.get(accountId, record.id);
     if (before?.json === json) return 'unchanged';
     // Object.assign, not a spread followed by more fields (a hidden class per invoice: columns.ts, patchParams).
-    const params = Object.assign(columnsOf(record), { accountId, id: record.id, direction, json, now: deps.now() });
+    const params = Object.assign(INVOICE_SQL.paramsOf(record), { accountId, id: record.id, direction, json, now: deps.now() });
     if (before) {
       update.run(params);
       return 'changed';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BOM, csvCell, csvFormat, csvLine, EOL, invoiceCsv } from '../../../main/core/bridge/csv';
 import { createFormatters } from '../../../renderer/i18n/format';
 import type { InvoiceRow } from '../../../shared/bridge/views';
+import { emptyInvoiceRow } from '../../support/view-rows';
 
 /** RFC 4180 as a spreadsheet reads it: quoted fields may hold separators, quotes (doubled) and line breaks. */
 function parseCsv(text: string, sep: string): string[][] {
@@ -38,6 +39,7 @@ function parseCsv(text: string, sep: string): string[][] {
 }
 
 const row = (over: Partial<InvoiceRow> = {}): InvoiceRow => ({
+  ...emptyInvoiceRow(),
   id: 'i1',
   direction: 'RECEIVED',
   status: 'DELIVERED',

@@ -1,4 +1,5 @@
 import type { AccountStatusView, AccountView, AppInfo, AppSettings, InvoiceDetail, InvoiceRow } from '../../../shared/bridge';
+import { emptyInvoiceRow } from '../../support/view-rows';
 
 export const ACCOUNT: AccountView = {
   id: '0b7c2a4e-5d1f-4a8e-9c3b-1f2e3d4c5b6a',
@@ -63,6 +64,7 @@ export function status(over: Partial<AccountStatusView> = {}): AccountStatusView
 
 export function invoiceRow(i: number, over: Partial<InvoiceRow> = {}): InvoiceRow {
   return {
+    ...emptyInvoiceRow(),
     id: `inv-${i}`,
     direction: 'RECEIVED',
     status: 'DELIVERED',

@@ -55,7 +55,12 @@ describe('text and links from the service (issue 39, items 4 and 10)', () => {
       status: (c) => c,
       finding: (f) => f,
     };
-    renderWithApp(<InvoiceListRow row={invoiceRow(2, { senderName: 'Acme\u202eyO' })} labels={labels} />, fakeBridge({}));
+    renderWithApp(
+      <InvoiceListRow row={invoiceRow(2, { senderName: 'Acme\u202eyO', comment: 'March\u202e 42' })} labels={labels} />,
+      fakeBridge({}),
+    );
     expect(screen.getByText('Acme⟦U+202E⟧yO')).toBeTruthy();
+    // The comment the invoice was sent with (migration 28) is the service's text too.
+    expect(document.querySelector('.inv-comment')?.textContent).toBe(' · March⟦U+202E⟧ 42');
   });
 });

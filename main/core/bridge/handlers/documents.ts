@@ -1,9 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { documentSearchWords } from '../../../../shared/bridge/list-search';
 import type { BankMessageRow } from '../../../../shared/bridge/views';
+import { BANK_MESSAGE_COLUMNS } from '../../../../shared/mirror/bank-message-columns';
 import { DEFAULT_BANK_MESSAGE_SORT } from '../../store/bank-message-pages';
 import type { BankMessageJob } from '../../store/bank-messages';
 import { DEFAULT_DOCUMENT_SORT } from '../../store/documents';
+import { viewMapper } from '../../store/mirror-sql';
 import { bankMessageLabel } from '../../sync/bank-message-checks';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, pageTotal, sortTag } from '../cursor';
 import { invalid } from '../errors';
@@ -13,15 +15,13 @@ import { accountOf } from './common';
 
 type Names = 'documents.list' | 'documents.get' | 'bankMessages.list';
 
-function bankMessageRow(j: BankMessageJob): BankMessageRow {
-  return {
-    kind: j.kind,
-    id: j.id,
-    messageType: j.messageType,
+const bankMessageViewOf = viewMapper(BANK_MESSAGE_COLUMNS);
+
+const bankMessageRow = (j: BankMessageJob): BankMessageRow =>
+  Object.assign(bankMessageViewOf(j), {
     seenAt: new Date(j.seenAt).toISOString(),
     file: fileView('bank_message', j, `${j.kind.toUpperCase()} ${j.id}`, j.id),
-  };
-}
+  });
 
 /** The largest file read for its message type: a notification is a few kilobytes (bank-message-checks.ts). */
 const TYPE_READ_BYTES = 256 * 1024;

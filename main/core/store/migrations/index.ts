@@ -26,6 +26,7 @@ import { m024RefusalWatch } from './024-refusal-watch';
 import { m025AmountSearch } from './025-amount-search';
 import { m026PossibleDuplicates } from './026-possible-duplicates';
 import { m027PartnerTakeovers } from './027-partner-takeovers';
+import { m028InvoiceComment } from './028-invoice-comment';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m025AmountSearch,
   m026PossibleDuplicates,
   m027PartnerTakeovers,
+  m028InvoiceComment,
 ];
