@@ -49,7 +49,7 @@ async function stylesheet(rulesDir: string, advice: string): Promise<unknown> {
 }
 
 /**
- * Runs the T111 rules over `xml`. `ok` is false when a fatal or error rule fails (warnings are kept in
+ * Runs the T111 rules over `xml`. `ok` is false when a fatal rule fails (warnings are kept in
  * `findings`). Rejects with RulesUnavailableError when the compiled rules cannot be loaded: an answer is
  * then not sent unchecked.
  */
@@ -61,7 +61,7 @@ export async function checkInvoiceResponse(xml: string, rulesDir?: string): Prom
   const svrl = String(SaxonJS.transform({ stylesheetInternal: sef, sourceNode: doc, destination: 'serialized' }, 'sync').principalResult);
   const findings = parseSvrl(svrl).map((f) => ({ id: f.id, flag: f.flag, location: f.location, text: f.text.trim() }));
   return {
-    ok: !findings.some((f) => f.flag === 'fatal' || f.flag === 'error'),
+    ok: !findings.some((f) => f.flag === 'fatal'),
     rules: `${INVOICE_RESPONSE_RULESET.title} ${INVOICE_RESPONSE_RULESET.version}`,
     findings,
   };

@@ -26,7 +26,10 @@ export interface RulesetSource {
   includes?: readonly string[];
 }
 
-export const RULESETS: readonly RulesetSource[] = [
+/** An invoice rule set: one a report runs. */
+export type InvoiceRulesetSource = RulesetSource & { id: CompiledRulesetId };
+
+export const RULESETS: readonly InvoiceRulesetSource[] = [
   {
     id: 'EN16931-UBL',
     title: 'EN 16931 business rules (UBL)',
