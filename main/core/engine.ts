@@ -4,6 +4,7 @@ import type { AccountHealth, HealthProblem } from '../../shared/account-health';
 import type { DetectStateView } from '../../shared/bridge/scrutiny';
 import type { DetectCheck, Environment } from '../../shared/enums';
 import type { InboxLayout } from '../../shared/inbox-layout';
+import type { InvoiceAnswerInput } from '../../shared/invoice-response-codes';
 import { SANDBOX_KEY_HEADER } from '../../shared/sandbox-key';
 import { type Api, type AppIdentity, createApi, licenseData, packageVersion } from './api';
 import { resolveHosts } from './api/environments';
@@ -25,6 +26,7 @@ import { EngineEvents } from './sync/events';
 import { type DownloadTableName, fetchAgain, type GivenUpFile, listGivenUp } from './sync/fetch-again';
 import { healthOfAccounts, rememberKeys } from './sync/health';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
+import { type AnswerOutcome, answerInvoice } from './sync/invoice-answers';
 import { startAnalysis } from './sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from './sync/jobs/reorganize-queue';
 import { type KeptFromViews, keptFromViews } from './sync/kept-from-views';
@@ -584,6 +586,13 @@ export class Engine {
   /** Marks a received invoice handled or not, at the service and in the mirror. */
   async setHandled(accountId: string, invoiceId: string, handled: boolean): Promise<void> {
     await setHandled(await this.contextOf(accountId), invoiceId, handled);
+  }
+
+  /** Answers a received invoice (a Peppol Invoice Response through the Outbox); the same answer twice is one. */
+  async answerInvoice(accountId: string, invoiceId: string, input: InvoiceAnswerInput): Promise<AnswerOutcome> {
+    const outcome = await answerInvoice(await this.contextOf(accountId), invoiceId, input);
+    this.runners.get(accountId)?.kick();
+    return outcome;
   }
 
   /** Sends a FAILED sent invoice again by another route; told as a delivery event and in the activity log. */

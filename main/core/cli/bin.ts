@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { defaultDataDir } from '../paths';
 import { accountCommands } from './accounts';
+import { answerCommands } from './answer';
 import { collectionCommands } from './collection';
 import { companyCommands } from './company';
 import { type GlobalOptions, UsageError } from './context';
@@ -33,6 +34,7 @@ const globals = () => program.opts<GlobalOptions>();
 accountCommands(program, globals);
 syncCommands(program, globals);
 statusCommands(program, globals);
+answerCommands(program, globals);
 demoCommand(program, globals);
 lookupCommands(program, globals);
 partnerCommands(program, globals);

@@ -123,6 +123,9 @@ export function createInvoiceAnswersRepo(db: Database, deps: StoreDeps) {
       SELECT r.invoice_id AS id, r.code AS code, r.reasons_json AS reasons FROM invoice_responses_received r
       WHERE r.account_id = ? AND r.invoice_id IN (${marks(n)})
       ORDER BY r.issued, r.received_at, r.document_id`);
+  const outboxOf = db.prepare(
+    'SELECT state, last_error AS lastError FROM outbox WHERE account_id = ? AND rel_path = ? ORDER BY id DESC LIMIT 1',
+  );
   const openResponses = db.prepare(`
     SELECT r.* FROM invoice_responses_received r
     WHERE r.account_id = ? AND r.invoice_id IS NOT NULL AND r.code IN ('RE', 'UQ')
@@ -149,14 +152,14 @@ export function createInvoiceAnswersRepo(db: Database, deps: StoreDeps) {
 
   return {
     /** Records an answer unless one with its key is there; answers the one recorded either way. */
-    record(a: Omit<InvoiceAnswer, 'state' | 'createdAt' | 'writtenAt'>): InvoiceAnswer {
-      insert.run({
+    record(a: Omit<InvoiceAnswer, 'state' | 'createdAt' | 'writtenAt'>): { answer: InvoiceAnswer; created: boolean } {
+      const { changes } = insert.run({
         ...a,
         reasons: JSON.stringify(a.reasons),
         actions: JSON.stringify(a.actions),
         now: deps.now(),
       });
-      return answerOf(get.get(a.accountId, a.answerKey) as AnswerRow);
+      return { answer: answerOf(get.get(a.accountId, a.answerKey) as AnswerRow), created: changes > 0 };
     },
     get(accountId: string, answerKey: string): InvoiceAnswer | undefined {
       const r = get.get(accountId, answerKey) as AnswerRow | undefined;
@@ -167,6 +170,10 @@ export function createInvoiceAnswersRepo(db: Database, deps: StoreDeps) {
     },
     ofInvoice: (accountId: string, invoiceId: string): InvoiceAnswer[] =>
       (ofInvoice.all(accountId, invoiceId) as AnswerRow[]).map(answerOf),
+    /** Where the answer's file stands in the Outbox: the latest outbox row of its path, if any. */
+    outboxStateOf(accountId: string, relPath: string): { state: string; lastError: string | null } | undefined {
+      return outboxOf.get(accountId, relPath) as { state: string; lastError: string | null } | undefined;
+    },
     /** Answers recorded whose file was not yet written (a crash between the two): written again at start. */
     writing: (accountId: string): InvoiceAnswer[] => (writing.all(accountId) as AnswerRow[]).map(answerOf),
     /** The latest answer's code of each of the ids that has one (the list's column). */

@@ -142,7 +142,8 @@ export async function answerInvoice(
       `The answer breaks the Invoice Response rules, so it was not sent: ${broken.map((f) => `${f.id} ${f.text}`).join('; ')}`,
     );
   }
-  const answer = store.durableTransaction(() =>
+  // Two of the same answer at once (a double click) both get here: the first to commit records it.
+  const { answer, created } = store.durableTransaction(() =>
     store.invoiceAnswers.record({
       accountId: account.id,
       answerKey,
@@ -156,6 +157,7 @@ export async function answerInvoice(
     }),
   );
   await writeAnswerFile(ctx, answer);
+  if (!created) return { answer: store.invoiceAnswers.get(account.id, answerKey) ?? answer, already: true };
   store.activity.append({
     accountId: account.id,
     level: 'info',
