@@ -9,6 +9,7 @@ import { DetectFindings } from './DetectFindings';
 import { ErrorNotice } from './ErrorNotice';
 import { FailureReason } from './FailureReason';
 import { FileList } from './FileList';
+import { InvoiceAnswers } from './InvoiceAnswers';
 import { Loading } from './Loading';
 import { PdfView } from './PdfView';
 import { PossibleDuplicates } from './PossibleDuplicates';
@@ -152,6 +153,7 @@ export function InvoiceDetailPanel({
               onDuplicate?.(id, next.row.possibleDuplicate === true);
             }}
           />
+          <InvoiceAnswers accountId={accountId} detail={detail} onChanged={reload} />
           <DetectFindings status={row.detectStatus} findings={detail.detectFindings} />
           {row.direction === 'RECEIVED' && (
             <ReceivedScrutiny accountId={accountId} invoiceId={row.id} detectStatus={row.detectStatus} onDetectResult={reload} />

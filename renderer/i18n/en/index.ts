@@ -1,3 +1,4 @@
+import { answers } from './answers';
 import { app } from './app';
 import { cockpit } from './cockpit';
 import { collection } from './collection';
@@ -39,6 +40,7 @@ export const en = {
   ...nationalnet,
   ...findInvoices,
   ...duplicates,
+  ...answers,
   ...rerouteState,
   ...words,
 };

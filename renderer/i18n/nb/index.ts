@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog-type';
+import { answers } from './answers';
 import { app } from './app';
 import { cockpit } from './cockpit';
 import { collection } from './collection';
@@ -39,6 +40,7 @@ export const nb: Catalog = {
   ...nationalnet,
   ...findInvoices,
   ...duplicates,
+  ...answers,
   ...rerouteState,
   ...words,
 };
