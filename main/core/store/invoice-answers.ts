@@ -126,6 +126,20 @@ export function createInvoiceAnswersRepo(db: Database, deps: StoreDeps) {
   const outboxOf = db.prepare(
     'SELECT state, last_error AS lastError FROM outbox WHERE account_id = ? AND rel_path = ? ORDER BY id DESC LIMIT 1',
   );
+  const unread = db.prepare(`
+    SELECT d.id AS documentId, f.path AS path, d.sort_ms AS receivedAt FROM documents d
+    JOIN document_files f ON f.account_id = d.account_id AND f.document_id = d.id AND f.state = 'done' AND f.path IS NOT NULL
+    WHERE d.account_id = ? AND d.direction = 'RECEIVED' AND d.type = 'INVOICE_RESPONSE'
+      AND NOT EXISTS (SELECT 1 FROM invoice_responses_received r WHERE r.account_id = d.account_id AND r.document_id = d.id)
+    ORDER BY d.sort_ms LIMIT ?`);
+  const sentByNumber = db
+    .prepare(`SELECT id FROM invoices WHERE account_id = ? AND direction = 'SENT' AND number = ? ORDER BY sort_ms DESC LIMIT 1`)
+    .pluck();
+  const relink = db.prepare(`
+    UPDATE invoice_responses_received AS r SET invoice_id = (
+      SELECT i.id FROM invoices i WHERE i.account_id = r.account_id AND i.direction = 'SENT' AND i.number = r.invoice_number
+      ORDER BY i.sort_ms DESC LIMIT 1)
+    WHERE r.account_id = ? AND r.invoice_id IS NULL AND r.invoice_number IS NOT NULL`);
   const openResponses = db.prepare(`
     SELECT r.* FROM invoice_responses_received r
     WHERE r.account_id = ? AND r.invoice_id IS NOT NULL AND r.code IN ('RE', 'UQ')
@@ -181,6 +195,13 @@ export function createInvoiceAnswersRepo(db: Database, deps: StoreDeps) {
       return new Map(inIds<{ id: string; code: string }>('a', latestOf, accountId, ids).map((r) => [r.id, r.code]));
     },
 
+    /** Received Invoice Response documents whose file is downloaded and not yet read. */
+    unreadResponseFiles: (accountId: string, limit: number): { documentId: string; path: string; receivedAt: number }[] =>
+      unread.all(accountId, limit) as { documentId: string; path: string; receivedAt: number }[],
+    sentInvoiceByNumber: (accountId: string, number: string): string | null =>
+      (sentByNumber.get(accountId, number) as string | undefined) ?? null,
+    /** Links responses that named a sent invoice not mirrored when they came; answers how many were linked. */
+    relink: (accountId: string): number => relink.run(accountId).changes,
     hasResponse: (accountId: string, documentId: string): boolean => hasResponse.get(accountId, documentId) !== undefined,
     putResponse(r: ReceivedResponse): void {
       putResponse.run({ ...r, reasons: JSON.stringify(r.reasons) });

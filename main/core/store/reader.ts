@@ -9,7 +9,7 @@ const WRITES = {
   accounts: ['create', 'update', 'remove'],
   outbox: ['insert', 'transition', 'recordAttempt', 'releaseHeld', 'setWatch'],
   folderOptions: ['set', 'remove'],
-  invoiceAnswers: ['record', 'markWritten', 'putResponse'],
+  invoiceAnswers: ['record', 'markWritten', 'putResponse', 'relink'],
   invoices: ['upsert', 'setHandled', 'setDetect', 'touch'],
   invoiceFiles: downloadWrites(),
   documents: ['upsert', 'touch', 'addEvent'],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/core/engine';
 import { MemorySecrets } from '../../../main/core/secrets';
 import { ANSWER_FOLDER, AnswerRefused } from '../../../main/core/sync/invoice-answers';
-import { startTestEngine } from '../../support/engine';
+import { FIXTURES, startTestEngine } from '../../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { ubl } from '../../support/small-ubl';
 import { ensureRules } from '../../support/validation';
@@ -115,6 +115,42 @@ describe('answering a received invoice', () => {
       });
       expect(t.engine.store.invoiceAnswers.ofInvoice(t.account.id, id)).toEqual([]);
       expect(await readdir(join(t.root, ...ANSWER_FOLDER.split('/')))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('answers to what was sent', () => {
+  it('links an Invoice Response the sandbox delivers to the sent invoice it names, for the trail, the Sent list and "Needs a person"', async () => {
+    const seller = await sb.company();
+    const t = await startTestEngine(sb, seller);
+    try {
+      const token = await sb.token(seller);
+      const xml = await readFile(join(FIXTURES, 'invoices/peppol-bis3/base-example.xml'));
+      const res = await sb.call('/v1/invoices', { method: 'POST', token, body: form({ name: 'sent.xml', data: xml }) });
+      expect(res.status).toBe(201);
+      const inv = (await res.json()) as { id: string; number: string };
+      const answered = await sb.call(`/__sandbox/invoices/${inv.id}/invoice-response`, {
+        method: 'POST',
+        json: { code: 'RE', reasons: ['PRI'], text: 'Not the agreed price' },
+      });
+      expect(answered.status, await answered.clone().text()).toBe(201);
+      expect([...(await t.engine.syncOnce()).values()][0]?.problems).toEqual([]);
+
+      const responses = t.engine.store.invoiceAnswers.responsesOf(t.account.id, inv.id);
+      expect(responses.map((r) => [r.code, r.reasons, r.text, r.invoiceNumber])).toEqual([
+        ['RE', ['PRI'], 'Not the agreed price', inv.number],
+      ]);
+      expect(t.engine.store.invoiceAnswers.latestResponses(t.account.id, [inv.id]).get(inv.id)).toEqual({ code: 'RE', reasons: ['PRI'] });
+      expect(t.engine.store.invoiceAnswers.openResponses(t.account.id).map((r) => r.invoiceId)).toEqual([inv.id]);
+
+      // Paid later: the latest answer wins, and nothing is left for a person.
+      await sb.call(`/__sandbox/invoices/${inv.id}/invoice-response`, { method: 'POST', json: { code: 'PD' } });
+      await sb.advanceClock(1000);
+      await t.engine.syncOnce();
+      expect(t.engine.store.invoiceAnswers.latestResponses(t.account.id, [inv.id]).get(inv.id)?.code).toBe('PD');
+      expect(t.engine.store.invoiceAnswers.openResponses(t.account.id)).toEqual([]);
     } finally {
       await t.close();
     }
