@@ -140,6 +140,12 @@ export function createInvoiceAnswersRepo(db: Database, deps: StoreDeps) {
       SELECT i.id FROM invoices i WHERE i.account_id = r.account_id AND i.direction = 'SENT' AND i.number = r.invoice_number
       ORDER BY i.sort_ms DESC LIMIT 1)
     WHERE r.account_id = ? AND r.invoice_id IS NULL AND r.invoice_number IS NOT NULL`);
+  const OPEN = `r.invoice_id IS NOT NULL AND r.code IN ('RE', 'UQ')
+      AND NOT EXISTS (SELECT 1 FROM invoice_responses_received l WHERE l.account_id = r.account_id AND l.invoice_id = r.invoice_id
+        AND (coalesce(l.issued, '') || printf('%020d', l.received_at)) > (coalesce(r.issued, '') || printf('%020d', r.received_at)))`;
+  const openCounts = db.prepare(
+    `SELECT r.account_id AS accountId, count(DISTINCT r.invoice_id) AS n FROM invoice_responses_received r WHERE ${OPEN} GROUP BY r.account_id`,
+  );
   const openResponses = db.prepare(`
     SELECT r.* FROM invoice_responses_received r
     WHERE r.account_id = ? AND r.invoice_id IS NOT NULL AND r.code IN ('RE', 'UQ')
@@ -216,6 +222,8 @@ export function createInvoiceAnswersRepo(db: Database, deps: StoreDeps) {
         out.set(r.id, { code: r.code, reasons: strings(r.reasons) });
       return out;
     },
+    /** Per account, how many sent invoices' latest response rejects or queries them ("Needs a person"). */
+    openCounts: (): Map<string, number> => new Map((openCounts.all() as { accountId: string; n: number }[]).map((r) => [r.accountId, r.n])),
     /** Sent invoices whose latest response rejects or queries them: a person has to act ("Needs a person"). */
     openResponses: (accountId: string, limit = 100): ReceivedResponse[] =>
       (openResponses.all(accountId, limit) as ResponseRow[]).map(responseOf),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../main/core/engine';
 import { MemorySecrets } from '../../../main/core/secrets';
 import { ANSWER_FOLDER, AnswerRefused } from '../../../main/core/sync/invoice-answers';
+import { needsPerson } from '../../../main/core/sync/needs-person';
 import { FIXTURES, startTestEngine } from '../../support/engine';
 import { form, startTestSandbox, type TestCompany, type TestSandbox } from '../../support/sandbox';
 import { ubl } from '../../support/small-ubl';
@@ -144,6 +145,9 @@ describe('answers to what was sent', () => {
       ]);
       expect(t.engine.store.invoiceAnswers.latestResponses(t.account.id, [inv.id]).get(inv.id)).toEqual({ code: 'RE', reasons: ['PRI'] });
       expect(t.engine.store.invoiceAnswers.openResponses(t.account.id).map((r) => r.invoiceId)).toEqual([inv.id]);
+      expect(needsPerson({ store: t.engine.store, accounts: [t.account], now: Date.now(), health: new Map() }).totals.invoiceAnswers).toBe(
+        1,
+      );
 
       // Paid later: the latest answer wins, and nothing is left for a person.
       await sb.call(`/__sandbox/invoices/${inv.id}/invoice-response`, { method: 'POST', json: { code: 'PD' } });
@@ -151,6 +155,7 @@ describe('answers to what was sent', () => {
       await t.engine.syncOnce();
       expect(t.engine.store.invoiceAnswers.latestResponses(t.account.id, [inv.id]).get(inv.id)?.code).toBe('PD');
       expect(t.engine.store.invoiceAnswers.openResponses(t.account.id)).toEqual([]);
+      expect(t.engine.store.invoiceAnswers.openCounts().get(t.account.id)).toBeUndefined();
     } finally {
       await t.close();
     }
