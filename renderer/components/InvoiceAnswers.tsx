@@ -38,7 +38,15 @@ function AnswerLine({ a }: { a: InvoiceAnswerView }) {
  * Answers to an invoice (issue 42): on a received one, the answers given and a form to give one (a
  * Peppol Invoice Response, sent through the Outbox by main); on a sent one, the responses received.
  */
-export function InvoiceAnswers({ accountId, detail, onChanged }: { accountId: string; detail: InvoiceDetail; onChanged(): void }) {
+export function InvoiceAnswers({
+  accountId,
+  detail,
+  onChanged,
+}: {
+  accountId: string;
+  detail: InvoiceDetail;
+  onChanged(code: ResponseCode): void;
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const [code, setCode] = useState<ResponseCode>('AP');
@@ -66,7 +74,7 @@ export function InvoiceAnswers({ accountId, detail, onChanged }: { accountId: st
         text: text.trim() || null,
       });
       setDone(r.already ? t('answers.already') : t('answers.queued', { file: r.answer.file ?? '' }));
-      onChanged();
+      onChanged(code);
     } catch (e) {
       setError(toErrorView(e));
     } finally {

@@ -49,6 +49,8 @@ interface InvoiceDetailPanelProps {
   onOpen?(id: string): void;
   /** The possible-duplicate mark of this invoice changed. */
   onDuplicate?(id: string, possibleDuplicate: boolean): void;
+  /** An answer was given to this received invoice (its status code), for the list's row. */
+  onAnswered?(id: string, code: string): void;
   /** Extra parts below the invoice (the reroute form on the Sent page). */
   children?: (detail: InvoiceDetail) => ReactNode;
 }
@@ -62,6 +64,7 @@ export function InvoiceDetailPanel({
   onSender,
   onOpen,
   onDuplicate,
+  onAnswered,
   children,
 }: InvoiceDetailPanelProps) {
   const { t } = useTranslation();
@@ -153,7 +156,14 @@ export function InvoiceDetailPanel({
               onDuplicate?.(id, next.row.possibleDuplicate === true);
             }}
           />
-          <InvoiceAnswers accountId={accountId} detail={detail} onChanged={reload} />
+          <InvoiceAnswers
+            accountId={accountId}
+            detail={detail}
+            onChanged={(code) => {
+              reload();
+              onAnswered?.(id, code);
+            }}
+          />
           <DetectFindings status={row.detectStatus} findings={detail.detectFindings} />
           {row.direction === 'RECEIVED' && (
             <ReceivedScrutiny accountId={accountId} invoiceId={row.id} detectStatus={row.detectStatus} onDetectResult={reload} />

@@ -20,14 +20,14 @@ export interface InvoiceAnswerDocument extends InvoiceAnswerInput {
 export const CUSTOMIZATION_ID = 'urn:fdc:peppol.eu:poacc:trns:invoice_response:3';
 export const PROFILE_ID = 'urn:fdc:peppol.eu:poacc:bis:invoice_response:3';
 
+/** Whether XML 1.0 can carry the character at all (tab, newline and carriage return are the only controls it takes). */
+const xmlChar = (c: string) => {
+  const n = c.charCodeAt(0);
+  return n === 0x9 || n === 0xa || n === 0xd || (n >= 0x20 && n !== 0xfffe && n !== 0xffff);
+};
+
 const esc = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Characters XML 1.0 cannot carry at all.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+  [...s].filter(xmlChar).join('').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function party(tag: string, p: AnswerParty): string {
   const at = p.eia.indexOf(':');
