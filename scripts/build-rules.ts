@@ -24,16 +24,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 import {
+  BUILD_RULESETS,
+  type BuildRulesetId,
   MANIFEST_FILE,
   type ManifestEntry,
-  RULESETS,
   type RulesetSource,
   type RulesManifest,
   SCHEMATRON_COMPILER,
   sourcesOf,
 } from '../main/core/validate/rulesets';
 import { optimizeSef, SEF_OPTIMIZER } from '../main/core/validate/sef-optimize';
-import type { CompiledRulesetId } from '../shared/validation/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const VENDOR_DIR = join(ROOT, 'vendor', 'validation');
@@ -132,7 +132,7 @@ export async function readManifest(outDir: string): Promise<RulesManifest | null
 }
 
 export interface StaleRuleset {
-  id: CompiledRulesetId;
+  id: BuildRulesetId;
   reason: string;
 }
 
@@ -141,7 +141,7 @@ export async function staleRulesets(outDir = RULES_BUILD_DIR, vendorDir = VENDOR
   const manifest = await readManifest(outDir);
   const compiler = compilerVersion();
   const stale: StaleRuleset[] = [];
-  for (const r of RULESETS) {
+  for (const r of BUILD_RULESETS) {
     const entry = manifest?.rulesets[r.id];
     if (!manifest || !entry) {
       stale.push({ id: r.id, reason: 'not compiled yet' });
@@ -180,6 +180,26 @@ function run(args: string[], cwd: string): Promise<void> {
   });
 }
 
+/**
+ * The Schematron with each file it includes (sch:include or xi:include, by href) written in its place, as
+ * OpenPEPPOL's own build prepares it: SchXslt resolves neither form across these files. An include of a
+ * file the rule set does not list (the generated T111-basic.sch) is dropped.
+ */
+export async function inlineIncludes(r: RulesetSource, path: string, vendorDir: string, tmp: string): Promise<string> {
+  const base = dirname(path);
+  const known = new Set((r.includes ?? []).map((f) => join(vendorDir, f)));
+  const text = await readFile(path, 'utf8');
+  const parts = new Map<string, string>();
+  for (const m of text.matchAll(/<(?:xi:)?include\s+href="([^"]+)"\s*\/>/g)) {
+    const file = join(base, m[1] as string);
+    if (known.has(file)) parts.set(m[0], (await readFile(file, 'utf8')).replace(/^\uFEFF?<\?xml[^>]*\?>\s*/, ''));
+  }
+  const out = text.replace(/<(?:xi:)?include\s+href="([^"]+)"\s*\/>/g, (m) => parts.get(m) ?? `<!-- ${m.slice(1, -2)} left out -->`);
+  const prepared = join(tmp, `${r.id}.prepared.sch`);
+  await writeFile(prepared, out);
+  return prepared;
+}
+
 /** xslt3's export of a rule set, from the cache or compiled (about 30-45 s), into `exportPath`. */
 async function exportOne(r: RulesetSource, exportPath: string, vendorDir: string, cacheDir: string | null, key: string): Promise<boolean> {
   if (await fromCache(cacheDir, key, exportPath)) return true;
@@ -187,6 +207,7 @@ async function exportOne(r: RulesetSource, exportPath: string, vendorDir: string
   await mkdir(tmp, { recursive: true });
   try {
     let xsl = join(vendorDir, r.source);
+    if (r.includes?.length) xsl = await inlineIncludes(r, xsl, vendorDir, tmp);
     if (r.kind === 'schematron') {
       const generated = join(tmp, `${r.id}.xsl`);
       await run([`-xsl:${join(vendorDir, SCHEMATRON_COMPILER)}`, `-s:${xsl}`, `-o:${generated}`, ...SCHEMATRON_PARAMS], tmp);
@@ -268,7 +289,7 @@ export async function buildRules(
   const started = performance.now();
   return withLock(outDir, async () => {
     await mkdir(outDir, { recursive: true });
-    const todo = o.force ? RULESETS.map((r) => ({ id: r.id, reason: 'forced' })) : await staleRulesets(outDir, vendorDir);
+    const todo = o.force ? BUILD_RULESETS.map((r) => ({ id: r.id, reason: 'forced' })) : await staleRulesets(outDir, vendorDir);
     if (todo.length === 0) return { outDir, compiled: [], ms: performance.now() - started };
     const old = await readManifest(outDir);
     const compiler = compilerVersion();
@@ -277,7 +298,7 @@ export async function buildRules(
     await Promise.all(
       todo.map((t) =>
         limit(async () => {
-          const r = RULESETS.find((x) => x.id === t.id) as RulesetSource;
+          const r = BUILD_RULESETS.find((x) => x.id === t.id) as RulesetSource;
           const t0 = performance.now();
           const { cached, ...entry } = await compileOne(r, outDir, vendorDir, o.force ? null : cacheDir);
           if (o.force) await toCache(cacheDir, exportCacheKey(r, entry.sources), await readFile(join(exportDirOf(outDir), r.sef)));

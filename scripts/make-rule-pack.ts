@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPack, type PackManifest } from '../main/core/validate/pack-archive';
-import type { RulesetSource } from '../main/core/validate/rulesets';
+import type { InvoiceRulesetSource } from '../main/core/validate/rulesets';
 import type { CompiledRulesetId } from '../shared/validation/report';
 import { compileOne, compilerVersion, rulesCacheDir, VENDOR_DIR } from './build-rules';
 import { DEV_PACK_PRIVATE_KEY_PEM } from './rule-packs/dev-key';
 
 /** A release of the rules the repository vendors beside the shipped one, with its publisher's dates. */
 export interface PackSource extends Omit<PackManifest, 'format' | 'rulesets' | 'compiler'> {
-  rulesets: RulesetSource[];
+  rulesets: InvoiceRulesetSource[];
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { AccountHealth, HealthProblem } from '../../shared/account-health';
 import type { DetectStateView } from '../../shared/bridge/scrutiny';
 import type { DetectCheck } from '../../shared/enums';
+import type { InvoiceAnswerInput } from '../../shared/invoice-response-codes';
 import type { CredentialsInput, DemoCompany, NewAccountInput, VendorKeys } from './accounts/account-book';
 import { listFolderOptions, setFolderOptions } from './accounts/folder-options';
-import type { EmbeddedSandboxManager } from './accounts/service-access';
+import type { ServiceAccess } from './accounts/service-access';
 import type { Api } from './api';
 import type { Archives } from './engine/archives';
 import { assembleEngine, type EngineOptions, type EngineParts } from './engine/assemble';
@@ -20,6 +21,7 @@ import { collectionOps } from './sync/collection-ops';
 import { EngineEvents } from './sync/events';
 import { type DownloadTableName, type GivenUpFile, listGivenUp } from './sync/fetch-again';
 import { type Reroute, reroute, setHandled } from './sync/invoice-actions';
+import type { AnswerOutcome } from './sync/invoice-answers';
 import { type KeptFromViews, keptFromViews } from './sync/kept-from-views';
 import { closeDefaultValidator } from './validate';
 
@@ -39,6 +41,8 @@ export class Engine {
   readonly archive: Pick<Archives, 'verify' | 'export'>;
   /** The sync doctor on each account's folder, and the Outbox files seen but not queued (engine/doctor.ts). */
   readonly doctor: Pick<FolderDoctor, 'run' | 'pending'>;
+  /** Where Sandbox accounts without an address of their own are served, and who starts that sandbox (open-app.ts). */
+  readonly access: Pick<ServiceAccess, 'useEmbeddedSandbox' | 'manageEmbeddedSandbox'>;
   /** The accounts' vendor API keys (accounts/account-book.ts): read, known without reading, or given once the service takes one. */
   readonly vendorKeys: VendorKeys;
   /** The writer, for the engine's own rooms and tests (store/writer.ts); the bridge cannot import the key. */
@@ -59,6 +63,7 @@ export class Engine {
     this.vendorKeys = this.parts.book.vendorKeys();
     this.archive = this.parts.archives;
     this.doctor = this.parts.doctor;
+    this.access = this.parts.access;
   }
 
   get detectLanguage(): string {
@@ -114,16 +119,6 @@ export class Engine {
     return this.parts.book.remove(account);
   }
 
-  /** Where Sandbox accounts without an address of their own are served: the embedded sandbox. */
-  useEmbeddedSandbox(url: string | null, key: string | null = null): void {
-    this.parts.access.useEmbeddedSandbox(url, key);
-  }
-
-  /** Starts the embedded sandbox when an account comes to need it, stops it when the last such account goes (open-app.ts). */
-  manageEmbeddedSandbox(m: EmbeddedSandboxManager): void {
-    this.parts.access.manageEmbeddedSandbox(m);
-  }
-
   /** Where the embedded sandbox listens, when it runs. */
   get embeddedSandboxUrl(): string | null {
     return this.parts.access.embeddedSandboxUrl;
@@ -152,6 +147,11 @@ export class Engine {
   /** Marks a received invoice handled or not, at the service and in the mirror. */
   async setHandled(accountId: string, invoiceId: string, handled: boolean): Promise<void> {
     await setHandled(await this.contextOf(accountId), invoiceId, handled);
+  }
+
+  /** Answers a received invoice (a Peppol Invoice Response through the Outbox); the same answer twice is one. */
+  async answerInvoice(accountId: string, invoiceId: string, input: InvoiceAnswerInput): Promise<AnswerOutcome> {
+    return asked.answerInvoice(await this.contextOf(accountId), invoiceId, input, () => this.parts.runners.kick(accountId));
   }
 
   /** Sends a FAILED sent invoice again by another route; told as a delivery event and in the activity log. */

@@ -70,6 +70,7 @@ export function InvoiceBrowser({ list, idPrefix, label, filters = true, detailEx
           onSender={filters ? (sender) => list.getState().setFilter({ sender }) : undefined}
           onOpen={(other) => list.getState().openById(other)}
           onDuplicate={(other, possibleDuplicate) => list.getState().patchRow(other, { possibleDuplicate })}
+          onAnswered={(other, answer) => list.getState().patchRow(other, { answer })}
         >
           {detailExtra}
         </InvoiceDetailPanel>

@@ -9,6 +9,7 @@ import { DetectFindings } from './DetectFindings';
 import { ErrorNotice } from './ErrorNotice';
 import { FailureReason } from './FailureReason';
 import { FileList } from './FileList';
+import { InvoiceAnswers } from './InvoiceAnswers';
 import { Loading } from './Loading';
 import { PdfView } from './PdfView';
 import { PossibleDuplicates } from './PossibleDuplicates';
@@ -48,6 +49,8 @@ interface InvoiceDetailPanelProps {
   onOpen?(id: string): void;
   /** The possible-duplicate mark of this invoice changed. */
   onDuplicate?(id: string, possibleDuplicate: boolean): void;
+  /** An answer was given to this received invoice (its status code), for the list's row. */
+  onAnswered?(id: string, code: string): void;
   /** Extra parts below the invoice (the reroute form on the Sent page). */
   children?: (detail: InvoiceDetail) => ReactNode;
 }
@@ -61,6 +64,7 @@ export function InvoiceDetailPanel({
   onSender,
   onOpen,
   onDuplicate,
+  onAnswered,
   children,
 }: InvoiceDetailPanelProps) {
   const { t } = useTranslation();
@@ -150,6 +154,14 @@ export function InvoiceDetailPanel({
             onChanged={(next) => {
               setData(next);
               onDuplicate?.(id, next.row.possibleDuplicate === true);
+            }}
+          />
+          <InvoiceAnswers
+            accountId={accountId}
+            detail={detail}
+            onChanged={(code) => {
+              reload();
+              onAnswered?.(id, code);
             }}
           />
           <DetectFindings status={row.detectStatus} findings={detail.detectFindings} />

@@ -18,6 +18,8 @@ export interface InvoiceRowLabels {
   handled: string;
   duplicate: string;
   status(code: string): string;
+  /** An Invoice Response status (UNCL4343), with its first reason when it has one. */
+  answer(code: string, reason?: string): string;
   /** A Detect finding (stored in English) in the window's language. */
   finding(text: string): string;
 }
@@ -41,6 +43,13 @@ export function useInvoiceRowLabels(): InvoiceRowLabels {
       unknown: t('common.unknown'),
       handled: t('invoice.handled'),
       duplicate: t('duplicates.badge'),
+      answer: (code: string, reason?: string) =>
+        reason
+          ? t('answers.badgeWithReason', {
+              status: t(`answers.codes.${code}`, { defaultValue: code }),
+              reason: t(`answers.reasons.${reason}`, { defaultValue: reason }),
+            })
+          : t(`answers.codes.${code}`, { defaultValue: code }),
       status(code: string) {
         const known = statuses.get(code);
         if (known !== undefined) return known;
@@ -104,6 +113,16 @@ export const InvoiceListRow = memo(function InvoiceListRow({ row, labels }: { ro
       <span className="inv-status">
         {row.status && <span className={`badge badge-status-${row.status.toLowerCase()}`}>{labels.status(row.status)}</span>}
         {row.direction === 'RECEIVED' && row.handled && <span className="badge badge-muted">{labels.handled}</span>}
+        {row.answer && (
+          <span className={`badge badge-answer-${row.answer.toLowerCase()}`} data-answer={row.answer}>
+            {labels.answer(row.answer)}
+          </span>
+        )}
+        {row.response && (
+          <span className={`badge badge-answer-${row.response.code.toLowerCase()}`} data-response={row.response.code}>
+            {labels.answer(row.response.code, row.response.code === 'RE' ? row.response.reasons[0] : undefined)}
+          </span>
+        )}
         {row.direction === 'SENT' && <CollectionBadge invoiceId={row.id} />}
       </span>
       <span className="inv-sum num">{f.money(row.sum, row.currency)}</span>

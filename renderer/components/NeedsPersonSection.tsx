@@ -17,6 +17,8 @@ const WHERE: Record<NeedKind, { page: PageId; tab?: 'outbox' | 'invoices' }> = {
   detectWarnings: { page: 'invoices' },
   // The Collection page lists the events not yet seen, with 'mark all as seen'.
   collectionEvents: { page: 'collection' },
+  // Sent invoices the buyer rejected or queried (Invoice Responses): the Sent list shows each answer.
+  invoiceAnswers: { page: 'sent', tab: 'invoices' },
   quietCompany: { page: 'company' },
 };
 

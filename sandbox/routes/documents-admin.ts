@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, type DocumentType } from '../../shared/enums';
+import { RESPONSE_CODES, STATUS_REASONS } from '../../shared/invoice-response-codes';
 import type { SandboxContext } from '../context';
 import { receiveDocument, sendDocumentAs } from '../domain/document-delivery';
 import { publicDocument } from '../domain/document-record';
 import { sampleDocument } from '../domain/document-sample';
 import type { Documents } from '../domain/document-store';
+import { invoiceResponseXml } from '../domain/invoice-response-xml';
+import { INVOICES, type InvoiceRecord } from '../domain/records';
 import { badRequest, conflict, notFound, parseOr400, unprocessable } from '../http/errors';
 import { field, readMultipart, requireFile } from '../http/multipart';
 import type { CompanyRecord } from '../model';
@@ -26,6 +29,12 @@ const sentBodySchema = z.object({
   recipient_name: z.string().min(1).max(200).optional(),
   created_at: z.iso.datetime({ offset: true }).optional(),
   transmission_id: z.string().min(1).max(255).optional(),
+});
+
+const responseBodySchema = z.strictObject({
+  code: z.enum(RESPONSE_CODES),
+  reasons: z.array(z.enum(STATUS_REASONS)).max(5).default([]),
+  text: z.string().trim().min(1).max(500).optional(),
 });
 
 /** Admin API of the documents group (sandbox/docs/documents.md). */
@@ -82,6 +91,36 @@ export function documentAdminRoutes(app: FastifyInstance, ctx: SandboxContext, d
       },
     );
     if (!r.ok) throw badRequest('The document could not be made', [r.error]);
+    return reply.code(201).send(publicDocument(r.doc, baseUrl(req)));
+  });
+
+  // The buyer of a sent invoice answers it: an Invoice Response document received by the invoice's sender.
+  app.post('/__sandbox/invoices/:invoice_id/invoice-response', async (req, reply) => {
+    const inv = ctx.store.table<InvoiceRecord>(INVOICES).get((req.params as { invoice_id: string }).invoice_id);
+    if (!inv) throw notFound('Invoice');
+    if (inv.direction !== 'SENT') throw conflict(undefined, 'Only a sent invoice is answered by its buyer', ['direction: RECEIVED']);
+    const b = parseOr400(responseBodySchema, req.body ?? {});
+    const xml = invoiceResponseXml({
+      id: `IR-${ctx.newId()}`,
+      issueDate: ctx.nowIso().slice(0, 10),
+      invoiceNumber: inv.number ?? inv.id,
+      code: b.code,
+      reasons: b.reasons,
+      text: b.text ?? null,
+      from: inv.recipient,
+      to: inv.sender,
+    });
+    const r = receiveDocument(
+      docs,
+      company(inv.company_id),
+      { filename: `invoice-response-${inv.number ?? inv.id}.xml`, data: Buffer.from(xml), mimetype: 'application/xml' },
+      {
+        transmission_id: ctx.newId(),
+        type: 'INVOICE_RESPONSE',
+        ...(inv.recipient?.name ? { sender_name: inv.recipient.name } : {}),
+      },
+    );
+    if (!r.ok) throw badRequest('The response could not be made', [r.error]);
     return reply.code(201).send(publicDocument(r.doc, baseUrl(req)));
   });
 

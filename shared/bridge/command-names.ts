@@ -34,6 +34,7 @@ const COMMANDS: Record<CommandName, true> = {
   'invoices.get': true,
   'invoices.setHandled': true,
   'invoices.setNotDuplicate': true,
+  'invoices.answer': true,
   'files.read': true,
   'files.open': true,
   'files.showInFolder': true,

@@ -3,6 +3,7 @@ import type { HealthProblem } from '../account-health';
 import type { DoctorReport, PendingFileView } from '../doctor';
 import { DETECT_CHECKS, ENVIRONMENTS, LOOKUP_NETWORKS, PROFILE_VERSIONS } from '../enums';
 import { INBOX_LAYOUTS } from '../inbox-layout';
+import { RESPONSE_CODES, STATUS_ACTIONS, STATUS_REASONS } from '../invoice-response-codes';
 import type { AtgAgreement, AtgMandate, B2cnoInfo } from '../schemas/atg';
 import { atgAgreementCreateBodySchema, atgAgreementPatchBodySchema } from '../schemas/atg';
 import type { Authorization, Registration, User } from '../schemas/company';
@@ -70,6 +71,7 @@ import type {
   DocumentDetail,
   DocumentRow,
   GivenUpFileView,
+  InvoiceAnswerView,
   InvoiceDetail,
   InvoicePage,
   InvoiceTotals,
@@ -319,6 +321,18 @@ export const commands = {
   'invoices.setNotDuplicate': {
     input: z.object({ accountId, id: z.string().min(1).max(200), notDuplicate: z.boolean() }),
     output: out<{ notDuplicate: boolean }>(),
+  },
+  /** Answers a received invoice (Peppol Invoice Response, sent through the Outbox); the same answer again is the one given. */
+  'invoices.answer': {
+    input: z.object({
+      accountId,
+      id: z.string().min(1).max(200),
+      code: z.enum(RESPONSE_CODES),
+      reasons: z.array(z.enum(STATUS_REASONS)).max(STATUS_REASONS.length),
+      actions: z.array(z.enum(STATUS_ACTIONS)).max(STATUS_ACTIONS.length),
+      text: z.string().max(1000).nullable(),
+    }),
+    output: out<{ answer: InvoiceAnswerView; already: boolean }>(),
   },
   /** The bytes of a downloaded file, for showing a PDF or an attachment in the app. */
   'files.read': {

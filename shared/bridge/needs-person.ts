@@ -12,6 +12,7 @@ export const NEED_KINDS = [
   'reroutes',
   'detectWarnings',
   'collectionEvents',
+  'invoiceAnswers',
   'quietCompany',
 ] as const;
 export type NeedKind = (typeof NEED_KINDS)[number];

@@ -91,7 +91,25 @@ export type InvoiceRow = Omit<ViewOf<typeof INVOICE_COLUMNS>, 'detectFindings'> 
   detectFindings: string[];
   /** A received invoice whose seller identifier, number and total match another received one (issue 42). */
   possibleDuplicate?: boolean;
+  /** A received invoice: the status of the latest answer the user gave (UNCL4343 code), if any. */
+  answer?: string | null;
+  /** A sent invoice: the latest Invoice Response received for it (its status code and reasons), if any. */
+  response?: { code: string; reasons: string[] } | null;
 };
+
+/** An answer the user gave to a received invoice, or an Invoice Response received for a sent one. */
+export interface InvoiceAnswerView {
+  code: string;
+  reasons: string[];
+  actions: string[];
+  text: string | null;
+  at: string;
+  /** Given ones: where its file is (writing, in the Outbox, sent, failed); received ones: received. */
+  state: 'writing' | 'waiting' | 'sent' | 'failed' | 'received';
+  /** Given ones: the file's name in Outbox/Documents/INVOICE_RESPONSE/. */
+  file: string | null;
+  lastError: string | null;
+}
 
 /** Another received invoice this one may duplicate: the detail links to it. */
 export interface DuplicateView {
@@ -184,6 +202,8 @@ export interface InvoiceDetail {
   duplicates?: DuplicateView[];
   /** The user said this received invoice is not a duplicate. */
   notDuplicate?: boolean;
+  /** Received: the answers given to it; sent: the Invoice Responses received for it. Oldest first. */
+  answers?: InvoiceAnswerView[];
 }
 
 /** A document in a list: the descriptor's `view` columns (shared/mirror/document-columns.ts). */

@@ -87,4 +87,64 @@ describe.skipIf(!hasChromium)('possible duplicates (Chromium)', { timeout: 240_0
     // Nothing was handled for the user: both rows still read as not handled.
     expect(await list.locator('.vlist-row .inv-party.is-unhandled').count()).toBe(2);
   });
+
+  it('rejects an invoice with a reason and a text, and shows the answer on the invoice and in the list', async () => {
+    // Issue 42 item 1 in the same host session: answered from its detail, shown there and in the list.
+    const host = (app as DemoApp).host;
+    const admin = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+      const headers: Record<string, string> = { ...sandboxKeyHeader(host), ...(init.json ? { 'content-type': 'application/json' } : {}) };
+      return fetch(`${sb}${path}`, { ...init, headers, body: init.json ? JSON.stringify(init.json) : init.body });
+    };
+    // The seller's address (0216:003712345678) receives invoice responses.
+    const seller = (await (
+      await admin('/__sandbox/companies', { method: 'POST', json: { name: 'Toimittaja Oy', country: 'FI', business_id: '1234567-8' } })
+    ).json()) as {
+      company_id: string;
+      api_key: string;
+    };
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: seller.company_id, client_secret: seller.api_key });
+    const token = (
+      (await (await fetch(`${sb}/oauth2/token`, { method: 'POST', body: form, headers: sandboxKeyHeader(host) })).json()) as {
+        access_token: string;
+      }
+    ).access_token;
+    const reg = (await (
+      await fetch(`${sb}/v1/company/profiles`, {
+        method: 'POST',
+        headers: { ...sandboxKeyHeader(host), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ profiles: ['INVOICE_RESPONSE'] }),
+      })
+    ).json()) as { id: string };
+    expect((await admin(`/__sandbox/profiles/${reg.id}/status`, { method: 'POST', json: { status: 'active' } })).status).toBe(200);
+    const fd = new FormData();
+    fd.append('file', new Blob([ubl('ANS-4242', '1234567-8', '99.00', 'To be answered')], { type: 'application/xml' }), 'ans.xml');
+    expect((await admin(`/__sandbox/companies/${account.companyId}/received-invoices`, { method: 'POST', body: fd })).status).toBe(201);
+    await bridgeCall(host, 'sync.now', { accountId: account.id });
+
+    await goTo(page, 'invoices');
+    const list = page.locator('main .vlist');
+    await expect
+      .poll(
+        async () => {
+          await page.getByLabel('Search').fill('');
+          await page.getByLabel('Search').fill('ANS-4242');
+          await page.waitForTimeout(500);
+          return list.locator('.vlist-row').count();
+        },
+        { timeout: 60_000, interval: 2000 },
+      )
+      .toBe(1);
+    await list.locator('.vlist-row').first().click();
+    const answers = page.getByRole('region', { name: 'Your answers to the seller' });
+    await answers.waitFor();
+    await answers.getByLabel('Rejected').check();
+    await answers.getByLabel('Reason').selectOption('PRI');
+    await answers.getByLabel('In your words (optional)').fill('Not the agreed price');
+    await answers.getByRole('button', { name: 'Send answer' }).click();
+    await answers.getByText(/The answer is in the Outbox/).waitFor();
+    await answers.locator('li[data-answer="RE"]').waitFor();
+    expect(await answers.locator('li[data-answer="RE"]').textContent()).toContain('Prices incorrect');
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => list.locator('.vlist-row [data-answer="RE"]').count(), { timeout: 30_000 }).toBe(1);
+  });
 });

@@ -57,7 +57,7 @@ export class ServiceAccess {
     return this.o.licenseData;
   }
 
-  useEmbeddedSandbox(url: string | null, key: string | null): void {
+  useEmbeddedSandbox(url: string | null, key: string | null = null): void {
     this.embeddedUrl = url;
     this.embeddedKey = key;
   }

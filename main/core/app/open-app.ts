@@ -128,7 +128,7 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
       // Loaded here only: an app whose accounts are all real never loads the sandbox's code.
       const { startEmbeddedSandbox } = await import('../demo/embedded-sandbox');
       const started = await startEmbeddedSandbox(sandboxDataDir(o.dataDir));
-      engine.useEmbeddedSandbox(started.sandbox.url, started.key);
+      engine.access.useEmbeddedSandbox(started.sandbox.url, started.key);
       embedded = started;
       return started;
     })();
@@ -144,13 +144,13 @@ export async function openApp(o: OpenAppOptions): Promise<OpenedApp> {
     starting = null;
     const started = await was?.catch(() => null);
     embedded = null;
-    engine.useEmbeddedSandbox(null);
+    engine.access.useEmbeddedSandbox(null);
     if (started) {
       await started.sandbox.close();
       o.log.info('the embedded sandbox stopped: no account uses it');
     }
   };
-  engine.manageEmbeddedSandbox({ start: async () => void (await startEmbedded()), stop: stopEmbedded });
+  engine.access.manageEmbeddedSandbox({ start: async () => void (await startEmbedded()), stop: stopEmbedded });
   const demoCompany = async (): Promise<DemoCompany> => (await startEmbedded()).demo;
 
   const bridge = o.bridge

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { defaultDataDir } from '../paths';
 import { accountCommands } from './accounts';
+import { answerCommands } from './answer';
 import { archiveCommands } from './archive';
 import { collectionCommands } from './collection';
 import { companyCommands } from './company';
@@ -36,6 +37,7 @@ accountCommands(program, globals);
 syncCommands(program, globals);
 statusCommands(program, globals);
 doctorCommand(program, globals);
+answerCommands(program, globals);
 demoCommand(program, globals);
 lookupCommands(program, globals);
 partnerCommands(program, globals);

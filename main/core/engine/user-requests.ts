@@ -1,5 +1,6 @@
 import type { DetectStateView } from '../../../shared/bridge/scrutiny';
 import type { DetectCheck } from '../../../shared/enums';
+import type { InvoiceAnswerInput } from '../../../shared/invoice-response-codes';
 import type { Store } from '../store';
 import type { Account } from '../store/accounts';
 import type { OutboxJob, OutboxPatch } from '../store/outbox';
@@ -7,6 +8,7 @@ import type { AccountRunner } from '../sync/account-runner';
 import type { SyncContext } from '../sync/context';
 import { detectState as detectStateOf, refreshDetectOnOpen } from '../sync/detect-work';
 import { type DownloadTableName, fetchAgain } from '../sync/fetch-again';
+import { type AnswerOutcome, answerInvoice as answerInvoiceNow } from '../sync/invoice-answers';
 import { startAnalysis } from '../sync/jobs/analysis-queue';
 import { REORGANIZE_KIND, requestReorganize } from '../sync/jobs/reorganize-queue';
 import type { ReorganizeReport } from '../sync/reorganize';
@@ -143,4 +145,16 @@ export async function runAnalysis(
   await startAnalysis(ctx, invoiceId, checks);
   kick();
   return detectStateOf(ctx, invoiceId);
+}
+
+/** Answers a received invoice (sync/invoice-answers.ts); its file waits in the Outbox, so the runner is woken. */
+export async function answerInvoice(
+  ctx: SyncContext,
+  invoiceId: string,
+  input: InvoiceAnswerInput,
+  kick: () => void,
+): Promise<AnswerOutcome> {
+  const outcome = await answerInvoiceNow(ctx, invoiceId, input);
+  kick();
+  return outcome;
 }

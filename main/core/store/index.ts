@@ -13,6 +13,7 @@ import { createDuplicatesRepo } from './duplicates';
 import { DatabaseDamagedError, isDamage } from './errors';
 import { createFolderOptionsRepo } from './folder-options';
 import { createHealthFacts } from './health-facts';
+import { createInvoiceAnswersRepo } from './invoice-answers';
 import { createInvoiceFilesRepo } from './invoice-files';
 import { createInvoicesRepo } from './invoices';
 import { createJobsRepo } from './jobs';
@@ -41,6 +42,7 @@ export function createStore(file: string, options: StoreOptions = {}) {
       folderOptions: createFolderOptionsRepo(db, deps),
       invoices: createInvoicesRepo(db, deps),
       duplicates: createDuplicatesRepo(db, deps),
+      invoiceAnswers: createInvoiceAnswersRepo(db, deps),
       invoiceFiles: createInvoiceFilesRepo(db, deps),
       documents: createDocumentsRepo(db, deps),
       documentFiles: createDocumentFilesRepo(db, deps),

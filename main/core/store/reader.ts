@@ -10,6 +10,7 @@ const WRITES = {
   // listWatched first clears the watches that have run out: a write, though it answers a list.
   outbox: ['insert', 'transition', 'recordAttempt', 'releaseHeld', 'setWatch', 'listWatched'],
   folderOptions: ['set', 'remove'],
+  invoiceAnswers: ['record', 'markWritten', 'putResponse', 'relink'],
   invoices: ['upsert', 'setHandled', 'setDetect', 'touch'],
   invoiceFiles: downloadWrites(),
   documents: ['upsert', 'touch', 'addEvent'],

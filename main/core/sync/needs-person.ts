@@ -43,6 +43,8 @@ export const NEED_COUNTERS: Record<NeedKind, NeedCounter | null> = {
   detectWarnings: ({ store }) => countUnhandledDetectWarnings(store),
   // Collection agencies' events on sent invoices the user has not marked seen (store/collection.ts).
   collectionEvents: ({ store }) => store.collection.unseenCounts(),
+  // Sent invoices whose latest Invoice Response rejects or queries them (store/invoice-answers.ts).
+  invoiceAnswers: ({ store }) => store.invoiceAnswers.openCounts(),
   quietCompany: ({ store, accounts, now }) =>
     new Map(
       accounts.filter((a) => (store.attention.lastTraffic(a.id) ?? a.createdAt) < now - QUIET_AFTER_MS).map((a) => [a.id, 1] as const),

@@ -2,6 +2,7 @@ import { ACTIVE_OUTBOX_STATES } from '../store/outbox';
 import type { SyncContext } from './context';
 import { type CutShortMemory, newCutShortMemory, noticeChangedRefusals, WATCH_EVERY_MS } from './cut-short';
 import { takeIn } from './intake';
+import { finishAnswers } from './invoice-answers';
 import type { RunReport } from './jobs/job-runner';
 import { cancel, finish, refuseEntry } from './outbound';
 import { companionsOfPass } from './outbound-groups';
@@ -60,6 +61,8 @@ export async function outboundCycle(
 ): Promise<OutboundResult> {
   const { seen, told } = memory;
   const looksBefore = memory.cut.given;
+  // An answer recorded whose file a crash kept from the Outbox is written before the folder is listed.
+  await finishAnswers(ctx);
   const { files: scan, refusals, notices } = await scanOutbox(ctx.account.root);
   const decide = (observed: ReadonlyMap<string, Observation>) =>
     plan({ now: ctx.now(), stableMs: ctx.stableMs, scan, seen: observed, active: activeRows(ctx) });

@@ -8,6 +8,7 @@ import { FEED_OF_STEP, recordFeeds } from './feed-health';
 import { pollBankMessages } from './inbound-bank';
 import { pollReceivedDocuments, pollSentDocuments } from './inbound-documents';
 import { markHandled, pollReceivedInvoices, pollSentInvoices } from './inbound-invoices';
+import { linkInvoiceResponses } from './invoice-responses-in';
 import { JOB_KINDS, type KindOptions } from './jobs/kinds';
 import { runStep, stepsAt } from './jobs/run-kinds';
 import { dataFault } from './local-faults';
@@ -111,6 +112,7 @@ export async function pollFeeds(
   await early;
   await downloads();
   await kindSteps('downloaded');
+  await step('Invoice responses', () => linkInvoiceResponses(ctx));
   await step('Record the poll', async () => {
     ctx.store.transaction(() => {
       ctx.store.cursors.set(ctx.account.id, 'last_poll_at', new Date(o.now()).toISOString());

@@ -307,6 +307,11 @@ export const app: CatalogShape<typeof en> = {
       internal: 'Noget gik galt i appen.',
     },
     codes: {
+      answer_invalid: 'Svaret er ikke færdigt: sig hvorfor, eller hvad du spørger om.',
+      answer_no_address: 'Fakturaen angiver ikke de e-fakturaadresser, et svar kræver. Svar sælgeren på en anden måde.',
+      answer_cannot_receive: 'Sælgeren kan ikke modtage fakturasvar på sin adresse. Intet blev sendt; svar på en anden måde.',
+      answer_rules_failed: 'Svaret bryder de officielle regler for Invoice Response, så det blev ikke sendt.',
+      answer_not_received: 'Kun en modtaget faktura kan besvares.',
       rules_unavailable:
         'De officielle regelsæt mangler eller er beskadigede på denne computer, så intet kan kontrolleres her, før de er tilbage.',
       unreachable: 'Appen kan ikke nås. Kører den stadig?',

@@ -87,6 +87,7 @@ export const partner = {
       reroutes: 'Mislykkede leveringer (send ad anden vej)',
       detectWarnings: 'Detect-advarsler',
       collectionEvents: 'Usete inkassohændelser',
+      invoiceAnswers: 'Sendte fakturaer, som køberen har afvist eller spurgt til',
       quietCompany: 'Ingen trafik i næsten et år',
     },
     item: '{{kind}}: {{count}}',

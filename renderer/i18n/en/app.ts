@@ -293,6 +293,11 @@ export const app = {
       internal: 'Something went wrong in the app.',
     },
     codes: {
+      answer_invalid: 'The answer is not complete: say why, or what you ask.',
+      answer_no_address: 'The invoice does not give the e-invoice addresses an answer needs. Answer the seller another way.',
+      answer_cannot_receive: 'The seller cannot receive invoice responses at their address. Nothing was sent; answer them another way.',
+      answer_rules_failed: 'The answer breaks the official Invoice Response rules, so it was not sent.',
+      answer_not_received: 'Only a received invoice can be answered.',
       rules_unavailable:
         'The official rule sets are missing or damaged on this computer, so nothing can be checked here until they are back.',
       unreachable: 'The app cannot be reached. Is it still running?',

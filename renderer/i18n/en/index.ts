@@ -1,3 +1,4 @@
+import { answers } from './answers';
 import { app } from './app';
 import { checkProgress } from './check-progress';
 import { archive } from './archive';
@@ -45,6 +46,7 @@ export const en = {
   ...duplicates,
   ...doctor,
   ...archive,
+  ...answers,
   ...rerouteState,
   ...words,
 };

@@ -87,6 +87,7 @@ export const partner = {
       reroutes: 'Deliveries failed (reroute)',
       detectWarnings: 'Detect warnings',
       collectionEvents: 'Collection events not seen',
+      invoiceAnswers: 'Sent invoices rejected or queried by the buyer',
       quietCompany: 'No traffic for almost a year',
     },
     item: '{{kind}}: {{count}}',

@@ -297,6 +297,11 @@ export const app: CatalogShape<typeof en> = {
       internal: 'Sovelluksessa meni jotain vikaan.',
     },
     codes: {
+      answer_invalid: 'Vastaus ei ole valmis: kerro syy tai mitä kysyt.',
+      answer_no_address: 'Laskussa ei ole vastaukseen tarvittavia verkkolaskuosoitteita. Vastaa myyjälle muuta kautta.',
+      answer_cannot_receive: 'Myyjä ei voi vastaanottaa laskuvastauksia osoitteeseensa. Mitään ei lähetetty; vastaa muuta kautta.',
+      answer_rules_failed: 'Vastaus rikkoo virallisia Invoice Response -sääntöjä, joten sitä ei lähetetty.',
+      answer_not_received: 'Vain vastaanotettuun laskuun voi vastata.',
       rules_unavailable:
         'Viralliset sääntökokoelmat puuttuvat tältä tietokoneelta tai ovat vioittuneet, joten mitään ei voi tarkistaa täällä ennen kuin ne palautetaan.',
       unreachable: 'Sovellukseen ei saada yhteyttä. Onko se yhä käynnissä?',

@@ -87,6 +87,7 @@ export const partner = {
       reroutes: 'Epäonnistuneet toimitukset (uusi reitti)',
       detectWarnings: 'Detect-varoitukset',
       collectionEvents: 'Katsomattomat perintätapahtumat',
+      invoiceAnswers: 'Ostajan hylkäämät tai selvittämät lähetetyt laskut',
       quietCompany: 'Ei liikennettä lähes vuoteen',
     },
     item: '{{kind}}: {{count}}',

@@ -297,6 +297,11 @@ export const app: CatalogShape<typeof en> = {
       internal: 'Noe gikk galt i appen.',
     },
     codes: {
+      answer_invalid: 'Svaret er ikke fullstendig: si hvorfor, eller hva du spør om.',
+      answer_no_address: 'Fakturaen oppgir ikke e-fakturaadressene et svar trenger. Svar selgeren på en annen måte.',
+      answer_cannot_receive: 'Selgeren kan ikke motta fakturasvar på sin adresse. Ingenting ble sendt; svar på en annen måte.',
+      answer_rules_failed: 'Svaret bryter de offisielle reglene for Invoice Response, så det ble ikke sendt.',
+      answer_not_received: 'Bare en mottatt faktura kan besvares.',
       rules_unavailable:
         'De offisielle regelsettene mangler eller er skadet på denne datamaskinen, så ingenting kan kontrolleres her før de er tilbake.',
       unreachable: 'Appen kan ikke nås. Kjører den fortsatt?',

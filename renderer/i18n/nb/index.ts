@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog-type';
+import { answers } from './answers';
 import { app } from './app';
 import { checkProgress } from './check-progress';
 import { archive } from './archive';
@@ -45,6 +46,7 @@ export const nb: Catalog = {
   ...duplicates,
   ...doctor,
   ...archive,
+  ...answers,
   ...rerouteState,
   ...words,
 };

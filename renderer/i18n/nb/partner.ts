@@ -87,6 +87,7 @@ export const partner = {
       reroutes: 'Feilede leveranser (ny rute)',
       detectWarnings: 'Detect-advarsler',
       collectionEvents: 'Inkassohendelser som ikke er sett',
+      invoiceAnswers: 'Sendte fakturaer som kjøperen har avvist eller stilt spørsmål ved',
       quietCompany: 'Ingen trafikk på nesten ett år',
     },
     item: '{{kind}}: {{count}}',

@@ -297,6 +297,11 @@ export const app: CatalogShape<typeof en> = {
       internal: 'Något gick fel i appen.',
     },
     codes: {
+      answer_invalid: 'Svaret är inte komplett: ange orsaken eller vad du frågar.',
+      answer_no_address: 'Fakturan anger inte de e-fakturaadresser som ett svar behöver. Svara säljaren på annat sätt.',
+      answer_cannot_receive: 'Säljaren kan inte ta emot fakturasvar på sin adress. Inget skickades; svara på annat sätt.',
+      answer_rules_failed: 'Svaret bryter mot de officiella reglerna för Invoice Response, så det skickades inte.',
+      answer_not_received: 'Bara en mottagen faktura kan besvaras.',
       rules_unavailable:
         'De officiella regeluppsättningarna saknas eller är skadade på den här datorn, så inget kan kontrolleras här förrän de är tillbaka.',
       unreachable: 'Appen kan inte nås. Körs den fortfarande?',

@@ -87,6 +87,7 @@ export const partner = {
       reroutes: 'Misslyckade leveranser (ny väg)',
       detectWarnings: 'Detect-varningar',
       collectionEvents: 'Inkassohändelser som inte setts',
+      invoiceAnswers: 'Skickade fakturor som köparen avvisat eller ifrågasatt',
       quietCompany: 'Ingen trafik på nästan ett år',
     },
     item: '{{kind}}: {{count}}',

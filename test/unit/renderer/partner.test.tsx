@@ -95,8 +95,17 @@ describe('Needs a person', () => {
           lastTrafficAt: null,
         },
       ],
-      totals: { syncStopped: 0, heldUploads: 2, failedUploads: 0, reroutes: 1, detectWarnings: 0, collectionEvents: 3, quietCompany: 0 },
-      available: ['syncStopped', 'heldUploads', 'failedUploads', 'reroutes', 'detectWarnings', 'collectionEvents'],
+      totals: {
+        syncStopped: 0,
+        heldUploads: 2,
+        failedUploads: 0,
+        reroutes: 1,
+        detectWarnings: 0,
+        collectionEvents: 3,
+        invoiceAnswers: 0,
+        quietCompany: 0,
+      },
+      available: ['syncStopped', 'heldUploads', 'failedUploads', 'reroutes', 'detectWarnings', 'collectionEvents', 'invoiceAnswers'],
       accounts: 2,
       failedSince: '2026-02-01T00:00:00Z',
     };
@@ -117,7 +126,16 @@ describe('Needs a person', () => {
   it('asks again when the sync states change, but not for the window’s first states', async () => {
     const view: NeedsPersonView = {
       companies: [],
-      totals: { syncStopped: 0, heldUploads: 0, failedUploads: 0, reroutes: 0, detectWarnings: 0, collectionEvents: 0, quietCompany: 0 },
+      totals: {
+        syncStopped: 0,
+        heldUploads: 0,
+        failedUploads: 0,
+        reroutes: 0,
+        detectWarnings: 0,
+        collectionEvents: 0,
+        invoiceAnswers: 0,
+        quietCompany: 0,
+      },
       available: ['syncStopped', 'heldUploads'],
       accounts: 1,
       failedSince: '2026-02-01T00:00:00Z',

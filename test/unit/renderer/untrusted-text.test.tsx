@@ -53,6 +53,7 @@ describe('text and links from the service (issue 39, items 4 and 10)', () => {
       duplicate: 'Possible duplicate',
       handled: '',
       status: (c) => c,
+      answer: (c) => c,
       finding: (f) => f,
     };
     renderWithApp(

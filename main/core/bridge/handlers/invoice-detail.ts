@@ -6,6 +6,7 @@ import type { Account } from '../../store/accounts';
 import type { InvoiceFileJob } from '../../store/invoice-files';
 import type { MirroredInvoice } from '../../store/invoices';
 import type { OutboxJob } from '../../store/outbox';
+import { givenAnswerView, receivedAnswerView } from '../answer-views';
 import type { BridgeDeps } from '../types';
 import { fileView, invoiceRow, outboxView } from '../views';
 
@@ -62,8 +63,17 @@ export async function invoiceDetail(d: BridgeDeps, account: Account, inv: Mirror
 
   const duplicates = inv.direction === 'RECEIVED' ? (d.engine.store.duplicates.of(account.id, [inv.id]).get(inv.id) ?? []) : [];
   const notDuplicate = inv.direction === 'RECEIVED' && d.engine.store.duplicates.isNotDuplicate(account.id, inv.id);
+  const answers =
+    inv.direction === 'RECEIVED'
+      ? d.engine.store.invoiceAnswers.ofInvoice(account.id, inv.id).map((a) => givenAnswerView(d.engine.store, a))
+      : d.engine.store.invoiceAnswers.responsesOf(account.id, inv.id).map(receivedAnswerView);
+  const row = duplicates.length ? { ...invoiceRow(inv), possibleDuplicate: true } : invoiceRow(inv);
+  const last = answers.at(-1);
+  if (last && inv.direction === 'RECEIVED') row.answer = last.code;
+  if (last && inv.direction === 'SENT') row.response = { code: last.code, reasons: last.reasons };
   return {
-    row: duplicates.length ? { ...invoiceRow(inv), possibleDuplicate: true } : invoiceRow(inv),
+    row,
+    answers,
     record: inv.record,
     duplicates,
     notDuplicate,

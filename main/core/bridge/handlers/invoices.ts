@@ -2,9 +2,12 @@ import { toE4 } from '../../../../shared/amount';
 import type { InvoiceFilter } from '../../../../shared/bridge/commands';
 import type { InvoiceRow } from '../../../../shared/bridge/views';
 import { DEFAULT_INVOICE_SORT, type InvoiceCursor, type InvoiceQueryFilter } from '../../store/invoice-queries';
+import { AnswerRefused } from '../../sync/invoice-answers';
+import { RulesUnavailableError } from '../../validate/errors';
+import { givenAnswerView } from '../answer-views';
 import { invoiceCsv } from '../csv';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, pageTotal, sortTag } from '../cursor';
-import { invalid } from '../errors';
+import { CommandError, invalid, rulesUnavailable } from '../errors';
 import type { BridgeDeps, Handlers } from '../types';
 import { invoiceRow } from '../views';
 import { accountOf } from './common';
@@ -21,6 +24,7 @@ type Names =
   | 'invoices.get'
   | 'invoices.setHandled'
   | 'invoices.setNotDuplicate'
+  | 'invoices.answer'
   | 'invoices.reroute';
 
 /** The renderer's filter in the store's terms: the list, its totals and its export select the same rows. */
@@ -76,8 +80,21 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
               page.items.map((i) => i.id),
             )
           : null;
+      // The answers given to the page's received rows, or the responses received for its sent ones.
+      const ids = page.items.map((i) => i.id);
+      const answers = filter.direction === 'RECEIVED' ? store.invoiceAnswers.latestCodes(input.accountId, ids) : null;
+      const responses = filter.direction === 'SENT' ? store.invoiceAnswers.latestResponses(input.accountId, ids) : null;
+      const rowOf = (i: (typeof page.items)[number]): InvoiceRow => {
+        const row = invoiceRow(i);
+        if (dups?.has(i.id)) row.possibleDuplicate = true;
+        const answer = answers?.get(i.id);
+        if (answer) row.answer = answer;
+        const response = responses?.get(i.id);
+        if (response) row.response = response;
+        return row;
+      };
       return {
-        items: page.items.map((i) => (dups?.has(i.id) ? { ...invoiceRow(i), possibleDuplicate: true } : invoiceRow(i))),
+        items: page.items.map(rowOf),
         next: page.next ? encodeCursor({ key: page.next.key, id: page.next.id, total, lowerBound, sort: sortTag(order) }) : null,
         total,
         totalIsLowerBound: lowerBound,
@@ -130,6 +147,20 @@ export function invoiceHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       if (inv.direction !== 'RECEIVED') throw invalid('Only received invoices can be duplicates', { id: 'is a sent invoice' });
       d.engine.keep.notDuplicate(input.accountId, input.id, input.notDuplicate);
       return { notDuplicate: input.notDuplicate };
+    },
+
+    'invoices.answer': async (input) => {
+      const account = accountOf(d, input.accountId);
+      const { id, accountId: _a, ...answer } = input;
+      try {
+        const { answer: given, already } = await d.engine.answerInvoice(account.id, id, answer);
+        return { answer: givenAnswerView(store, given), already };
+      } catch (e) {
+        if (e instanceof AnswerRefused)
+          throw new CommandError({ kind: e.code === 'answer_invalid' ? 'invalid' : 'user', code: e.code, message: e.message });
+        if (e instanceof RulesUnavailableError) throw rulesUnavailable(e.message);
+        throw e;
+      }
     },
 
     'invoices.reroute': async (input) => d.engine.reroute(accountOf(d, input.accountId).id, input.id, input),

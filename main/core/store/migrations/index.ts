@@ -27,6 +27,7 @@ import { m025AmountSearch } from './025-amount-search';
 import { m026PossibleDuplicates } from './026-possible-duplicates';
 import { m027PartnerTakeovers } from './027-partner-takeovers';
 import { m028InvoiceComment } from './028-invoice-comment';
+import { m029InvoiceAnswers } from './029-invoice-answers';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m026PossibleDuplicates,
   m027PartnerTakeovers,
   m028InvoiceComment,
+  m029InvoiceAnswers,
 ];
