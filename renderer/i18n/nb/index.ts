@@ -1,8 +1,8 @@
 import type { Catalog } from '../catalog-type';
 import { answers } from './answers';
 import { app } from './app';
-import { checkProgress } from './check-progress';
 import { archive } from './archive';
+import { checkProgress } from './check-progress';
 import { cockpit } from './cockpit';
 import { collection } from './collection';
 import { company } from './company';
