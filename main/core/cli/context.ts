@@ -83,14 +83,14 @@ export function chosenAccount(cli: CliContext, name: string | undefined): Accoun
 export async function withAccountApi<T>(
   g: GlobalOptions,
   name: string | undefined,
-  run: (api: Api) => Promise<T>,
+  run: (api: Api, on: { account: Account; cli: CliContext }) => Promise<T>,
   before?: (account: Account, cli: CliContext) => Promise<void>,
 ): Promise<T> {
   const cli = await openCli(g);
   try {
     const account = chosenAccount(cli, name);
     await before?.(account, cli);
-    return await run(await cli.engine.api(account.id));
+    return await run(await cli.engine.api(account.id), { account, cli });
   } finally {
     await cli.close();
   }

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { takeoverQuerySchema } from '../../../shared/schemas/partner';
 import type { Api } from '../api';
-import { type GlobalOptions, UsageError, withAccountApi } from './context';
+import type { Account } from '../store/accounts';
+import { type CliContext, chosenAccount, type GlobalOptions, openCli, UsageError, withAccountApi } from './context';
 import { askYesNo } from './prompt';
 
 interface PartnerOptions {
@@ -26,7 +27,7 @@ export function partnerCommands(program: Command, globals: () => GlobalOptions):
     .command('partner')
     .description("a partner account's takeovers and scan partner address (needs its vendor API key)");
 
-  const asPartner = <T>(o: PartnerOptions, run: (api: Api) => Promise<T>): Promise<T> =>
+  const asPartner = <T>(o: PartnerOptions, run: (api: Api, on: { account: Account; cli: CliContext }) => Promise<T>): Promise<T> =>
     withAccountApi(globals(), o.account, run, async (account, cli) => {
       if ((await cli.engine.vendorKeys.get(account.id)) === null)
         throw new UsageError(`"${account.name}" has no vendor API key: add it with accounts update first`);
@@ -70,8 +71,17 @@ export function partnerCommands(program: Command, globals: () => GlobalOptions):
     .action(async (companyId: string, o: PartnerOptions) => {
       checkedId('the company id', companyId);
       await confirmed(o, TAKEOVER_START_WORDS, `Start taking over ${companyId}?`);
-      const t = await asPartner(o, (api) => api.takeovers.start(companyId));
-      print(o, t, `Takeover ${t.id} started (keep this id: complete or revert it with it).`);
+      // Kept as the Partner page keeps it: the service lists no takeovers.
+      const t = await asPartner(o, async (api, { account, cli }) => {
+        const made = await api.takeovers.start(companyId);
+        cli.engine.keep.takeover(account.id, {
+          takeoverId: made.id,
+          companyId: made.company_id ?? companyId,
+          state: made.state ?? 'STARTED',
+        });
+        return made;
+      });
+      print(o, t, `Takeover ${t.id} started: complete or revert it with that id (partner takeover list shows it).`);
     });
   takeover
     .command('complete <takeoverId>')
@@ -82,7 +92,11 @@ export function partnerCommands(program: Command, globals: () => GlobalOptions):
     .action(async (takeoverId: string, o: PartnerOptions) => {
       checkedId('the takeover id', takeoverId);
       await confirmed(o, TAKEOVER_COMPLETE_WORDS, `Complete takeover ${takeoverId}?`);
-      const t = await asPartner(o, (api) => api.takeovers.complete(takeoverId));
+      const t = await asPartner(o, async (api, { account, cli }) => {
+        const done = await api.takeovers.complete(takeoverId);
+        cli.engine.keep.takeover(account.id, { takeoverId: done.id, companyId: done.company_id ?? null, state: done.state ?? 'COMPLETED' });
+        return done;
+      });
       print(o, t, `Takeover ${t.id} completed: the company is now served by this partner.`);
     });
   takeover
@@ -92,8 +106,29 @@ export function partnerCommands(program: Command, globals: () => GlobalOptions):
     .option('--json', 'print JSON')
     .action(async (takeoverId: string, o: PartnerOptions) => {
       checkedId('the takeover id', takeoverId);
-      await asPartner(o, (api) => api.takeovers.revert(takeoverId));
+      await asPartner(o, async (api, { account, cli }) => {
+        await api.takeovers.revert(takeoverId);
+        cli.engine.keep.takeover(account.id, { takeoverId, companyId: null, state: 'REVERTED' });
+      });
       print(o, { id: takeoverId, state: 'REVERTED' }, `Takeover ${takeoverId} reverted.`);
+    });
+
+  takeover
+    .command('list')
+    .description('the takeovers this app took part in, newest first (the service lists none)')
+    .option('--account <name>')
+    .option('--json', 'print JSON')
+    .action(async (o: PartnerOptions) => {
+      const cli = await openCli(globals(), { access: 'read-through' });
+      try {
+        const list = cli.engine.store.takeovers.list(chosenAccount(cli, o.account).id);
+        if (o.json) return print(o, list, '');
+        if (!list.length) process.stdout.write('No takeovers yet.\n');
+        for (const t of list)
+          process.stdout.write(`${t.takeoverId}\t${t.state}\t${t.label ?? t.companyId ?? '-'}\t${new Date(t.startedAt).toISOString()}\n`);
+      } finally {
+        await cli.close();
+      }
     });
 
   const scan = partner.command('scan-partner').description('the scan partner e-mail address of a company you manage (experimental)');

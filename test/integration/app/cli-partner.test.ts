@@ -31,9 +31,12 @@ describe('npm run cli -- partner takeover, lookup sending-parties', () => {
     const started = await cli('partner', 'takeover', 'start', target.company_id, '--yes', '--json');
     expect(started.code).toBe(0);
     const { id } = JSON.parse(started.stdout) as { id: string };
+    // The service lists no takeovers: the app's own list is where the id is found again.
+    expect((await cli('partner', 'takeover', 'list')).stdout).toMatch(new RegExp(`^${id}\tSTARTED\t${target.company_id}\t`));
     const done = await cli('partner', 'takeover', 'complete', id, '--yes');
     expect(done.stderr).toContain("moves the company's service relationship to your partner account");
     expect(done.stdout).toContain('completed');
+    expect((await cli('partner', 'takeover', 'list')).stdout).toMatch(new RegExp(`^${id}\tCOMPLETED\t${target.company_id}\t`));
 
     expect((await cli('lookup', 'register-sending-party', '1234567-8', '--country', 'FI')).code).toBe(0);
     expect((await cli('lookup', 'sending-parties', '1234567-8', '7654321-0')).stdout).toBe(
