@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ACCOUNTABLE_PARTIES,
   assignmentCreateBodySchema,
+  COLLECTION_AGENCIES,
   clientCode,
   collectoraPutBodySchema,
   collectorbPutBodySchema,
@@ -34,7 +35,12 @@ export const collectionCommandSchemas = {
   }),
   /** collectorc has no leaving in the spec (its PUT only). */
   leave: z.object({ accountId, service: z.enum(['collectora', 'collectorb']) }),
-  send: z.object({ accountId, invoiceId, assignment: assignmentCreateBodySchema }),
+  send: z.object({
+    accountId,
+    invoiceId,
+    assignment: assignmentCreateBodySchema,
+    agency: z.enum(COLLECTION_AGENCIES).default('first-active'),
+  }),
   invoice: z.object({ accountId, invoiceId }),
   detail: z.object({ accountId, invoiceId, refresh: z.boolean().default(false) }),
   reply: z.object({ accountId, invoiceId, body: z.object({ body: z.string().trim().min(1).max(4000) }) }),

@@ -270,3 +270,10 @@ export type ServiceLevelPatchBody = z.input<typeof serviceLevelPatchBodySchema>;
  * POST /v1/invoices/{id}/assignment, so one form serves both; the assignment goes to collectorc.
  */
 export const collectorcAssignmentBodySchema = assignmentCreateBodySchema;
+
+/**
+ * Where an assignment is sent: `first-active` by POST /v1/invoices/{id}/assignment, which the service
+ * gives to the company's first active service; `collectorc` by that service's own v2 route.
+ */
+export const COLLECTION_AGENCIES = ['first-active', 'collectorc'] as const;
+export type CollectionAgency = (typeof COLLECTION_AGENCIES)[number];

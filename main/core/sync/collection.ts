@@ -1,4 +1,4 @@
-import type { AssignmentCreateBody, InvoiceAssignment } from '../../../shared/schemas/receivables';
+import type { AssignmentCreateBody, CollectionAgency, InvoiceAssignment } from '../../../shared/schemas/receivables';
 import { ServiceError } from '../api/errors';
 import type { SyncContext } from './context';
 
@@ -46,11 +46,21 @@ export async function refreshOne(ctx: SyncContext, invoiceId: string, signal?: A
  * service says is in collection already (sent from elsewhere, or an answer lost on the way) is
  * mirrored as it stands instead of refused.
  */
-export async function sendToCollection(ctx: SyncContext, invoiceId: string, body: AssignmentCreateBody, signal?: AbortSignal) {
+export async function sendToCollection(
+  ctx: SyncContext,
+  invoiceId: string,
+  body: AssignmentCreateBody,
+  signal?: AbortSignal,
+  agency: CollectionAgency = 'first-active',
+) {
   const { store, account, api } = ctx;
   let answer: InvoiceAssignment;
   try {
-    answer = await api.receivables.createAssignment(invoiceId, body, signal);
+    // The v1 route goes to the company's first active service; collectorc has a route of its own (v2).
+    answer =
+      agency === 'collectorc'
+        ? await api.receivables.createCollectorcAssignment(invoiceId, body, signal)
+        : await api.receivables.createAssignment(invoiceId, body, signal);
   } catch (e) {
     if (!(e instanceof ServiceError) || e.status !== 403) throw e;
     const existing = await api.receivables.invoiceAssignment(invoiceId, signal);
@@ -64,7 +74,7 @@ export async function sendToCollection(ctx: SyncContext, invoiceId: string, body
     accountId: account.id,
     level: 'info',
     kind: 'collection.sent',
-    message: `Invoice ${invoiceId} sent to collection (${body.collection_type})`,
+    message: `Invoice ${invoiceId} sent to collection (${body.collection_type}${agency === 'collectorc' ? ', collectorc' : ''})`,
     ref: invoiceId,
   });
   try {

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorView, InvoiceDetail } from '../../../shared/bridge';
 import type { CollectionDetailView } from '../../../shared/bridge/collection-views';
+import type { CollectionAgency } from '../../../shared/schemas/receivables';
 import { httpsLinkOrNull } from '../../../shared/untrusted-text';
 import { sendErrors, sendFields } from '../../forms/collection';
 import { commandInput } from '../../forms/command-input';
@@ -128,19 +129,33 @@ function SendForm(props: { accountId: string; detail: InvoiceDetail; onSent(d: C
   const { t } = useTranslation();
   const services = useCommand('collection.services', { accountId: props.accountId });
   if (!services.data) return <ErrorNotice error={services.error} onRetry={services.reload} />;
-  if (!services.data.services.some((s) => s.status === 'active')) return <p>{t('collection.send.noService')}</p>;
-  return <SendFormFields {...props} />;
+  const active = services.data.services.filter((s) => s.status === 'active').map((s) => s.service);
+  if (active.length === 0) return <p>{t('collection.send.noService')}</p>;
+  // collectorc takes assignments by a route of its own; the general route goes to the first active of the others.
+  const first = active.find((s) => s !== 'collectorc') ?? null;
+  const agencies: Agency[] = [
+    ...(first ? [{ agency: 'first-active' as const, service: first }] : []),
+    ...(active.includes('collectorc') ? [{ agency: 'collectorc' as const, service: 'collectorc' }] : []),
+  ];
+  return <SendFormFields {...props} agencies={agencies} />;
 }
+
+/** An agency an assignment can be sent to, and the service it reaches there. */
+type Agency = { agency: CollectionAgency; service: string };
 
 function SendFormFields({
   accountId,
   detail,
   onSent,
+  agencies,
 }: {
   accountId: string;
   detail: InvoiceDetail;
   onSent(d: CollectionDetailView): void;
+  agencies: Agency[];
 }) {
+  const [agency, setAgency] = useState<CollectionAgency>(agencies[0]?.agency ?? 'first-active');
+  const agencyId = useId();
   const { t } = useTranslation();
   const bridge = useBridge();
   const f = useFormat();
@@ -164,7 +179,10 @@ function SendFormFields({
       prefixes: ['assignment.'],
       run: async (v) => {
         const assignment = bodyFrom(sendFields(parts), v);
-        await bridge.invoke('collection.send', commandInput('collection.send', { accountId, invoiceId: detail.row.id, assignment }));
+        await bridge.invoke(
+          'collection.send',
+          commandInput('collection.send', { accountId, invoiceId: detail.row.id, assignment, agency }),
+        );
         onSent(await bridge.invoke('collection.detail', { accountId, invoiceId: detail.row.id, refresh: false }));
       },
     });
@@ -182,6 +200,20 @@ function SendFormFields({
         <p className={overdue ? '' : 'muted'}>
           {overdue ? t('collection.send.overdue', { date: f.date(due) }) : t('collection.send.notDue', { date: f.date(due) })}
         </p>
+      )}
+      {agencies.length > 1 ? (
+        <div className="field">
+          <label htmlFor={agencyId}>{t('collection.send.agency')}</label>
+          <select id={agencyId} value={agency} onChange={(e) => setAgency(e.target.value as CollectionAgency)}>
+            {agencies.map((a) => (
+              <option key={a.agency} value={a.agency}>
+                {t(`collection.services.${a.service}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <p className="muted">{t('collection.send.to', { agency: t(`collection.services.${agencies[0]?.service ?? ''}`) })}</p>
       )}
       <fieldset>
         <legend>{t('collection.send.amountMode')}</legend>

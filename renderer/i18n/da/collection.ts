@@ -42,6 +42,8 @@ export const collection = {
     serviceType: { full: 'Fuld inkasso', reduced: 'Begrænset (kun rykkere)' },
     send: {
       title: 'Send til inkasso',
+      agency: 'Inkassobureau',
+      to: 'Sendes til {{agency}}.',
       overdue: 'Denne faktura forfaldt {{date}} og er overskredet.',
       notDue: 'Denne faktura er endnu ikke forfalden (forfalder {{date}}). Send den kun, hvis du ved, at den ikke bliver betalt.',
       noService: 'Tilmeld dig først en inkassotjeneste under Indstillinger.',

@@ -42,6 +42,8 @@ export const collection = {
     serviceType: { full: 'Full collection', reduced: 'Reduced (reminders only)' },
     send: {
       title: 'Send to collection',
+      agency: 'Agency',
+      to: 'Sent to {{agency}}.',
       overdue: 'This invoice was due on {{date}} and is overdue.',
       notDue: 'This invoice is not due yet (due {{date}}). Send it only if you know it will not be paid.',
       noService: 'Join a collection service in Settings first.',

@@ -42,6 +42,8 @@ export const collection = {
     serviceType: { full: 'Täysi perintä', reduced: 'Suppea (vain muistutukset)' },
     send: {
       title: 'Lähetä perintään',
+      agency: 'Perintätoimisto',
+      to: 'Lähetetään: {{agency}}.',
       overdue: 'Lasku erääntyi {{date}} ja on myöhässä.',
       notDue: 'Lasku ei ole vielä erääntynyt (eräpäivä {{date}}). Lähetä se vain, jos tiedät, ettei sitä makseta.',
       noService: 'Liity ensin perintäpalveluun Asetuksissa.',

@@ -42,6 +42,8 @@ export const collection = {
     serviceType: { full: 'Full inkasso', reduced: 'Redusert (bare purringer)' },
     send: {
       title: 'Send til inkasso',
+      agency: 'Inkassobyrå',
+      to: 'Sendes til {{agency}}.',
       overdue: 'Fakturaen forfalt {{date}} og er på etterskudd.',
       notDue: 'Fakturaen har ikke forfalt ennå (forfall {{date}}). Send den bare hvis du vet at den ikke blir betalt.',
       noService: 'Meld deg først på en inkassotjeneste under Innstillinger.',

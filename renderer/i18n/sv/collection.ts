@@ -42,6 +42,8 @@ export const collection = {
     serviceType: { full: 'Fullständig inkasso', reduced: 'Begränsad (endast påminnelser)' },
     send: {
       title: 'Skicka till inkasso',
+      agency: 'Inkassobyrå',
+      to: 'Skickas till {{agency}}.',
       overdue: 'Fakturan förföll {{date}} och är försenad.',
       notDue: 'Fakturan har inte förfallit ännu (förfallodag {{date}}). Skicka den bara om du vet att den inte kommer att betalas.',
       noService: 'Anslut först till en inkassotjänst under Inställningar.',

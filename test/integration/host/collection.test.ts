@@ -231,4 +231,23 @@ describe('collection commands', () => {
     expect(bad.kind).toBe('invalid');
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['customerBid', 'level']);
   });
+
+  it('sends to collectorc by its own route when the user chooses it, and to the first active service otherwise', async () => {
+    const token = await sb.token(company);
+    await sb.call('/v2/services/collectorc/receivables', { method: 'PUT', token, json: { agreement_contact_email: 'c@perinta.example' } });
+    const viaC = await uploadSentInvoice(sb, token);
+    const viaFirst = await uploadSentInvoice(sb, token);
+    const body = { collection_type: 'reminder', payer_identifiers: ['1234567-8'] };
+    value(await h.call('collection.send', { accountId, invoiceId: viaC.id, assignment: body, agency: 'collectorc' }));
+    value(await h.call('collection.send', { accountId, invoiceId: viaFirst.id, assignment: body }));
+    const listed = (await (await sb.call(`/__sandbox/companies/${company.company_id}/assignments`)).json()) as {
+      invoice_id: string;
+      service: string;
+    }[];
+    expect(listed.find((a) => a.invoice_id === viaC.id)?.service).toBe('collectorc');
+    expect(listed.find((a) => a.invoice_id === viaFirst.id)?.service).toBe('collectora');
+    expect(
+      failure(await h.call('collection.send', { accountId, invoiceId: viaFirst.id, assignment: body, agency: 'collectorb' })).kind,
+    ).toBe('invalid');
+  });
 });

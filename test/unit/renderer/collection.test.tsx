@@ -96,6 +96,35 @@ describe('send to collection', () => {
     });
   });
 
+  it('lets the user choose collectorc, whose assignments go by a route of their own, when it is active beside another', async () => {
+    const both = services('active');
+    both.services[2] = { ...(both.services[2] as CollectionServicesView['services'][number]), status: 'active' };
+    const bridge = fakeBridge({
+      'collection.detail': () => ({ state: null, events: [] }),
+      'collection.services': () => both,
+      'collection.send': () => STATE,
+    });
+    renderWithApp(<CollectionPanel accountId={ACCOUNT.id} detail={SENT} />, bridge);
+    const form = await screen.findByRole('form', { name: 'Send to collection' });
+    const agency = within(form).getByLabelText('Agency') as HTMLSelectElement;
+    expect([...agency.options].map((o) => o.textContent)).toEqual(['Collector B', 'Collector C (trial)']);
+    fireEvent.change(agency, { target: { value: 'collectorc' } });
+    fireEvent.change(byId('collection-send-inv-1-assignment_summary'), { target: { value: 'Unpaid work' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send to collection' }));
+    await waitFor(() => expect(bridge.callsOf('collection.send')[0]).toMatchObject({ agency: 'collectorc' }));
+  });
+
+  it('says which agency an assignment goes to when there is only one', async () => {
+    const bridge = fakeBridge({
+      'collection.detail': () => ({ state: null, events: [] }),
+      'collection.services': () => services('active'),
+    });
+    renderWithApp(<CollectionPanel accountId={ACCOUNT.id} detail={SENT} />, bridge);
+    const form = await screen.findByRole('form', { name: 'Send to collection' });
+    expect(within(form).getByText('Sent to Collector B.')).toBeTruthy();
+    expect(within(form).queryByLabelText('Agency')).toBeNull();
+  });
+
   it('shows a pending assignment with its reason and says plainly when the service is unavailable', async () => {
     const bridge = fakeBridge({
       'collection.detail': (i) =>

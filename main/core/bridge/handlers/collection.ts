@@ -112,7 +112,7 @@ export function collectionHandlers(d: BridgeDeps): Pick<Handlers, Names> {
       await (input.service === 'collectora' ? r.leaveCollectora() : r.leaveCollectorb());
       return services(input.accountId);
     },
-    'collection.send': async (input) => (await ops(input.accountId)).send(input.invoiceId, input.assignment),
+    'collection.send': async (input) => (await ops(input.accountId)).send(input.invoiceId, input.assignment, input.agency),
     'collection.detail': async (input) => {
       const o = await ops(input.accountId);
       if (input.refresh) await o.refresh(input.invoiceId);
