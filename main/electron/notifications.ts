@@ -51,10 +51,28 @@ export class Notifier {
     } else if (name === 'item.delivery') {
       const p = payload as BridgeEvents['item.delivery'];
       if (p.needsReroute) this.gather('reroute', p.accountId, null);
+    } else if (name === 'invoice.answered') {
+      const p = payload as BridgeEvents['invoice.answered'];
+      this.answered(p);
     } else if (name === 'problem') {
       const p = payload as BridgeEvents['problem'];
       if (p.kind === 'user') this.problem(p.accountId, p.message);
     }
+  }
+
+  /** A buyer who rejects or queries a sent invoice waits for the seller: said at once, one notification each. */
+  private answered(p: BridgeEvents['invoice.answered']): void {
+    if ((p.code !== 'RE' && p.code !== 'UQ') || !this.d.enabled()) return;
+    const invoice = p.number ? `Invoice ${p.number}` : 'A sent invoice';
+    const account = this.d.accountName(p.accountId) ?? 'An account';
+    this.d.show(
+      p.code === 'RE'
+        ? { title: `${invoice} was rejected by the buyer`, body: `${account}: see the reason in Sent invoices.` }
+        : {
+            title: `The buyer has a question about ${p.number ? `invoice ${p.number}` : 'a sent invoice'}`,
+            body: `${account}: see it in Sent invoices.`,
+          },
+    );
   }
 
   private gather(kind: 'received' | 'rejected' | 'reroute', accountId: string, file: string | null): void {

@@ -24,6 +24,8 @@ export interface BridgeEvents {
    * in its place, and the counts are asked again. `row` is null when it is no longer mirrored.
    */
   'invoice.changed': { accountId: string; invoiceId: string; row: InvoiceRow | null };
+  /** The buyer answered a sent invoice (a received Invoice Response, UNCL4343 `code`): rejected and queried ones are told. */
+  'invoice.answered': { accountId: string; invoiceId: string; number: string | null; code: string };
   /** A check moved on (its phase, its percent), or ended (`done`): the Outbox row and the Validate page show it. */
   'validate.progress': CheckProgressView & { done: boolean };
 }
@@ -43,6 +45,7 @@ export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
   'accounts.changed',
   'detect.updated',
   'invoice.changed',
+  'invoice.answered',
   'validate.progress',
 ];
 export const isBridgeEventName = (n: unknown): n is BridgeEventName =>

@@ -72,6 +72,7 @@ export function relayEngineEvents(events: EngineEvents, activity: StoreReader['a
       invoiceChanged(p.accountId, p.invoiceId);
     }),
     events.on('invoice', (p) => invoiceChanged(p.accountId, p.invoiceId)),
+    events.on('answered', (p) => emit('invoice.answered', p)),
     events.on('check', (p) => emit('validate.progress', p)),
     ...WRITES_ACTIVITY.map((name) => events.on(name, soon)),
   ];

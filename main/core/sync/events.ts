@@ -20,6 +20,8 @@ export interface EngineEventMap {
   detect: { accountId: string; invoiceId: string };
   /** A mirrored invoice changed by the user's own command (a reroute), not by a sync. */
   invoice: { accountId: string; invoiceId: string };
+  /** A received Invoice Response was linked to the sent invoice it answers (sync/invoice-responses-in.ts). */
+  answered: { accountId: string; invoiceId: string; number: string | null; code: string };
   /** A file's check moved on, or ended (`done`): sync/check-board.ts. */
   check: CheckInFlight & { done: boolean };
   /** Progress of long work, such as a first mirror. */

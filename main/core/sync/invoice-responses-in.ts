@@ -68,7 +68,10 @@ export async function linkInvoiceResponses(ctx: SyncContext): Promise<number> {
       message: `${read.number ?? '?'}: the buyer answered "${what}"${read.reasons.length ? ` (${read.reasons.join(', ')})` : ''}${read.text ? `: ${read.text}` : ''}`,
       ref: invoiceId ?? f.documentId,
     });
-    if (invoiceId) ctx.events.emit('invoice', { accountId: account.id, invoiceId });
+    if (invoiceId) {
+      ctx.events.emit('invoice', { accountId: account.id, invoiceId });
+      ctx.events.emit('answered', { accountId: account.id, invoiceId, number: read.number ?? null, code: read.code });
+    }
   }
   store.invoiceAnswers.relink(account.id);
   return n;

@@ -137,7 +137,12 @@ describe('answers to what was sent', () => {
         json: { code: 'RE', reasons: ['PRI'], text: 'Not the agreed price' },
       });
       expect(answered.status, await answered.clone().text()).toBe(201);
+      // What the desktop's notification is made from (main/electron/notifications.ts).
+      const told: unknown[] = [];
+      const off = t.engine.events.on('answered', (p) => told.push(p));
       expect([...(await t.engine.syncOnce()).values()][0]?.problems).toEqual([]);
+      off();
+      expect(told).toEqual([{ accountId: t.account.id, invoiceId: inv.id, number: inv.number, code: 'RE' }]);
 
       const responses = t.engine.store.invoiceAnswers.responsesOf(t.account.id, inv.id);
       expect(responses.map((r) => [r.code, r.reasons, r.text, r.invoiceNumber])).toEqual([

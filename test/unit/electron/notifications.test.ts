@@ -62,6 +62,18 @@ describe('notifications', () => {
     ]);
   });
 
+  it('tells at once of a sent invoice the buyer rejected or queried, and not of one accepted or paid', () => {
+    const t = setup();
+    t.n.handle('invoice.answered', { accountId: 'a', invoiceId: 'i1', number: '20016', code: 'RE' });
+    t.n.handle('invoice.answered', { accountId: 'a', invoiceId: 'i2', number: null, code: 'UQ' });
+    t.n.handle('invoice.answered', { accountId: 'a', invoiceId: 'i3', number: '20017', code: 'AP' });
+    t.n.handle('invoice.answered', { accountId: 'a', invoiceId: 'i4', number: '20018', code: 'PD' });
+    expect(t.shown).toEqual([
+      { title: 'Invoice 20016 was rejected by the buyer', body: 'Client Oy: see the reason in Sent invoices.' },
+      { title: 'The buyer has a question about a sent invoice', body: 'Client Oy: see it in Sent invoices.' },
+    ]);
+  });
+
   it('stays quiet when the user turned notifications off', () => {
     const t = setup({ enabled: false });
     t.n.handle('item.received', { accountId: 'a', kind: 'invoice', id: '1' });
