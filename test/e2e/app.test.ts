@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)('the app against the headless host (Chromium)', { 
     const lines = detail.getByRole('table', { name: 'Lines' });
     await lines.waitFor();
     expect(await lines.locator('tbody tr').count()).toBeGreaterThan(0);
-    expect(await detail.getByRole('heading', { name: 'Seller' }).count()).toBe(1);
+    expect(await detail.getByRole('heading', { name: 'Seller', exact: true }).count()).toBe(1);
     expect(await detail.getByRole('table', { name: 'Totals' }).locator('td').last().textContent()).toMatch(/\d/);
     const pdf = detail.locator('iframe.pdf-view');
     await pdf.waitFor();

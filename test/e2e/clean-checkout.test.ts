@@ -49,7 +49,13 @@ describe.skipIf(!hasChromium)(
       expect(first.log()).toMatch(/^Building the user interface and the rule sets invoices are checked with \(first start/m);
       expect(first.log().match(/^Building /gm)).toHaveLength(1);
       const manifest = JSON.parse(await readFile(join(checkout, 'build/rules/manifest.json'), 'utf8')) as { rulesets: object };
-      expect(Object.keys(manifest.rulesets).sort()).toEqual(['EN16931-CII', 'EN16931-UBL', 'PEPPOL-BIS3-CII', 'PEPPOL-BIS3-UBL']);
+      expect(Object.keys(manifest.rulesets).sort()).toEqual([
+        'EN16931-CII',
+        'EN16931-UBL',
+        'PEPPOL-BIS3-CII',
+        'PEPPOL-BIS3-UBL',
+        'PEPPOL-T111',
+      ]);
       // React's production build, although this host (like the tests) runs with NODE_ENV=test.
       const assets = join(checkout, 'dist/renderer/assets');
       const sources: string[] = [];

@@ -97,6 +97,8 @@ describe.skipIf(!hasChromium)('scanning, lookups and sending options (Chromium)'
       'Checks before sending',
       'Sending options',
       'Collection',
+      'Sync doctor',
+      'The sealed archive',
       'Remove the account',
     ]);
     expect(new URL(page.url()).hash).toBe('#/settings/account');
