@@ -1,6 +1,28 @@
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '../../shared/bridge';
 import { useFormat } from '../stores/context';
+
+/**
+ * An entry in the user's language where its kind is one the catalogs say from its facts (`data`); the
+ * engine's English message otherwise (older entries, kinds not translated yet).
+ */
+function activityWords(t: TFunction, a: ActivityView): ReactNode {
+  const d = a.data;
+  if (a.kind === 'invoice.response' && d?.code) {
+    const answer = t(`answers.codes.${d.code}`, { defaultValue: d.code });
+    // The reasons' codes and the buyer's own words are the buyer's, in the buyer's language.
+    const why = [d.reasons ? ` (${d.reasons})` : '', d.text ? `: ${d.text}` : ''].join('');
+    return (
+      <>
+        {t('overview.activityKind.invoiceResponse', { number: d.number ?? '?', answer })}
+        {why && <span className="proper">{why}</span>}
+      </>
+    );
+  }
+  return a.message;
+}
 
 export function ActivityList({ items }: { items: ActivityView[] }) {
   const { t } = useTranslation();
@@ -14,7 +36,7 @@ export function ActivityList({ items }: { items: ActivityView[] }) {
           <span className={`badge badge-${a.level === 'info' ? 'muted' : a.level === 'warn' ? 'warn' : 'error'}`}>
             {t(`overview.level.${a.level}`)}
           </span>
-          <span>{a.message}</span>
+          <span>{activityWords(t, a)}</span>
         </li>
       ))}
     </ol>

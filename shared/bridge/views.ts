@@ -278,7 +278,9 @@ export interface ActivityView {
   at: string;
   level: 'info' | 'warn' | 'error';
   kind: string;
+  /** The engine's words (English); the screen says a kind it knows from `data` in the user's language. */
   message: string;
+  data?: Record<string, string> | null;
 }
 
 /** A failure of a command, in plain words, with the field it concerns when there is one. */

@@ -72,6 +72,7 @@ export const activityView = (a: ActivityEntry): ActivityView => ({
   level: a.level,
   kind: a.kind,
   message: a.message,
+  data: a.data,
 });
 
 export function fileView(kind: LocalFileView['kind'], job: DownloadJob, filename: string, fileId: string | null): LocalFileView {

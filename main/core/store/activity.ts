@@ -14,9 +14,15 @@ export interface ActivityEntry {
   message: string;
   /** What it is about (an outbox id, an invoice id, a path), when there is one. */
   ref: string | null;
+  /** Its facts, for the screen to say a known kind in the user's language (migration 30); null for most. */
+  data: Record<string, string> | null;
 }
 
-export type NewActivity = Pick<ActivityEntry, 'level' | 'kind' | 'message'> & { accountId?: string | null; ref?: string | null };
+export type NewActivity = Pick<ActivityEntry, 'level' | 'kind' | 'message'> & {
+  accountId?: string | null;
+  ref?: string | null;
+  data?: Record<string, string> | null;
+};
 
 /** How many entries per account the log keeps by default. */
 export const ACTIVITY_KEEP = 10_000;
@@ -29,6 +35,19 @@ interface ActivityRecord {
   kind: string;
   message: string;
   ref: string | null;
+  data: string | null;
+}
+
+/** The facts as stored; a value that is not an object of strings is none (a later version's shape, say). */
+function dataOf(text: string | null): Record<string, string> | null {
+  if (!text) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+    return Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
 }
 
 const toEntry = (r: ActivityRecord): ActivityEntry => ({
@@ -39,6 +58,7 @@ const toEntry = (r: ActivityRecord): ActivityEntry => ({
   kind: r.kind,
   message: r.message,
   ref: r.ref,
+  data: dataOf(r.data),
 });
 
 /** The activity log the UI shows: append-only, newest first, pruned per account. */
@@ -50,7 +70,8 @@ export function createActivityRepo(db: Database, deps: StoreDeps) {
     kind: string;
     message: string;
     ref: string | null;
-  }>('INSERT INTO activity (account_id, at, level, kind, message, ref) VALUES (@account, @at, @level, @kind, @message, @ref)');
+    data: string | null;
+  }>('INSERT INTO activity (account_id, at, level, kind, message, ref, data) VALUES (@account, @at, @level, @kind, @message, @ref, @data)');
   const latestAll = db.prepare<[number], ActivityRecord>('SELECT * FROM activity ORDER BY id DESC LIMIT ?');
   const latestFor = db.prepare<[string, number], ActivityRecord>('SELECT * FROM activity WHERE account_id = ? ORDER BY id DESC LIMIT ?');
   // Walks the row ids down from the newest and stops at `after`: reads only the entries that are new.
@@ -72,6 +93,7 @@ export function createActivityRepo(db: Database, deps: StoreDeps) {
         kind: entry.kind,
         message: entry.message,
         ref: entry.ref ?? null,
+        data: entry.data ? JSON.stringify(entry.data) : null,
       };
       return Number(append.run(params).lastInsertRowid);
     },

@@ -67,6 +67,7 @@ export async function linkInvoiceResponses(ctx: SyncContext): Promise<number> {
       kind: 'invoice.response',
       message: `${read.number ?? '?'}: the buyer answered "${what}"${read.reasons.length ? ` (${read.reasons.join(', ')})` : ''}${read.text ? `: ${read.text}` : ''}`,
       ref: invoiceId ?? f.documentId,
+      data: { number: read.number ?? '?', code: read.code, reasons: read.reasons.join(', '), text: read.text ?? '' },
     });
     if (invoiceId) {
       ctx.events.emit('invoice', { accountId: account.id, invoiceId });

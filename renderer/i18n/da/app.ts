@@ -125,6 +125,7 @@ export const app: CatalogShape<typeof en> = {
     resume: 'Genoptag',
     activity: 'Seneste aktivitet',
     noActivity: 'Der er ikke sket noget endnu.',
+    activityKind: { invoiceResponse: '{{number}}: køberen svarede “{{answer}}”' },
     level: { info: 'Info', warn: 'Advarsel', error: 'Fejl' },
     problems: 'Kræver opmærksomhed',
     problemKind: { retry: 'Prøver igen:', skip: 'Sprunget over:', user: 'Kræver dig:' },

@@ -118,6 +118,7 @@ export const app = {
     resume: 'Resume',
     activity: 'Recent activity',
     noActivity: 'Nothing has happened yet.',
+    activityKind: { invoiceResponse: '{{number}}: the buyer answered “{{answer}}”' },
     level: { info: 'Info', warn: 'Warning', error: 'Error' },
     problems: 'Needs attention',
     problemKind: { retry: 'Will retry:', skip: 'Skipped:', user: 'Needs you:' },

@@ -128,6 +128,7 @@ export const app: CatalogShape<typeof en> = {
     resume: 'Jatka',
     activity: 'Viimeaikaiset tapahtumat',
     noActivity: 'Mitään ei ole vielä tapahtunut.',
+    activityKind: { invoiceResponse: '{{number}}: ostaja vastasi ”{{answer}}”' },
     level: { info: 'Tieto', warn: 'Varoitus', error: 'Virhe' },
     problems: 'Vaatii huomiota',
     problemKind: { retry: 'Yritetään uudelleen:', skip: 'Ohitettu:', user: 'Tarvitsee sinua:' },

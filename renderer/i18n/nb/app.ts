@@ -122,6 +122,7 @@ export const app: CatalogShape<typeof en> = {
     resume: 'Fortsett',
     activity: 'Siste hendelser',
     noActivity: 'Ingenting har skjedd ennå.',
+    activityKind: { invoiceResponse: '{{number}}: kjøperen svarte «{{answer}}»' },
     level: { info: 'Info', warn: 'Advarsel', error: 'Feil' },
     problems: 'Trenger oppmerksomhet',
     problemKind: { retry: 'Prøver igjen:', skip: 'Hoppet over:', user: 'Trenger deg:' },

@@ -122,6 +122,7 @@ export const app: CatalogShape<typeof en> = {
     resume: 'Fortsätt',
     activity: 'Senaste händelser',
     noActivity: 'Inget har hänt ännu.',
+    activityKind: { invoiceResponse: '{{number}}: köparen svarade ”{{answer}}”' },
     level: { info: 'Info', warn: 'Varning', error: 'Fel' },
     problems: 'Kräver uppmärksamhet',
     problemKind: { retry: 'Försöker igen:', skip: 'Hoppades över:', user: 'Behöver dig:' },

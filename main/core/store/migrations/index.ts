@@ -28,6 +28,7 @@ import { m026PossibleDuplicates } from './026-possible-duplicates';
 import { m027PartnerTakeovers } from './027-partner-takeovers';
 import { m028InvoiceComment } from './028-invoice-comment';
 import { m029InvoiceAnswers } from './029-invoice-answers';
+import { m030ActivityData } from './030-activity-data';
 
 /** Every schema step in order. Append only: a released migration is never edited or removed. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m027PartnerTakeovers,
   m028InvoiceComment,
   m029InvoiceAnswers,
+  m030ActivityData,
 ];
