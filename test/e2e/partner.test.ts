@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     expect(await ask.textContent()).toContain('Start taking over 8888888-8?');
     expect(await ask.textContent()).toContain('Starting reserves the company for Tilitoimisto. Nothing moves yet');
     await ask.getByRole('button', { name: 'Start takeover' }).click();
-    await section.getByText('The takeover of', { exact: false }).waitFor();
+    await section.getByRole('status').getByText('The takeover of', { exact: false }).waitFor();
     expect(await section.getByText('Nothing has moved yet.', { exact: false }).count()).toBe(1);
     expect(await reachedByOffice()).toBe(false);
 
@@ -236,7 +236,7 @@ describe.skipIf(!hasChromium)("the accountant's cockpit (Chromium)", { timeout: 
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'partner-takeover-confirm-en');
     await ask.getByRole('button', { name: 'Complete takeover' }).click();
-    await section.getByText('The takeover is complete', { exact: false }).waitFor();
+    await section.getByRole('status').getByText('The takeover is complete', { exact: false }).waitFor();
     expect(await reachedByOffice()).toBe(true);
     await expect.poll(() => row.textContent()).toContain('Completed');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../shared/bridge/views';
-import { closeDemoApp, type DemoApp, openDemoApp } from './support/app';
+import { closeDemoApp, type DemoApp, openDemoApp, waitForMirror } from './support/app';
 import { hasChromium, openAccountSettings, openApp, openAppSettings, seriousViolations } from './support/browser';
 import { bridgeCall } from './support/host';
 
@@ -38,9 +38,17 @@ describe.skipIf(!hasChromium)('remote validation in the account settings (Chromi
 
   it('verifies and exports the sealed archive from the account page, in words', async () => {
     const { page } = app;
+    // After the first mirror: in one CI run a verify pressed while it still downloaded did not say sealed
+    // (not seen on a quiet machine; the note of session 26 keeps it open).
+    await waitForMirror(page);
+    await openAccountSettings(page);
     const panel = page.locator('#settings-account-archive');
     await panel.getByRole('button', { name: 'Verify the archive', exact: true }).click();
-    await panel.locator('.notice-ok', { hasText: /sealed|nothing to check/ }).waitFor();
+    // Polled on whatever verdict shows, so a failure says what the archive said instead.
+    await expect
+      .poll(() => panel.locator('[class*="notice-"]').first().textContent(), { timeout: 30_000 })
+      .toMatch(/sealed|nothing to check/);
+    expect(await panel.locator('.notice-ok', { hasText: /sealed|nothing to check/ }).count()).toBe(1);
     await panel.getByLabel('First day', { exact: true }).fill('2000-01-01');
     await panel.getByLabel('Last day', { exact: true }).fill('2099-12-31');
     await panel.getByRole('button', { name: 'Export the period', exact: true }).click();
