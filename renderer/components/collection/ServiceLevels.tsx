@@ -7,6 +7,7 @@ import { useBridge, useFormat } from '../../stores/context';
 import { toErrorView } from '../../stores/errors';
 import { ErrorNotice } from '../ErrorNotice';
 import { Loading } from '../Loading';
+import { TextInput } from '../services/TextInput';
 
 /**
  * The payers the full collection service handles at a level other than the default, and a form to set
@@ -104,25 +105,16 @@ export function ServiceLevels({ accountId }: { accountId: string }) {
       >
         <h3>{t('collection.levels.formTitle')}</h3>
         <ErrorNotice error={error} />
-        <div className="field">
-          <label htmlFor={`${ids}-bid`}>{t('collection.levels.bid')}</label>
-          <input
-            id={`${ids}-bid`}
-            value={bid}
-            aria-invalid={badBid ? 'true' : undefined}
-            aria-describedby={badBid ? `${ids}-bid-error` : undefined}
-            onChange={(e) => {
-              setBid(e.target.value);
-              setBadBid(false);
-              setDone(null);
-            }}
-          />
-          {badBid ? (
-            <p id={`${ids}-bid-error`} className="field-error">
-              {t('collection.levels.badBid')}
-            </p>
-          ) : null}
-        </div>
+        <TextInput
+          label={t('collection.levels.bid')}
+          value={bid}
+          error={badBid ? t('collection.levels.badBid') : undefined}
+          onChange={(v) => {
+            setBid(v);
+            setBadBid(false);
+            setDone(null);
+          }}
+        />
         <div className="field">
           <label htmlFor={`${ids}-level`}>{t('collection.levels.levelCol')}</label>
           <select id={`${ids}-level`} value={level} onChange={(e) => setLevel(e.target.value as ServiceLevel)}>
